@@ -1,0 +1,38 @@
+#!/bin/sh
+# Install the Debian packages sandpit needs to build and test, if missing.
+# As root it runs apt-get; otherwise through sudo; failing both it prints
+# the exact command to run. Quiet and quick when everything is there.
+set -eu
+need="build-essential pkg-config libncurses-dev libseccomp-dev libcap-dev
+libutf8proc-dev libjansson-dev libinih-dev libcmocka-dev python3 tmux man-db"
+# used by the tests when present: numpy (memory limit with numpy), clang
+# (fuzzing), bubblewrap (the benchmark's comparison)
+want="python3-numpy clang libclang-rt-14-dev bubblewrap"
+[ "${SANDPIT_DEPS_FULL:-0}" = 1 ] && need="$need $want"
+
+missing=""
+for p in $need; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+	echo "sandpit: missing packages:$missing" >&2
+	echo "sandpit: this is not a Debian/Ubuntu system; install their equivalents." >&2
+	exit 1
+fi
+echo "sandpit: installing:$missing" >&2
+if [ "$(id -u)" = 0 ]; then
+	run=""
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+	run="sudo"
+else
+	echo "sandpit: please run:" >&2
+	echo "  sudo apt-get update && sudo apt-get install -y$missing" >&2
+	exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$run apt-get update -qq >/dev/null || true
+# shellcheck disable=SC2086
+$run apt-get install -y -qq --no-install-recommends $missing >/dev/null

@@ -1,0 +1,137 @@
+# sandpit - one build for the engine (core/), the front end (tui/) and tests.
+#
+#   make            build build/sandpit
+#   make run        build and open the playground (FILE=prog.py to open one)
+#   make check      build and run every test (unit, integration, hostile, terminal)
+#   make asan       the same under AddressSanitizer + UBSan (build-asan/)
+#   make bench      side-by-side benchmarks (tests/bench/)
+#   make fuzz       run each libFuzzer target for FUZZ_SECONDS (clang)
+#   make install    PREFIX=/usr/local DESTDIR=
+#   make deps       install the Debian packages the build needs
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR  ?= $(DATADIR)/man
+DESTDIR ?=
+B       ?= build
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+SAN     ?=
+CORE_PKGS := libseccomp libcap libutf8proc jansson
+TUI_PKGS  := ncursesw libutf8proc inih
+TEST_PKGS := cmocka
+
+WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+           -Wformat=2 -Wno-format-nonliteral -Wno-format-truncation -Wvla
+BASE    := -std=c11 -D_GNU_SOURCE -I core -I $(B)/gen $(WARN) $(SAN)
+CORE_CFLAGS := $(BASE) $(shell pkg-config --cflags $(CORE_PKGS) 2>/dev/null)
+TUI_CFLAGS  := $(BASE) -I tui $(shell pkg-config --cflags $(TUI_PKGS) 2>/dev/null) \
+               -DSP_DATADIR='"$(DATADIR)/sandpit"'
+TEST_CFLAGS := $(TUI_CFLAGS) $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null) -Wno-missing-prototypes
+CORE_LIBS   := $(shell pkg-config --libs $(CORE_PKGS) 2>/dev/null)
+TUI_LIBS    := $(shell pkg-config --libs $(TUI_PKGS) 2>/dev/null)
+TEST_LIBS   := $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
+
+CORE_SRC := $(wildcard core/*.c)
+TUI_SRC  := $(filter-out tui/main.c,$(wildcard tui/*.c))
+CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o) $(B)/gen/prelude.o
+TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o
+DEMOS    := $(sort $(wildcard tui/demos/*.py))
+
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+INTEG_SRC:= $(wildcard tests/integration/test_*.c)
+TEST_BIN := $(UNIT_SRC:%.c=$(B)/%) $(INTEG_SRC:%.c=$(B)/%)
+
+all: $(B)/sandpit
+
+$(B)/libsandpit.a: $(CORE_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(B)/libsandpit-tui.a: $(TUI_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(B)/sandpit: $(B)/tui/main.o $(B)/libsandpit-tui.a $(B)/libsandpit.a
+	$(CC) $(SAN) -o $@ $^ $(TUI_LIBS) $(CORE_LIBS) -lm
+
+# core/ must never know the screen exists.
+$(B)/.core-seam: $(wildcard core/*.c core/*.h)
+	@if grep -nE '#include [<"](n?cursesw?|tui/|editor|theme)' core/*.c core/*.h; then \
+		echo "core/ must not include ncurses or tui/ headers" >&2; exit 1; fi
+	@mkdir -p $(@D) && touch $@
+all: $(B)/.core-seam
+
+$(B)/core/%.o: core/%.c core/*.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(CORE_CFLAGS) -c -o $@ $<
+
+$(B)/tui/%.o: tui/%.c tui/*.h core/sandpit.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(TUI_CFLAGS) -c -o $@ $<
+
+# Text files become C strings so the binary carries them (works after install).
+$(B)/gen/prelude.c: core/prelude.py core/embed.sh
+	@mkdir -p $(@D)
+	sh core/embed.sh sp_prelude_py core/prelude.py > $@
+
+$(B)/gen/demos.c: $(DEMOS) core/embed.sh
+	@mkdir -p $(@D)
+	sh core/embed.sh --table demos $(DEMOS) > $@
+
+$(B)/gen/%.o: $(B)/gen/%.c
+	$(CC) $(CFLAGS) $(BASE) -Wno-missing-prototypes -c -o $@ $<
+
+$(B)/tests/%: tests/%.c tests/testlib.h $(B)/libsandpit-tui.a $(B)/libsandpit.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(TEST_CFLAGS) -I tests -o $@ $< $(B)/libsandpit-tui.a $(B)/libsandpit.a \
+		$(TEST_LIBS) $(TUI_LIBS) $(CORE_LIBS) -lm
+
+tests: $(B)/sandpit $(TEST_BIN)
+
+# The README's two commands. Each first installs missing Debian packages
+# (then re-reads pkg-config in a fresh make). SUITES narrows the tests:
+# unit integration hostile tui. FILE opens a file in the playground.
+check:
+	@sh .ci/deps.sh
+	@$(MAKE) --no-print-directory test-run
+
+test-run: tests
+	@sh tests/run.sh $(B) $(SUITES)
+
+run:
+	@sh .ci/deps.sh
+	@$(MAKE) --no-print-directory all
+	@./$(B)/sandpit $(FILE)
+
+asan:
+	@sh .ci/deps.sh
+	$(MAKE) B=build-asan SAN='-fsanitize=address,undefined -fno-omit-frame-pointer' \
+		CFLAGS='-O1 -g' test-run
+
+bench: $(B)/sandpit
+	@sh tests/bench/run.sh $(B)
+
+FUZZ_SECONDS ?= 30
+fuzz:
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+
+deps:
+	@sh .ci/deps.sh
+
+install: $(B)/sandpit
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/sandpit/themes
+	install -m 755 $(B)/sandpit $(DESTDIR)$(BINDIR)/sandpit
+	install -m 644 docs/sandpit.1 $(DESTDIR)$(MANDIR)/man1/sandpit.1
+	install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/sandpit/themes/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/sandpit $(DESTDIR)$(MANDIR)/man1/sandpit.1
+	rm -rf $(DESTDIR)$(DATADIR)/sandpit
+
+clean:
+	rm -rf build build-asan build-fuzz
+
+.PHONY: all tests check test-run run asan bench fuzz deps install uninstall clean

@@ -1,0 +1,149 @@
+/*
+ * carry.c - the carry buffer: the one explicit channel between runs.
+ *
+ * Carry-in is a JSON object whose names become Python globals, so each
+ * name must be a Python identifier (Unicode XID rules, as Python has them),
+ * not a keyword, and not a dunder name that would replace the program's
+ * own machinery (__builtins__). Parsing and printing go through jansson.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include <utf8proc.h>
+
+#include "internal.h"
+#include "banned.h"
+
+static const char *const keywords[] = {
+	"False", "None", "True", "and", "as", "assert", "async", "await",
+	"break", "class", "continue", "def", "del", "elif", "else", "except",
+	"finally", "for", "from", "global", "if", "import", "in", "is",
+	"lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
+	"while", "with", "yield",
+};
+
+static bool id_start(utf8proc_int32_t c)
+{
+	utf8proc_category_t cat = utf8proc_category(c);
+
+	return c == '_' || cat == UTF8PROC_CATEGORY_LU || cat == UTF8PROC_CATEGORY_LL ||
+	       cat == UTF8PROC_CATEGORY_LT || cat == UTF8PROC_CATEGORY_LM ||
+	       cat == UTF8PROC_CATEGORY_LO || cat == UTF8PROC_CATEGORY_NL;
+}
+
+static bool id_continue(utf8proc_int32_t c)
+{
+	utf8proc_category_t cat = utf8proc_category(c);
+
+	return id_start(c) || cat == UTF8PROC_CATEGORY_MN ||
+	       cat == UTF8PROC_CATEGORY_MC || cat == UTF8PROC_CATEGORY_ND ||
+	       cat == UTF8PROC_CATEGORY_PC;
+}
+
+/* NULL when name is a usable global, else why not. */
+static const char *name_problem(const char *name)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)name;
+	size_t len = strlen(name);
+	bool first = true;
+
+	if (len == 0)
+		return "is empty";
+	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+		if (strcmp(name, keywords[i]) == 0)
+			return "is a Python keyword";
+	if (len >= 4 && strncmp(name, "__", 2) == 0 && strcmp(name + len - 2, "__") == 0)
+		return "is a reserved __dunder__ name";
+	while (*p) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t n = utf8proc_iterate(p, -1, &c);
+		if (n <= 0)
+			return "is not valid UTF-8";
+		if (first ? !id_start(c) : !id_continue(c))
+			return "is not a Python identifier";
+		first = false;
+		p += n;
+	}
+	return NULL;
+}
+
+int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
+		      struct sp_error *err)
+{
+	json_error_t jerr;
+	json_t *root;
+	const char *key;
+	json_t *val;
+
+	if (len > max_bytes)
+		return sp_fail(err, "the carry buffer is %zu bytes, over the limit of %llu "
+			       "(--carry-max); carry smaller results", len,
+			       (unsigned long long)max_bytes);
+	root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!root)
+		return sp_fail(err, "the carry buffer is not valid JSON: line %d, column %d: %s",
+			       jerr.line, jerr.column, jerr.text);
+	if (!json_is_object(root)) {
+		json_decref(root);
+		return sp_fail(err, "the carry buffer must be a JSON object of names to values, "
+			       "like {\"total\": 3}");
+	}
+	json_object_foreach(root, key, val) {
+		const char *why = name_problem(key);
+		(void)val;
+		if (why) {
+			sp_fail(err, "carry name \"%.80s\" %s; names become Python variables", key, why);
+			json_decref(root);
+			return -1;
+		}
+	}
+	json_decref(root);
+	return 0;
+}
+
+char *sp_carry_merge(const char *carry_in, const char *carry_out,
+		     char ***changed, struct sp_error *err)
+{
+	json_error_t jerr;
+	json_t *in, *out;
+	const char *key;
+	json_t *val;
+	char *text, **names = NULL;
+	size_t n = 0;
+
+	if (changed)
+		*changed = NULL;
+	in = carry_in && *carry_in ? json_loads(carry_in, JSON_REJECT_DUPLICATES, &jerr)
+				   : json_object();
+	if (!in || !json_is_object(in)) {
+		json_decref(in);
+		sp_fail(err, "the carry buffer is not a JSON object; fix it before merging");
+		return NULL;
+	}
+	out = carry_out ? json_loads(carry_out, 0, &jerr) : json_object();
+	if (!out || !json_is_object(out)) {
+		json_decref(in);
+		json_decref(out);
+		sp_fail(err, "the last run's carry-out is not a JSON object");
+		return NULL;
+	}
+	if (changed)
+		names = calloc(json_object_size(out) + 1, sizeof *names);
+	json_object_foreach(out, key, val) {
+		json_t *old = json_object_get(in, key);
+		if (!old || !json_equal(old, val)) {
+			if (names)
+				names[n++] = strdup(key);
+		}
+		json_object_set(in, key, val);
+	}
+	text = json_dumps(in, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(in);
+	json_decref(out);
+	if (changed)
+		*changed = names;
+	if (!text)
+		sp_fail(err, "could not write the merged carry buffer");
+	return text;
+}

@@ -1,0 +1,160 @@
+/*
+ * doctor.c - which isolation layers this host has, and how to get a
+ * missing one. Also the helper that records a layer in a run's result.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <seccomp.h>
+
+#include "internal.h"
+#include "banned.h"
+
+void sp_layer_set(struct sp_result *r, const char *name, bool active,
+		  const char *fmt, ...)
+{
+	struct sp_layer *l = NULL;
+	va_list ap;
+
+	for (size_t i = 0; i < r->n_layers; i++)
+		if (strcmp(r->layers[i].name, name) == 0)
+			l = &r->layers[i];
+	if (!l) {
+		if (r->n_layers >= SP_MAX_LAYERS)
+			return;
+		l = &r->layers[r->n_layers++];
+	}
+	l->name = name;
+	l->active = active;
+	va_start(ap, fmt);
+	vsnprintf(l->detail, sizeof l->detail, fmt, ap);
+	va_end(ap);
+}
+
+static void add(struct sp_layer *ls, size_t *n, size_t max, const char *name,
+		bool ok, const char *fmt, ...) SP_PRINTF(6, 7);
+static void add(struct sp_layer *ls, size_t *n, size_t max, const char *name,
+		bool ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*n >= max)
+		return;
+	ls[*n].name = name;
+	ls[*n].active = ok;
+	va_start(ap, fmt);
+	vsnprintf(ls[*n].detail, sizeof ls[*n].detail, fmt, ap);
+	va_end(ap);
+	(*n)++;
+}
+
+/* Try the namespaces for real: a child that unshares and exits. */
+static int try_userns(char *why, size_t len)
+{
+	pid_t pid = fork();
+	int st;
+
+	if (pid < 0) {
+		snprintf(why, len, "fork: %s", strerror(errno));
+		return 0;
+	}
+	if (pid == 0) {
+		if (unshare(CLONE_NEWUSER) < 0)
+			_exit(1);
+		if (unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWPID | CLONE_NEWIPC |
+			    CLONE_NEWUTS) < 0)
+			_exit(2);
+		_exit(0);
+	}
+	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st)) {
+		snprintf(why, len, "the probe failed");
+		return 0;
+	}
+	if (WEXITSTATUS(st) == 1)
+		snprintf(why, len, "creating a user namespace is not allowed here");
+	else if (WEXITSTATUS(st) == 2)
+		snprintf(why, len, "user namespace ok, but no mount/net/pid namespaces in it");
+	else
+		snprintf(why, len, "unprivileged user namespaces work");
+	return WEXITSTATUS(st) == 0;
+}
+
+static long read_long(const char *path, long dflt)
+{
+	char *t = sp_read_file(path, 64, NULL);
+	long v = dflt;
+
+	if (t) {
+		v = strtol(t, NULL, 10);
+		free(t);
+	}
+	return v;
+}
+
+size_t sp_doctor(struct sp_layer *ls, size_t max)
+{
+	size_t n = 0;
+	char why[160];
+	int abi = sp_landlock_abi();
+	const struct scmp_version *sv = seccomp_version();
+	unsigned api = seccomp_api_get();
+	long userns_max = read_long("/proc/sys/user/max_user_namespaces", -1);
+	long apparmor = read_long("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", 0);
+	long debian = read_long("/proc/sys/kernel/unprivileged_userns_clone", 1);
+	bool ns = try_userns(why, sizeof why);
+	char cg_detail[96] = "";
+	struct sp_limits lim;
+	struct sp_cgroup *cg;
+
+	add(ls, &n, max, "user_namespace", ns, "%s%s%s%s", why,
+	    userns_max == 0 ? " (user.max_user_namespaces = 0)" : "",
+	    apparmor == 1 ? " (AppArmor restricts unprivileged user namespaces)" : "",
+	    debian == 0 ? " (kernel.unprivileged_userns_clone = 0)" : "");
+	add(ls, &n, max, "pid_namespace", ns, ns ? "available" : "needs the user namespace");
+	add(ls, &n, max, "mount_namespace", ns, ns ? "available" : "needs the user namespace");
+	add(ls, &n, max, "network_namespace", ns, ns ? "available" : "needs the user namespace");
+	add(ls, &n, max, "seccomp", api >= 1, "libseccomp %u.%u.%u, API level %u%s",
+	    sv->major, sv->minor, sv->micro, api,
+	    api >= 5 ? ", user notification" : " (no user notification: no kernel-observed records)");
+	if (abi > 0)
+		add(ls, &n, max, "landlock", true, "ABI %d", abi);
+	else
+		add(ls, &n, max, "landlock", false, "not in this kernel (optional; the mount namespace still confines)");
+	add(ls, &n, max, "capabilities", true, "libcap: dropped in every run");
+	sp_limits_default(&lim);
+	cg = sp_cgroup_create(&lim, cg_detail, sizeof cg_detail);
+	add(ls, &n, max, "cgroup", cg != NULL, "%s%s", cg_detail,
+	    cg ? "" : " (optional; falls back to rlimits and /proc sampling)");
+	sp_cgroup_destroy(cg);
+	add(ls, &n, max, "rlimits", true, "always");
+	add(ls, &n, max, "python", access("/usr/bin/python3", X_OK) == 0, "%s",
+	    access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "no /usr/bin/python3 (use --python)");
+	return n;
+}
+
+const char *sp_doctor_hint(const char *name)
+{
+	if (strcmp(name, "user_namespace") == 0 || strcmp(name, "pid_namespace") == 0 ||
+	    strcmp(name, "mount_namespace") == 0 || strcmp(name, "network_namespace") == 0)
+		return "sandpit cannot run without user namespaces. To allow them:\n"
+		       "  sudo sysctl -w user.max_user_namespaces=15000\n"
+		       "  sudo sysctl -w kernel.unprivileged_userns_clone=1      (Debian kernels before 6.x)\n"
+		       "  sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0   (Ubuntu 23.10+),\n"
+		       "    or better, an AppArmor profile for sandpit with the 'userns' rule\n"
+		       "Inside a container, the container runtime must allow them (e.g. docker --security-opt seccomp=unconfined is NOT enough; run with a profile that permits unshare/clone of user namespaces).";
+	if (strcmp(name, "landlock") == 0)
+		return "Landlock needs Linux 5.13+ with CONFIG_SECURITY_LANDLOCK and 'landlock' in the lsm= boot parameter.";
+	if (strcmp(name, "cgroup") == 0)
+		return "For exact memory/CPU accounting run as root, or inside a delegated cgroup v2:\n"
+		       "  systemd-run --user --scope -p Delegate=yes sandpit ...";
+	if (strcmp(name, "seccomp") == 0)
+		return "seccomp needs a kernel built with CONFIG_SECCOMP_FILTER; user notification needs Linux 5.0+.";
+	return NULL;
+}

@@ -1,0 +1,158 @@
+/*
+ * internal.h - what core/ files share with each other and nobody else.
+ *
+ * The sandbox is three processes deep:
+ *
+ *   supervisor (the caller of sp_run_*; never sandboxed)
+ *     '-- init    pid 1 of new user/pid/mount/net/ipc/uts/cgroup namespaces;
+ *                 builds the root, then only reaps and reports
+ *           '-- program  pid 2: caps dropped, no_new_privs, Landlock,
+ *                        seccomp, rlimits, then execs the interpreter
+ *
+ * When the program exits, init kills what is left and exits; the kernel
+ * then tears down the namespaces. The supervisor holds an fd to the work
+ * dir (to list files afterwards without following links) and to the
+ * sandbox's /proc (to account CPU and memory without cgroups).
+ */
+#ifndef SP_INTERNAL_H
+#define SP_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "sandpit.h"
+
+#define SP_SANDBOX_UID 1000
+#define SP_SANDBOX_GID 1000
+/* Started as host root, the sandbox user is this unprivileged host uid. */
+#define SP_ROOT_HOST_UID 65534
+#define SP_ROOT_HOST_GID 65534
+
+#define SP_WORKDIR "/work"
+#define SP_SPDIR   "/sandpit"          /* read-only: prelude and program */
+#define SP_CHAN_FD 3                   /* the program's private channel */
+
+#define SP_PRINTF(a, b) __attribute__((format(printf, a, b)))
+
+/* err->msg = formatted text; returns -1 so callers can `return sp_fail(...)`. */
+int sp_fail(struct sp_error *err, const char *fmt, ...) SP_PRINTF(2, 3);
+/* The same with ": strerror(errno)" appended (errno saved first). */
+int sp_fail_errno(struct sp_error *err, const char *fmt, ...) SP_PRINTF(2, 3);
+
+/* Write all of buf, retrying on EINTR and short writes. 0 or -1. */
+int sp_write_all(int fd, const void *buf, size_t len);
+/* Write a small string to a file (e.g. /proc/PID/uid_map). 0 or -1. */
+int sp_write_file(const char *path, const char *text);
+/* Read a whole small file (at most max bytes) into a malloc'd NUL-ended buffer. */
+char *sp_read_file(const char *path, size_t max, size_t *len);
+/* Same, relative to a directory fd. */
+char *sp_read_file_at(int dirfd, const char *path, size_t max, size_t *len);
+/* Monotonic clock in milliseconds / microseconds. */
+uint64_t sp_now_ms(void);
+uint64_t sp_now_us(void);
+/* Move fd to >= min (so low numbers are free for the program). */
+int sp_fd_move_above(int fd, int min);
+
+/* fds passed with SCM_RIGHTS over the control socket. */
+int sp_send_fds(int sock, const void *msg, size_t len, const int *fds, int nfds);
+ssize_t sp_recv_fds(int sock, void *msg, size_t len, int *fds, int *nfds);
+
+/* ---- layers (each file owns one) ---- */
+
+/* mounts.c: build the new root and pivot into it (run by init). */
+struct sp_mount_plan {
+	const char *python;        /* absolute path of the interpreter */
+	const char *const *ro_binds; /* extra absolute paths bound read-only */
+	size_t n_ro_binds;
+	uint64_t disk_bytes;
+	const char *code; size_t code_len;
+	const char *prelude; size_t prelude_len;
+	const char *carry_in; size_t carry_in_len;
+	const char *filename;
+};
+int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err);
+
+/* landlock.c: restrict the program to its tree; returns ABI (>0), 0 if the
+ * kernel has no Landlock, -1 on error. */
+int sp_landlock_apply(struct sp_error *err);
+int sp_landlock_abi(void);
+
+/* caps.c: drop every capability (effective, permitted, inheritable,
+ * bounding, ambient) and set no_new_privs. */
+int sp_caps_drop_all(struct sp_error *err);
+
+/* seccomp.c */
+int sp_seccomp_load(int *notify_fd, struct sp_error *err);
+struct seccomp_notif;
+struct sp_syscall_verdict {
+	enum sp_violation_kind kind;
+	int error;                  /* errno answered to the program */
+	char what[256];             /* in the program's terms */
+};
+void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
+			 struct sp_syscall_verdict *v);
+
+/* cgroup.c: optional, per-run cgroups for memory, pids and CPU. */
+struct sp_cgroup;
+struct sp_cgroup *sp_cgroup_create(const struct sp_limits *l, char *detail,
+				   size_t detail_len);
+int sp_cgroup_attach(struct sp_cgroup *cg, pid_t pid);
+bool sp_cgroup_has_memory(const struct sp_cgroup *cg);
+bool sp_cgroup_has_pids(const struct sp_cgroup *cg);
+bool sp_cgroup_has_cpu(const struct sp_cgroup *cg);
+uint64_t sp_cgroup_cpu_ms(struct sp_cgroup *cg);
+uint64_t sp_cgroup_memory(struct sp_cgroup *cg);
+uint64_t sp_cgroup_memory_peak(struct sp_cgroup *cg);
+uint32_t sp_cgroup_procs(struct sp_cgroup *cg);
+bool sp_cgroup_oom_killed(struct sp_cgroup *cg);
+bool sp_cgroup_pids_hit(struct sp_cgroup *cg);
+void sp_cgroup_kill(struct sp_cgroup *cg);
+void sp_cgroup_destroy(struct sp_cgroup *cg);
+const char *sp_cgroup_version(const struct sp_cgroup *cg);
+
+/* usage.c: accounting through the sandbox's own /proc. */
+struct sp_proc_sample {
+	uint64_t cpu_ms;
+	uint64_t rss_bytes;
+	uint32_t procs;   /* processes and threads */
+};
+int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out);
+
+/* workdir.c: list regular files under the work dir without following links. */
+int sp_workdir_list(int dirfd, struct sp_file **files, size_t *n, size_t max);
+uint64_t sp_workdir_bytes(int dirfd);
+
+/* violations.c */
+struct sp_violations {
+	struct sp_violation *v;
+	size_t n, cap;
+	uint64_t dropped;
+};
+/* Add or merge (same kind + what + line). Returns the record, or NULL when
+ * the list is full (the count of dropped records grows). */
+struct sp_violation *sp_violations_add(struct sp_violations *vs,
+				       enum sp_violation_kind kind,
+				       const char *what, bool from_kernel,
+				       int line);
+const char *sp_violation_message(enum sp_violation_kind kind, const char *what);
+void sp_violations_free(struct sp_violations *vs);
+
+/* carry.c: the program's channel (fd 3): JSON lines from the prelude. */
+struct sp_chan_msg {
+	enum { SP_CHAN_CARRY, SP_CHAN_EVENT, SP_CHAN_BAD } type;
+};
+
+/* json.c */
+char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);
+
+/* doctor.c: the layers a run uses, in order. */
+void sp_layer_set(struct sp_result *r, const char *name, bool active,
+		  const char *fmt, ...) SP_PRINTF(4, 5);
+
+extern const char sp_prelude_py[];
+extern const unsigned long sp_prelude_py_len;
+
+#endif

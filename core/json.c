@@ -1,0 +1,148 @@
+/*
+ * json.c - the result as the contract's JSON object, built with jansson.
+ *
+ * jansson wants valid UTF-8, and program output is any bytes. Invalid
+ * bytes are escaped as the text \xNN (never dropped), so the JSON is always
+ * valid and what the program wrote can still be read off it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include <utf8proc.h>
+
+#include "internal.h"
+#include "banned.h"
+
+char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len)
+{
+	size_t cap = len + 16, used = 0;
+	char *out = malloc(cap);
+
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < len;) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t n = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+						      (utf8proc_ssize_t)(len - i), &cp);
+		size_t need = n > 0 ? (size_t)n : 4;
+		if (used + need + 1 > cap) {
+			char *bigger;
+			cap = cap * 2 + need;
+			bigger = realloc(out, cap);
+			if (!bigger) {
+				free(out);
+				return NULL;
+			}
+			out = bigger;
+		}
+		if (n > 0 && cp != 0) {
+			memcpy(out + used, s + i, (size_t)n);
+			used += (size_t)n;
+			i += (size_t)n;
+		} else if (n > 0) {
+			/* NUL is valid UTF-8 but jansson strings are C strings */
+			memcpy(out + used, "\\x00", 4);
+			used += 4;
+			i += 1;
+		} else {
+			snprintf(out + used, 5, "\\x%02x", (unsigned char)s[i]);
+			used += 4;
+			i += 1;
+		}
+	}
+	out[used] = '\0';
+	if (out_len)
+		*out_len = used;
+	return out;
+}
+
+static json_t *bytes_string(const char *s, size_t len)
+{
+	size_t n;
+	char *esc = sp_json_escape_bytes(s ? s : "", s ? len : 0, &n);
+	json_t *j;
+
+	if (!esc)
+		return json_string("");
+	j = json_stringn(esc, n);
+	free(esc);
+	return j ? j : json_string("");
+}
+
+static json_t *text(const char *s)
+{
+	return bytes_string(s, s ? strlen(s) : 0);
+}
+
+char *sp_result_to_json(const struct sp_result *r)
+{
+	json_t *o = json_object(), *u = json_object(), *l = json_object();
+	json_t *vs = json_array(), *fs = json_array(), *ls = json_object();
+	char *out;
+
+	json_object_set_new(o, "status", json_string(sp_status_name(r->status)));
+	json_object_set_new(o, "exit_code", r->exit_code >= 0 ? json_integer(r->exit_code) : json_null());
+	json_object_set_new(o, "signal", r->signal > 0 ? json_integer(r->signal) : json_null());
+	json_object_set_new(o, "stdout", bytes_string(r->out, r->out_len));
+	json_object_set_new(o, "stderr", bytes_string(r->err, r->err_len));
+	json_object_set_new(o, "truncated", json_boolean(r->truncated));
+
+	json_object_set_new(u, "cpu_ms", json_integer((json_int_t)r->usage.cpu_ms));
+	json_object_set_new(u, "wall_ms", json_integer((json_int_t)r->usage.wall_ms));
+	json_object_set_new(u, "peak_memory_bytes", json_integer((json_int_t)r->usage.peak_memory_bytes));
+	json_object_set_new(u, "peak_memory_source", json_string(r->peak_memory_source ? r->peak_memory_source : "none"));
+	json_object_set_new(u, "procs_peak", json_integer(r->usage.procs_peak));
+	json_object_set_new(u, "output_bytes", json_integer((json_int_t)r->usage.output_bytes));
+	json_object_set_new(u, "disk_bytes", json_integer((json_int_t)r->usage.disk_bytes));
+	json_object_set_new(o, "usage", u);
+
+	json_object_set_new(l, "cpu_ms", json_integer((json_int_t)r->limits.cpu_ms));
+	json_object_set_new(l, "wall_ms", json_integer((json_int_t)r->limits.wall_ms));
+	json_object_set_new(l, "memory_bytes", json_integer((json_int_t)r->limits.memory_bytes));
+	json_object_set_new(l, "output_bytes", json_integer((json_int_t)r->limits.output_bytes));
+	json_object_set_new(l, "disk_bytes", json_integer((json_int_t)r->limits.disk_bytes));
+	json_object_set_new(l, "procs", json_integer(r->limits.procs));
+	json_object_set_new(o, "limits", l);
+
+	for (size_t i = 0; i < r->n_violations; i++) {
+		const struct sp_violation *v = &r->violations[i];
+		json_t *jv = json_object();
+		json_object_set_new(jv, "kind", json_string(sp_violation_kind_name(v->kind)));
+		json_object_set_new(jv, "what", text(v->what));
+		json_object_set_new(jv, "message", text(v->message));
+		json_object_set_new(jv, "source", json_string(v->from_kernel ? "kernel" : "runtime"));
+		json_object_set_new(jv, "line", v->line > 0 ? json_integer(v->line) : json_null());
+		json_object_set_new(jv, "count", json_integer(v->count));
+		json_array_append_new(vs, jv);
+	}
+	json_object_set_new(o, "violations", vs);
+
+	for (size_t i = 0; i < r->n_files; i++) {
+		json_t *jf = json_object();
+		json_object_set_new(jf, "path", text(r->files[i].path));
+		json_object_set_new(jf, "bytes", json_integer((json_int_t)r->files[i].bytes));
+		json_array_append_new(fs, jf);
+	}
+	json_object_set_new(o, "files", fs);
+
+	if (r->carry_out) {
+		json_error_t e;
+		json_t *c = json_loads(r->carry_out, 0, &e);
+		json_object_set_new(o, "carry_out", c ? c : json_null());
+	} else {
+		json_object_set_new(o, "carry_out", json_null());
+	}
+	for (size_t i = 0; i < r->n_layers; i++) {
+		const struct sp_layer *ly = &r->layers[i];
+		json_object_set_new(ls, ly->name, ly->active ? json_string(ly->detail[0] ? ly->detail : "on")
+							     : json_false());
+	}
+	json_object_set_new(o, "layers", ls);
+	if (r->status == SP_STATUS_SANDBOX_ERROR)
+		json_object_set_new(o, "error", text(r->error));
+
+	out = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(o);
+	return out;
+}

@@ -1,0 +1,356 @@
+/*
+ * launch.c - create the sandbox: clone init into new namespaces, let the
+ * supervisor map its user and place it in cgroups, build the root, then
+ * start the program with every layer on.
+ *
+ * Messages on the control socket (SOCK_SEQPACKET, one per datagram):
+ *   init -> supervisor  'R' ready, with fds [work dir, /proc]
+ *   prog -> supervisor  'N' layers, with the seccomp notification fd
+ *   any  -> supervisor  'E' text: setting up failed (the run fails closed)
+ *   init -> supervisor  'X' the program's wait status
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "launch.h"
+#include "banned.h"
+
+#ifndef CLONE_PIDFD
+#define CLONE_PIDFD 0x00001000
+#endif
+
+/* struct clone_args of the kernel ABI (v0, 64 bytes). */
+struct sp_clone_args {
+	uint64_t flags, pidfd, child_tid, parent_tid, exit_signal, stack,
+		stack_size, tls;
+};
+
+static void child_fail(int ctl, const char *text) __attribute__((noreturn));
+static void child_fail(int ctl, const char *text)
+{
+	char msg[600];
+	size_t len = strlen(text);
+
+	if (len > sizeof msg - 2)
+		len = sizeof msg - 2;
+	msg[0] = 'E';
+	memcpy(msg + 1, text, len);
+	send(ctl, msg, len + 1, MSG_NOSIGNAL);
+	_exit(125);
+}
+
+static void set_limit(int res, uint64_t soft, uint64_t hard)
+{
+	struct rlimit rl = { (rlim_t)soft, (rlim_t)hard };
+	struct rlimit cur;
+
+	/* never try to raise past what we were given */
+	if (getrlimit(res, &cur) == 0 && cur.rlim_max != RLIM_INFINITY) {
+		if (rl.rlim_max > cur.rlim_max)
+			rl.rlim_max = cur.rlim_max;
+		if (rl.rlim_cur > rl.rlim_max)
+			rl.rlim_cur = rl.rlim_max;
+	}
+	setrlimit(res, &rl);
+}
+
+static void apply_rlimits(const struct sp_limits *l)
+{
+	uint64_t cpu_s = (l->cpu_ms + 999) / 1000 + 1; /* a backstop only */
+
+	set_limit(RLIMIT_CPU, cpu_s, cpu_s + 1);
+	set_limit(RLIMIT_DATA, l->memory_bytes, l->memory_bytes);
+	set_limit(RLIMIT_FSIZE, l->disk_bytes, l->disk_bytes);
+	set_limit(RLIMIT_NPROC, l->procs, l->procs);
+	set_limit(RLIMIT_CORE, 0, 0);
+	set_limit(RLIMIT_MEMLOCK, 64 << 10, 64 << 10);
+	set_limit(RLIMIT_NOFILE, 1024, 1024);
+	set_limit(RLIMIT_MSGQUEUE, 0, 0);
+}
+
+static void run_program(const struct sp_launch_spec *spec, int ctl)
+{
+	static const char *const envp[] = {
+		"PATH=/usr/local/bin:/usr/bin:/bin",
+		"HOME=" SP_WORKDIR,
+		"TMPDIR=/tmp",
+		"USER=sandbox",
+		"LOGNAME=sandbox",
+		"LANG=C.UTF-8",
+		"TERM=dumb",
+		"MPLBACKEND=Agg",
+		NULL,
+	};
+	const char *argv[] = { "python3", "-I", "-u", "-B",
+			       SP_SPDIR "/prelude.py", spec->filename, NULL };
+	struct sp_error err = { "" };
+	int notify_fd = -1, landlock_abi;
+	char msg[16];
+
+	if (setsid() < 0)
+		child_fail(ctl, "setsid failed");
+	int in = spec->stdin_fd >= 0 ? spec->stdin_fd : open("/dev/null", O_RDONLY);
+	if (in < 0 || dup2(in, 0) < 0 || dup2(spec->out_w, 1) < 0 ||
+	    dup2(spec->err_w, 2) < 0 || dup2(spec->chan_w, SP_CHAN_FD) < 0) {
+		char why[160];
+		snprintf(why, sizeof why, "could not set up the program's stdio: %s",
+			 strerror(errno));
+		child_fail(ctl, why);
+	}
+	if (chdir(SP_WORKDIR) < 0)
+		child_fail(ctl, "chdir to the work dir failed");
+	signal(SIGXFSZ, SIG_IGN); /* a full file is EFBIG, not a dead program */
+	signal(SIGPIPE, SIG_DFL);
+	apply_rlimits(&spec->limits);
+
+	landlock_abi = sp_landlock_apply(&err);
+	if (landlock_abi < 0)
+		child_fail(ctl, err.msg);
+	if (sp_seccomp_load(&notify_fd, &err) < 0)
+		child_fail(ctl, err.msg);
+	msg[0] = 'N';
+	msg[1] = (char)landlock_abi;
+	msg[2] = notify_fd >= 0;
+	if (sp_send_fds(ctl, msg, 3, &notify_fd, notify_fd >= 0 ? 1 : 0) < 0)
+		_exit(125);
+	if (notify_fd >= 0)
+		close(notify_fd);
+	/* Nothing of ours may reach the program: only 0, 1, 2 and the channel. */
+	close(ctl);
+	syscall(SYS_close_range, SP_CHAN_FD + 1, ~0u, 0);
+	execve(spec->python, (char *const *)argv, (char *const *)envp);
+	/* ctl is closed; the program's stderr is where this can still go */
+	dprintf(2, "sandpit: cannot start %s: %s\n", spec->python, strerror(errno));
+	_exit(127);
+}
+
+/* Become the sandbox user and drop everything, for init itself. */
+static void drop_privileges(int ctl)
+{
+	struct sp_error err = { "" };
+
+	if (sp_caps_drop_all(&err) < 0)
+		child_fail(ctl, err.msg);
+	/* the program must not be able to read or write init's memory */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+}
+
+static void init_main(const struct sp_launch_spec *spec, int ctl)
+{
+	struct sp_error err = { "" };
+	char go;
+	int fds[2], status = 0;
+	pid_t prog;
+	ssize_t n;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	do
+		n = read(ctl, &go, 1);
+	while (n < 0 && errno == EINTR);
+	if (n != 1)
+		_exit(125); /* the supervisor went away */
+
+	/* Inside our own user namespace: the sandbox uid and gid, keeping the
+	 * namespace's capabilities for building the root (the namespace root
+	 * uid is not mapped, so the kernel does not clear them). */
+	if ((setgroups(0, NULL) < 0 && errno != EPERM) ||
+	    setresgid(SP_SANDBOX_GID, SP_SANDBOX_GID, SP_SANDBOX_GID) < 0 ||
+	    setresuid(SP_SANDBOX_UID, SP_SANDBOX_UID, SP_SANDBOX_UID) < 0)
+		child_fail(ctl, "could not become the sandbox user inside the user namespace");
+	unshare(CLONE_NEWCGROUP); /* after the supervisor placed us */
+	if (sethostname("sandpit", 7) < 0)
+		child_fail(ctl, "sethostname in the new UTS namespace failed");
+	if (sp_mounts_build(&spec->mounts, &err) < 0)
+		child_fail(ctl, err.msg);
+	setsid();
+
+	fds[0] = open(SP_WORKDIR, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fds[1] = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fds[0] < 0 || fds[1] < 0)
+		child_fail(ctl, "could not open the work dir or /proc");
+	if (sp_send_fds(ctl, "R", 1, fds, 2) < 0)
+		_exit(125);
+	close(fds[0]);
+	close(fds[1]);
+	drop_privileges(ctl);
+
+	prog = fork();
+	if (prog < 0)
+		child_fail(ctl, "fork of the program failed");
+	if (prog == 0)
+		run_program(spec, ctl);
+	close(spec->out_w);
+	close(spec->err_w);
+	close(spec->chan_w);
+	if (spec->stdin_fd >= 0)
+		close(spec->stdin_fd);
+
+	/* pid 1: reap everything; when the program ends, end the rest. */
+	for (;;) {
+		int st;
+		pid_t p = waitpid(-1, &st, 0);
+		if (p < 0 && errno == EINTR)
+			continue;
+		if (p < 0)
+			break;
+		if (p == prog) {
+			status = st;
+			kill(-1, SIGKILL);
+		}
+	}
+	{
+		char msg[1 + sizeof(int)];
+		msg[0] = 'X';
+		memcpy(msg + 1, &status, sizeof status);
+		send(ctl, msg, sizeof msg, MSG_NOSIGNAL);
+	}
+	_exit(0);
+}
+
+static int write_maps(pid_t pid, struct sp_error *err)
+{
+	char path[64], map[64];
+	uid_t host_uid = geteuid();
+	gid_t host_gid = getegid();
+
+	if (host_uid == 0) {
+		/* root: the sandbox user is an unprivileged host uid */
+		host_uid = SP_ROOT_HOST_UID;
+		host_gid = SP_ROOT_HOST_GID;
+	} else {
+		snprintf(path, sizeof path, "/proc/%d/setgroups", (int)pid);
+		if (sp_write_file(path, "deny") < 0 && errno != ENOENT)
+			return sp_fail_errno(err, "user namespace: write %s", path);
+	}
+	snprintf(path, sizeof path, "/proc/%d/uid_map", (int)pid);
+	snprintf(map, sizeof map, "%d %u 1\n", SP_SANDBOX_UID, (unsigned)host_uid);
+	if (sp_write_file(path, map) < 0)
+		return sp_fail_errno(err, "user namespace: write uid_map");
+	snprintf(path, sizeof path, "/proc/%d/gid_map", (int)pid);
+	snprintf(map, sizeof map, "%d %u 1\n", SP_SANDBOX_GID, (unsigned)host_gid);
+	if (sp_write_file(path, map) < 0)
+		return sp_fail_errno(err, "user namespace: write gid_map");
+	return 0;
+}
+
+static pid_t clone_init(int *pidfd)
+{
+	const uint64_t ns = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS |
+			    CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS;
+	struct sp_clone_args args = {
+		.flags = ns | CLONE_PIDFD,
+		.pidfd = (uint64_t)(uintptr_t)pidfd,
+		.exit_signal = SIGCHLD,
+	};
+	pid_t pid = (pid_t)syscall(SYS_clone3, &args, sizeof args);
+
+	if (pid < 0 && errno == ENOSYS) {
+		pid = (pid_t)syscall(SYS_clone, ns | SIGCHLD, NULL, NULL, NULL, NULL);
+		if (pid > 0)
+			*pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	}
+	return pid;
+}
+
+int sp_launch(const struct sp_launch_spec *spec, struct sp_cgroup *cg,
+	      struct sp_launched *out, struct sp_error *err)
+{
+	int ctl[2], pidfd = -1;
+	pid_t pid;
+	struct pollfd pfd;
+	char msg[600];
+	int fds[2] = { -1, -1 }, nfds = 2;
+	ssize_t n;
+
+	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ctl) < 0)
+		return sp_fail_errno(err, "control socket");
+	/* the child keeps ctl[1] across its own exec-free life */
+	pid = clone_init(&pidfd);
+	if (pid < 0) {
+		int e = errno;
+		close(ctl[0]);
+		close(ctl[1]);
+		errno = e;
+		if (e == EPERM || e == ENOSPC || e == EINVAL)
+			return sp_fail_errno(err,
+				"cannot create user namespaces (the sandbox needs them; "
+				"run `sandpit doctor` for how to allow them)");
+		return sp_fail_errno(err, "clone into new namespaces");
+	}
+	if (pid == 0) {
+		close(ctl[0]);
+		init_main(spec, ctl[1]);
+	}
+	close(ctl[1]);
+	out->pid = pid;
+	out->pidfd = pidfd;
+	out->ctl = ctl[0];
+	if (write_maps(pid, err) < 0)
+		goto fail;
+	if (cg && sp_cgroup_attach(cg, pid) < 0) {
+		sp_fail_errno(err, "cgroup: attach the sandbox");
+		goto fail;
+	}
+	if (write(ctl[0], "g", 1) != 1) {
+		sp_fail_errno(err, "start the sandbox");
+		goto fail;
+	}
+	/* Wait for the root to be built (a few ms); a failure is fatal. */
+	pfd.fd = ctl[0];
+	pfd.events = POLLIN;
+	for (;;) {
+		int rc = poll(&pfd, 1, 10000);
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc <= 0) {
+			sp_fail(err, "the sandbox did not become ready in 10 s");
+			goto fail;
+		}
+		break;
+	}
+	n = sp_recv_fds(ctl[0], msg, sizeof msg - 1, fds, &nfds);
+	if (n <= 0) {
+		sp_fail(err, "the sandbox's init died while setting up");
+		goto fail;
+	}
+	msg[n] = '\0';
+	if (msg[0] == 'E') {
+		sp_fail(err, "setting up the sandbox failed: %s", msg + 1);
+		goto fail;
+	}
+	if (msg[0] != 'R' || nfds != 2) {
+		sp_fail(err, "the sandbox's init sent an unexpected message");
+		goto fail;
+	}
+	out->work_fd = fds[0];
+	out->proc_fd = fds[1];
+	return 0;
+fail:
+	for (int i = 0; i < 2; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+	if (pidfd >= 0)
+		syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0);
+	else
+		kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	if (pidfd >= 0)
+		close(pidfd);
+	close(ctl[0]);
+	return -1;
+}

@@ -1,0 +1,405 @@
+/*
+ * mounts.c - the sandbox's filesystem, built by init inside its own mount
+ * namespace and entered with pivot_root.
+ *
+ * The new root is a tmpfs that ends up read-only and holds only:
+ *   /usr (and /bin, /lib... as the host has them)  read-only binds
+ *   /etc          synthesized: passwd, group, hosts, hostname, plus
+ *                 read-only binds of what the loader and Python read
+ *                 (ld.so.cache, alternatives, localtime, fonts, python3.*)
+ *   /proc         a private procfs of the new pid namespace
+ *   /dev          null, zero, full, random, urandom, and links to /proc
+ *   /work         a size-capped tmpfs: the only writable place; cwd and HOME
+ *   /tmp, /dev/shm  links to /work, so their files count against the cap
+ *   /sandpit      the prelude, the program and the carry-in, read-only
+ *
+ * Every bind source is opened (O_PATH) before anything is covered, and
+ * mounted from /proc/self/fd/N, so an interpreter that lives under /tmp
+ * still binds even though /tmp is where the new root is assembled.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/mount.h>
+
+#include "internal.h"
+#include "banned.h"
+
+#define NEWROOT "/tmp"  /* where the new root is assembled, in our namespace */
+
+struct bind_src {
+	char path[PATH_MAX];   /* path inside the sandbox (same as on the host) */
+	int fd;                /* O_PATH fd of the host object */
+	bool is_dir;
+};
+
+static int mkdir_p(const char *path, mode_t mode)
+{
+	char tmp[PATH_MAX];
+	size_t len = strlen(path);
+
+	if (len == 0 || len >= sizeof tmp)
+		return -1;
+	memcpy(tmp, path, len + 1);
+	for (char *p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, mode) < 0 && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdir(tmp, mode) < 0 && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+static int touch(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+static int write_text(const char *path, const char *text, size_t len,
+		      mode_t mode)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	int rc;
+
+	if (fd < 0)
+		return -1;
+	rc = sp_write_all(fd, text, len);
+	close(fd);
+	return rc;
+}
+
+/* Flags the kernel locks on a mount made in a less privileged namespace;
+ * a read-only remount must repeat them or it fails with EPERM. */
+static unsigned long locked_flags(const char *target)
+{
+	struct statvfs sv;
+	unsigned long f = 0;
+
+	if (statvfs(target, &sv) < 0)
+		return MS_NOSUID | MS_NODEV;
+	if (sv.f_flag & ST_NOSUID)
+		f |= MS_NOSUID;
+	if (sv.f_flag & ST_NODEV)
+		f |= MS_NODEV;
+	if (sv.f_flag & ST_NOEXEC)
+		f |= MS_NOEXEC;
+	if (sv.f_flag & ST_NOATIME)
+		f |= MS_NOATIME;
+	if (sv.f_flag & ST_NODIRATIME)
+		f |= MS_NODIRATIME;
+	if (sv.f_flag & ST_RELATIME)
+		f |= MS_RELATIME;
+	return f;
+}
+
+/* Make target (and its submounts, where the kernel can) read-only;
+ * nodev everywhere but on /dev, whose few nodes must open. */
+static int make_readonly(const char *target, bool nodev)
+{
+#ifdef SYS_mount_setattr
+	struct mount_attr attr = {
+		.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID |
+			    (nodev ? MOUNT_ATTR_NODEV : 0),
+	};
+	if (syscall(SYS_mount_setattr, AT_FDCWD, target, AT_RECURSIVE, &attr,
+		    sizeof attr) == 0)
+		return 0;
+#endif
+	return mount(NULL, target, NULL,
+		     MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID |
+			     (nodev ? MS_NODEV : 0) | locked_flags(target), NULL);
+}
+
+static int bind_ro(const struct bind_src *b, struct sp_error *err)
+{
+	char src[64], dst[PATH_MAX + 8];
+
+	snprintf(src, sizeof src, "/proc/self/fd/%d", b->fd);
+	snprintf(dst, sizeof dst, NEWROOT "%s", b->path);
+	if (b->is_dir) {
+		if (mkdir_p(dst, 0755) < 0)
+			return sp_fail_errno(err, "mounts: mkdir %s", b->path);
+	} else {
+		char parent[PATH_MAX + 8];
+		char *slash;
+		snprintf(parent, sizeof parent, "%s", dst);
+		slash = strrchr(parent, '/');
+		if (slash) {
+			*slash = '\0';
+			if (mkdir_p(parent, 0755) < 0)
+				return sp_fail_errno(err, "mounts: mkdir for %s", b->path);
+		}
+		if (touch(dst) < 0)
+			return sp_fail_errno(err, "mounts: create %s", b->path);
+	}
+	if (mount(src, dst, NULL, MS_BIND | MS_REC, NULL) < 0)
+		return sp_fail_errno(err, "mounts: bind %s", b->path);
+	if (make_readonly(dst, true) < 0)
+		return sp_fail_errno(err, "mounts: make %s read-only", b->path);
+	return 0;
+}
+
+static int add_src(struct bind_src *list, size_t *n, size_t max, const char *path)
+{
+	struct stat st;
+	int fd;
+
+	for (size_t i = 0; i < *n; i++) {
+		size_t l = strlen(list[i].path);
+		/* already covered by a bound parent directory */
+		if (strncmp(path, list[i].path, l) == 0 &&
+		    (path[l] == '/' || path[l] == '\0'))
+			return 0;
+	}
+	if (*n >= max)
+		return -1;
+	fd = open(path, O_PATH | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return -1;
+	}
+	snprintf(list[*n].path, sizeof list[*n].path, "%s", path);
+	list[*n].fd = fd;
+	list[*n].is_dir = S_ISDIR(st.st_mode);
+	(*n)++;
+	return 0;
+}
+
+/* The top-level links of a merged-/usr system (/bin -> usr/bin ...) are
+ * recreated; real directories are bound read-only. */
+static const char *const top_level[] = {
+	"/bin", "/sbin", "/lib", "/lib64", "/lib32", "/libx32",
+};
+
+/* What the dynamic loader and Python read from /etc; nothing secret. */
+static const char *const etc_binds[] = {
+	"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
+	"/etc/alternatives", "/etc/localtime", "/etc/fonts",
+	"/etc/matplotlibrc", "/etc/mime.types", "/etc/python3",
+	"/etc/python3.9", "/etc/python3.10", "/etc/python3.11",
+	"/etc/python3.12", "/etc/python3.13", "/etc/python3.14",
+};
+
+static const char *const dev_nodes[] = {
+	"null", "zero", "full", "random", "urandom",
+};
+
+static int write_etc(struct sp_error *err)
+{
+	static const char passwd[] =
+		"root:x:0:0:root:/nonexistent:/usr/sbin/nologin\n"
+		"sandbox:x:1000:1000:sandpit program:/work:/bin/sh\n"
+		"nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
+	static const char group[] =
+		"root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n";
+	static const char hosts[] = "127.0.0.1\tlocalhost\n::1\tlocalhost\n";
+	static const char nsswitch[] =
+		"passwd: files\ngroup: files\nhosts: files dns\n";
+
+	if (mkdir(NEWROOT "/etc", 0755) < 0 && errno != EEXIST)
+		return sp_fail_errno(err, "mounts: mkdir /etc");
+	if (write_text(NEWROOT "/etc/passwd", passwd, sizeof passwd - 1, 0644) ||
+	    write_text(NEWROOT "/etc/group", group, sizeof group - 1, 0644) ||
+	    write_text(NEWROOT "/etc/hosts", hosts, sizeof hosts - 1, 0644) ||
+	    write_text(NEWROOT "/etc/hostname", "sandpit\n", 8, 0644) ||
+	    write_text(NEWROOT "/etc/nsswitch.conf", nsswitch,
+		       sizeof nsswitch - 1, 0644))
+		return sp_fail_errno(err, "mounts: write /etc");
+	return 0;
+}
+
+static int build_dev(struct sp_error *err)
+{
+	static const char *const links[][2] = {
+		{ "/proc/self/fd", NEWROOT "/dev/fd" },
+		{ "/proc/self/fd/0", NEWROOT "/dev/stdin" },
+		{ "/proc/self/fd/1", NEWROOT "/dev/stdout" },
+		{ "/proc/self/fd/2", NEWROOT "/dev/stderr" },
+		{ "/work", NEWROOT "/dev/shm" },
+	};
+
+	if (mkdir(NEWROOT "/dev", 0755) < 0)
+		return sp_fail_errno(err, "mounts: mkdir /dev");
+	if (mount("tmpfs", NEWROOT "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC,
+		  "mode=0755,size=64k,nr_inodes=64") < 0)
+		return sp_fail_errno(err, "mounts: tmpfs on /dev");
+	for (size_t i = 0; i < sizeof dev_nodes / sizeof dev_nodes[0]; i++) {
+		char src[64], dst[96];
+		snprintf(src, sizeof src, "/dev/%s", dev_nodes[i]);
+		snprintf(dst, sizeof dst, NEWROOT "/dev/%s", dev_nodes[i]);
+		if (touch(dst) < 0 ||
+		    mount(src, dst, NULL, MS_BIND, NULL) < 0)
+			return sp_fail_errno(err, "mounts: bind /dev/%s", dev_nodes[i]);
+	}
+	for (size_t i = 0; i < sizeof links / sizeof links[0]; i++)
+		if (symlink(links[i][0], links[i][1]) < 0)
+			return sp_fail_errno(err, "mounts: link %s", links[i][1]);
+	if (make_readonly(NEWROOT "/dev", false) < 0)
+		return sp_fail_errno(err, "mounts: make /dev read-only");
+	return 0;
+}
+
+static int build_work(const struct sp_mount_plan *plan, struct sp_error *err)
+{
+	char opts[160];
+	uint64_t size = plan->disk_bytes < 4096 ? 4096 : plan->disk_bytes;
+
+	if (mkdir(NEWROOT SP_WORKDIR, 0755) < 0)
+		return sp_fail_errno(err, "mounts: mkdir " SP_WORKDIR);
+	snprintf(opts, sizeof opts,
+		 "size=%llu,nr_inodes=16384,mode=0755,uid=%d,gid=%d",
+		 (unsigned long long)size, SP_SANDBOX_UID, SP_SANDBOX_GID);
+	if (mount("tmpfs", NEWROOT SP_WORKDIR, "tmpfs", MS_NOSUID | MS_NODEV,
+		  opts) < 0)
+		return sp_fail_errno(err, "mounts: tmpfs on " SP_WORKDIR);
+	if (symlink(SP_WORKDIR, NEWROOT "/tmp") < 0)
+		return sp_fail_errno(err, "mounts: link /tmp");
+	if (plan->carry_in &&
+	    (write_text(NEWROOT SP_WORKDIR "/carry.json", plan->carry_in,
+			plan->carry_in_len, 0644) < 0 ||
+	     chown(NEWROOT SP_WORKDIR "/carry.json", SP_SANDBOX_UID,
+		   SP_SANDBOX_GID) < 0))
+		return sp_fail_errno(err, "mounts: write carry.json");
+	return 0;
+}
+
+static int build_spdir(const struct sp_mount_plan *plan, struct sp_error *err)
+{
+	if (mkdir(NEWROOT SP_SPDIR, 0755) < 0)
+		return sp_fail_errno(err, "mounts: mkdir " SP_SPDIR);
+	if (write_text(NEWROOT SP_SPDIR "/prelude.py", plan->prelude,
+		       plan->prelude_len, 0644) < 0 ||
+	    write_text(NEWROOT SP_SPDIR "/main.py", plan->code, plan->code_len,
+		       0644) < 0 ||
+	    (plan->carry_in &&
+	     write_text(NEWROOT SP_SPDIR "/carry.json", plan->carry_in,
+			plan->carry_in_len, 0644) < 0))
+		return sp_fail_errno(err, "mounts: write the program");
+	return 0;
+}
+
+/* The interpreter's prefix: /x/bin/python3 -> /x (for the real file and
+ * for the path as given, which differ for a virtualenv). */
+static void add_python(struct bind_src *srcs, size_t *n, size_t max,
+		       const char *python)
+{
+	char real[PATH_MAX], buf[PATH_MAX];
+	const char *cands[2] = { python, NULL };
+
+	if (realpath(python, real))
+		cands[1] = real;
+	for (int i = 0; i < 2; i++) {
+		char *slash;
+		if (!cands[i])
+			continue;
+		snprintf(buf, sizeof buf, "%s", cands[i]);
+		for (int up = 0; up < 2; up++) {
+			slash = strrchr(buf, '/');
+			if (!slash || slash == buf)
+				break;
+			*slash = '\0';
+		}
+		if (strcmp(buf, "/usr") == 0 || buf[0] != '/' || strlen(buf) < 2)
+			continue;
+		add_src(srcs, n, max, buf);
+	}
+}
+
+int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err)
+{
+	struct bind_src srcs[48];
+	size_t n = 0, max = sizeof srcs / sizeof srcs[0];
+	char links[6][PATH_MAX];
+	bool is_link[6] = { false };
+	int rc = -1;
+
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+		return sp_fail_errno(err, "mounts: make / private");
+
+	/* Open every source before NEWROOT covers anything. */
+	add_src(srcs, &n, max, "/usr");
+	for (size_t i = 0; i < sizeof top_level / sizeof top_level[0]; i++) {
+		ssize_t l = readlink(top_level[i], links[i], PATH_MAX - 1);
+		if (l > 0) {
+			links[i][l] = '\0';
+			is_link[i] = true;
+		} else {
+			add_src(srcs, &n, max, top_level[i]);
+		}
+	}
+	for (size_t i = 0; i < sizeof etc_binds / sizeof etc_binds[0]; i++)
+		add_src(srcs, &n, max, etc_binds[i]);
+	add_python(srcs, &n, max, plan->python);
+	for (size_t i = 0; i < plan->n_ro_binds; i++)
+		add_src(srcs, &n, max, plan->ro_binds[i]);
+
+	if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV,
+		  "mode=0755,size=16m,nr_inodes=4096") < 0) {
+		sp_fail_errno(err, "mounts: tmpfs for the new root");
+		goto out;
+	}
+	if (write_etc(err) < 0)
+		goto out;
+	for (size_t i = 0; i < n; i++)
+		if (bind_ro(&srcs[i], err) < 0)
+			goto out;
+	for (size_t i = 0; i < sizeof top_level / sizeof top_level[0]; i++) {
+		char dst[PATH_MAX + 8];
+		if (!is_link[i])
+			continue;
+		snprintf(dst, sizeof dst, NEWROOT "%s", top_level[i]);
+		if (symlink(links[i], dst) < 0 && errno != EEXIST) {
+			sp_fail_errno(err, "mounts: link %s", top_level[i]);
+			goto out;
+		}
+	}
+	if (mkdir(NEWROOT "/proc", 0555) < 0 ||
+	    mount("proc", NEWROOT "/proc", "proc",
+		  MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0) {
+		sp_fail_errno(err, "mounts: private /proc");
+		goto out;
+	}
+	if (build_dev(err) < 0 || build_work(plan, err) < 0 ||
+	    build_spdir(plan, err) < 0)
+		goto out;
+
+	/* Enter the new root and drop the old one entirely. */
+	if (chdir(NEWROOT) < 0 || syscall(SYS_pivot_root, ".", ".") < 0) {
+		sp_fail_errno(err, "mounts: pivot_root");
+		goto out;
+	}
+	if (umount2(".", MNT_DETACH) < 0 || chdir("/") < 0) {
+		sp_fail_errno(err, "mounts: detach the old root");
+		goto out;
+	}
+	if (mount(NULL, "/", NULL,
+		  MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV,
+		  NULL) < 0) {
+		sp_fail_errno(err, "mounts: make / read-only");
+		goto out;
+	}
+	rc = 0;
+out:
+	for (size_t i = 0; i < n; i++)
+		close(srcs[i].fd);
+	return rc;
+}

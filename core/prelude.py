@@ -1,0 +1,225 @@
+# sandpit prelude: runs inside the sandbox before the program's first line.
+#
+# It gives the program its carry-in names as globals, the carry() built-in,
+# and an audit hook (PEP 578) that tells the supervisor which line of the
+# program did what. All of it only EXPLAINS: the program can tamper with
+# any of it, and every limit is enforced by the kernel regardless.
+#
+# Channel (fd 3, write-only): one JSON object per line.
+#   {"t": "carry", "v": {name: value, ...}}   carry(name=value) was called
+#   {"t": "at", "line": N, "ctx": str}        a call that may be denied next
+#   {"t": "ev", "k": kind, "what": str, "line": N}  a runtime-observed violation
+#   {"t": "exc", "k": "memory"|"disk"|"process", "line": N}  uncaught error
+import sys
+import builtins
+import json
+import os
+
+_CHAN = 3
+_USER = sys.argv[1] if len(sys.argv) > 1 else "main.py"
+_SRC = "/sandpit/main.py"
+_write = os.write
+_getframe = sys._getframe
+_ALLOWED = ("/work", "/tmp", "/sandpit", "/usr", "/proc/self", "/dev/null",
+            "/dev/zero", "/dev/urandom", "/dev/random", "/dev/full", "/dev/fd",
+            "/dev/shm", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/etc")
+_lock = None
+
+
+def _send(obj):
+    try:
+        data = (json.dumps(obj, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8", "surrogatepass")
+        if _lock:
+            with _lock:
+                _write(_CHAN, data)
+        else:
+            _write(_CHAN, data)
+    except (OSError, ValueError, TypeError):
+        pass
+
+
+def _user_line():
+    f = _getframe(2)
+    while f is not None:
+        if f.f_code.co_filename == _USER:
+            return f.f_lineno
+        f = f.f_back
+    return None
+
+
+def _top_is_user():
+    f = _getframe(2)
+    return f is not None and f.f_code.co_filename == _USER
+
+
+def carry(**values):
+    """Carry name=value pairs (JSON-serializable) forward to the next run."""
+    for name, value in values.items():
+        try:
+            json.dumps(value, allow_nan=False)
+        except (TypeError, ValueError) as e:
+            raise TypeError("carry(): the value of %r is a %s, which is not JSON-serializable (%s); "
+                            "carry numbers, strings, lists and dicts of them"
+                            % (name, type(value).__name__, e)) from None
+    _send({"t": "carry", "v": values})
+
+
+_WRITABLE = ("/work", "/tmp", "/dev/shm", "/dev/null", "/dev/zero", "/dev/full",
+             "/dev/stdout", "/dev/stderr", "/dev/fd", "/proc/self/fd")
+
+
+def _under(p, roots):
+    for a in roots:
+        if p == a or p.startswith(a + "/"):
+            return True
+    return False
+
+
+def _outside(path, writing=False):
+    """The normalized path when it reaches outside what the sandbox shows
+    (or, for a write, outside what it lets the program change); else None."""
+    try:
+        p = os.fsdecode(path)
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(p, str) or not p or not p.startswith("/"):
+        return None  # relative paths resolve under /work
+    p = os.path.normpath(p)
+    if writing:
+        return None if _under(p, _WRITABLE) else p
+    if p == "/":
+        return None
+    if p == "/etc" or p.startswith("/etc/"):
+        # /etc holds a few synthesized files; anything else is the host's
+        return None if os.path.exists(p) else p
+    return None if _under(p, _ALLOWED) else p
+
+
+def _mode_name(mode, flags):
+    if isinstance(mode, str):
+        if any(c in mode for c in "wax+"):
+            return "O_WRONLY" if "+" not in mode else "O_RDWR"
+        return "O_RDONLY"
+    if isinstance(flags, int):
+        acc = flags & 3
+        return ("O_RDONLY", "O_WRONLY", "O_RDWR", "O_RDWR")[acc]
+    return "O_RDONLY"
+
+
+_FS_READ = ("os.listdir", "os.scandir")
+_FS_EVENTS = {
+    "os.listdir": "listdir", "os.scandir": "scandir", "os.remove": "unlink",
+    "os.rmdir": "rmdir", "os.mkdir": "mkdir", "os.rename": "rename",
+    "os.chmod": "chmod", "os.chown": "chown", "os.symlink": "symlink",
+    "os.link": "link", "os.truncate": "truncate", "os.utime": "utime",
+    "shutil.rmtree": "rmtree", "shutil.copyfile": "copyfile",
+}
+_last_dns = [None]
+
+
+def _hook(event, args):
+    try:
+        if event == "open":
+            path, mode, flags = (tuple(args) + (None, None, None))[:3]
+            if isinstance(path, int) or not _top_is_user():
+                return
+            how = _mode_name(mode, flags)
+            p = _outside(path, how != "O_RDONLY")
+            if p is not None:
+                _send({"t": "ev", "k": "filesystem", "line": _user_line(),
+                       "what": "open(%r, %s)" % (p, how)})
+        elif event in _FS_EVENTS:
+            if not args or not _top_is_user():
+                return
+            p = _outside(args[0], event not in _FS_READ)
+            if p is not None:
+                _send({"t": "ev", "k": "filesystem", "line": _user_line(),
+                       "what": "%s(%r)" % (_FS_EVENTS[event], p)})
+        elif event == "socket.getaddrinfo":
+            host, port = args[0], args[1]
+            if isinstance(host, bytes):
+                host = host.decode("ascii", "replace")
+            line = _user_line()
+            _last_dns[0] = (host, port, line)
+            _send({"t": "at", "line": line, "ctx": "DNS lookup of %r" % (host,)})
+        elif event == "socket.__new__":
+            fam = args[1]
+            if fam == 1:  # AF_UNIX is allowed
+                return
+            ctx = None
+            line = _user_line()
+            if _last_dns[0] is not None and _last_dns[0][2] == line:
+                ctx = "connect() to %s:%s" % _last_dns[0][:2]
+            _last_dns[0] = None
+            _send({"t": "at", "line": line, "ctx": ctx})
+        elif event in ("ctypes.call_function", "ctypes.dlsym", "fcntl.ioctl", "os.system",
+                       "subprocess.Popen", "os.exec", "os.posix_spawn",
+                       "os.fork", "os.unshare", "os.setns", "socket.socketpair"):
+            _send({"t": "at", "line": _user_line(), "ctx": None})
+    except Exception:
+        pass
+
+
+def _report_uncaught(exc):
+    kind = None
+    if isinstance(exc, MemoryError):
+        kind = "memory"
+    elif isinstance(exc, OSError) and exc.errno in (28, 27, 122):  # ENOSPC, EFBIG, EDQUOT
+        kind = "disk"
+    elif isinstance(exc, (BlockingIOError,)) or (
+            isinstance(exc, RuntimeError) and "thread" in str(exc)):
+        kind = "process"
+    if kind:
+        tb = exc.__traceback__
+        line = None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == _USER:
+                line = tb.tb_lineno
+            tb = tb.tb_next
+        _send({"t": "exc", "k": kind, "line": line})
+
+
+def _main():
+    global _lock
+    import threading
+    _lock = threading.Lock()
+    with open(_SRC, "rb") as f:
+        source = f.read()
+    carried = {}
+    if os.path.exists("/sandpit/carry.json"):
+        with open("/sandpit/carry.json", "rb") as f:
+            carried = json.loads(f.read().decode("utf-8"))
+    builtins.carry = carry
+    g = {"__name__": "__main__", "__file__": _USER, "__builtins__": builtins,
+         "__doc__": None}
+    g.update(carried)
+    sys.argv = [_USER]
+    sys.path[0:0] = ["/work"]
+    try:
+        code = compile(source, _USER, "exec", dont_inherit=True)
+    except SyntaxError:
+        _print_exc(sys.exc_info())
+        return 1
+    sys.addaudithook(_hook)
+    try:
+        exec(code, g)
+    except SystemExit:
+        raise
+    except BaseException as e:
+        _report_uncaught(e)
+        _print_exc(sys.exc_info())
+        return 1
+    return 0
+
+
+def _print_exc(info):
+    import traceback
+    etype, value, tb = info
+    # drop the prelude's own frames: the traceback is about the program
+    while tb is not None and tb.tb_frame.f_code.co_filename != _USER:
+        tb = tb.tb_next
+    traceback.print_exception(etype, value, tb)
+
+
+if __name__ == "__main__":
+    sys.exit(_main())

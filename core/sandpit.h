@@ -1,0 +1,228 @@
+/*
+ * sandpit.h - the one public face of libsandpit, the sandbox engine.
+ *
+ * A run is an object driven by events, never a blocking call:
+ *
+ *     struct sp_run *run;
+ *     if (sp_run_start(&cfg, &run, &err) < 0) -> err.msg says why
+ *     for (;;) {
+ *         poll(sp_run_fd(run), POLLIN, sp_run_timeout_ms(run));
+ *         while (sp_run_next_event(run, &ev) > 0) { ... }
+ *         if (sp_run_finished(run)) break;
+ *     }
+ *     sp_run_result(run) -> the whole result; sp_run_free(run);
+ *
+ * Invariants:
+ *  - Nothing here touches the terminal; errors come back as text fit to
+ *    show a person (struct sp_error), never printed by the library.
+ *  - Pointers inside an event are valid until the next sp_run_next_event()
+ *    or sp_run_free() on the same run.
+ *  - The result of a finished run lives until sp_run_free().
+ *  - Every limit is enforced by the kernel; nothing relies on the program.
+ */
+#ifndef SANDPIT_H
+#define SANDPIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SP_VERSION "0.1.0"
+
+/* A message fit to show a person; empty when there is no error. */
+struct sp_error {
+	char msg[512];
+};
+
+/* Per-run limits. Sizes in bytes, times in milliseconds. */
+struct sp_limits {
+	uint64_t cpu_ms;
+	uint64_t wall_ms;
+	uint64_t memory_bytes;
+	uint64_t output_bytes;   /* stdout + stderr together */
+	uint64_t disk_bytes;     /* the work dir, and the size of one file */
+	uint64_t carry_bytes;    /* carry-in and carry-out, each */
+	uint32_t procs;          /* processes and threads */
+};
+
+/* Fill with the defaults shown in --help and the Resources pane. */
+void sp_limits_default(struct sp_limits *l);
+
+/* Parse "512M", "1G", "64k", "100" (bytes) into *out. 0 ok, -1 bad. */
+int sp_parse_size(const char *s, uint64_t *out);
+/* Parse seconds, "2", "0.5", "1.5s", "250ms", into milliseconds. */
+int sp_parse_seconds(const char *s, uint64_t *out_ms);
+
+struct sp_config {
+	const char *python;        /* interpreter; NULL means /usr/bin/python3 */
+	const char *code;          /* the program text (need not be NUL-ended) */
+	size_t code_len;
+	const char *filename;      /* shown in tracebacks; NULL means "main.py" */
+	const char *stdin_data;    /* bytes for the program's stdin, or NULL */
+	size_t stdin_len;
+	const char *carry_in;      /* carry-in JSON object text, or NULL */
+	size_t carry_in_len;
+	bool keep_output;          /* collect stdout/stderr into the result */
+	struct sp_limits limits;
+};
+
+enum sp_status {
+	SP_STATUS_OK,
+	SP_STATUS_ERROR,
+	SP_STATUS_CPU_LIMIT,
+	SP_STATUS_WALL_LIMIT,
+	SP_STATUS_MEMORY_LIMIT,
+	SP_STATUS_OUTPUT_LIMIT,
+	SP_STATUS_KILLED,
+	SP_STATUS_SANDBOX_ERROR,
+};
+const char *sp_status_name(enum sp_status s);
+
+enum sp_violation_kind {
+	SP_VIOL_NETWORK,
+	SP_VIOL_FILESYSTEM,
+	SP_VIOL_PROCESS,
+	SP_VIOL_SYSCALL,
+	SP_VIOL_CPU,
+	SP_VIOL_WALL,
+	SP_VIOL_MEMORY,
+	SP_VIOL_OUTPUT,
+	SP_VIOL_DISK,
+	SP_VIOL_CARRY,
+};
+const char *sp_violation_kind_name(enum sp_violation_kind k);
+
+struct sp_violation {
+	enum sp_violation_kind kind;
+	char *what;        /* in the program's terms: "socket(AF_INET, SOCK_STREAM)" */
+	char *message;     /* plain words: what, which constraint, why, workaround */
+	bool from_kernel;  /* source "kernel" (true) or "runtime" (false) */
+	int line;          /* the program's line, or 0 when unknown */
+	unsigned count;    /* repeats merged into this record */
+};
+
+struct sp_usage {
+	uint64_t cpu_ms;
+	uint64_t wall_ms;
+	uint64_t memory_bytes;       /* now */
+	uint64_t peak_memory_bytes;
+	uint32_t procs;              /* now */
+	uint32_t procs_peak;
+	uint64_t output_bytes;
+	uint64_t disk_bytes;
+};
+
+struct sp_file {
+	char *path;        /* relative to the work dir */
+	uint64_t bytes;
+};
+
+/* One isolation layer and how it stood for a run (or for the host). */
+struct sp_layer {
+	const char *name;  /* "user_namespace", "seccomp", "landlock", ... */
+	bool active;
+	char detail[160];   /* "ABI 4", "cgroup v1", why it is missing, ... */
+};
+
+#define SP_MAX_LAYERS 24
+
+struct sp_result {
+	enum sp_status status;
+	int exit_code;              /* -1 when the program did not exit normally */
+	int signal;                 /* 0 when not killed by a signal */
+	char *out;                  /* stdout, when keep_output */
+	size_t out_len;
+	char *err;                  /* stderr, when keep_output */
+	size_t err_len;
+	bool truncated;             /* output was cut at the output limit */
+	struct sp_usage usage;
+	struct sp_limits limits;
+	const char *peak_memory_source; /* "cgroup" or "rss_samples" */
+	struct sp_violation *violations;
+	size_t n_violations;
+	struct sp_file *files;
+	size_t n_files;
+	char *carry_out;            /* JSON object text, or NULL */
+	struct sp_layer layers[SP_MAX_LAYERS];
+	size_t n_layers;
+	char error[512];            /* sandbox_error: what failed, for a person */
+};
+
+enum sp_event_type {
+	SP_EVENT_STDOUT,
+	SP_EVENT_STDERR,
+	SP_EVENT_USAGE,
+	SP_EVENT_VIOLATION,
+	SP_EVENT_FINISHED,
+};
+
+struct sp_event {
+	enum sp_event_type type;
+	const char *data;                     /* STDOUT/STDERR chunk */
+	size_t len;
+	const struct sp_usage *usage;         /* USAGE */
+	const struct sp_violation *violation; /* VIOLATION (new or count grew) */
+	const struct sp_result *result;       /* FINISHED */
+};
+
+struct sp_run;
+
+/*
+ * Start a run. Returns 0 and sets *out, or -1 with err->msg saying what
+ * is wrong (bad config, a missing isolation layer). The config and its
+ * strings may be freed once this returns.
+ */
+int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
+		 struct sp_error *err);
+
+/* The one fd to poll for POLLIN; readable when events may be waiting. */
+int sp_run_fd(const struct sp_run *run);
+
+/* How long the caller may sleep in poll() before calling in again (ms). */
+int sp_run_timeout_ms(const struct sp_run *run);
+
+/*
+ * Take the next event without blocking: 1 and *ev filled, 0 when none is
+ * ready now. After SP_EVENT_FINISHED it returns 0 for ever.
+ */
+int sp_run_next_event(struct sp_run *run, struct sp_event *ev);
+
+/* Stop the run and its whole process tree; it finishes with "killed". */
+void sp_run_cancel(struct sp_run *run);
+
+bool sp_run_finished(const struct sp_run *run);
+
+/* The result once finished, else NULL. Owned by the run. */
+const struct sp_result *sp_run_result(const struct sp_run *run);
+
+void sp_run_free(struct sp_run *run);
+
+/* Run to completion, blocking; for tests and simple callers. */
+int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,
+		    struct sp_error *err);
+void sp_result_free(struct sp_result *r);
+
+/* The contract's JSON result object as text (malloc'd), or NULL. */
+char *sp_result_to_json(const struct sp_result *r);
+
+/*
+ * Carry buffer. Validate a carry-in object: JSON object, names are
+ * Python identifiers, at most max_bytes. 0 ok, -1 with err->msg.
+ */
+int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
+		      struct sp_error *err);
+/*
+ * Merge carry_out into carry_in (new names added, existing replaced).
+ * Returns malloc'd pretty JSON text, or NULL with err->msg. *changed gets
+ * a malloc'd NULL-terminated list of the names added or replaced (may be
+ * NULL); free each and the list.
+ */
+char *sp_carry_merge(const char *carry_in, const char *carry_out,
+		     char ***changed, struct sp_error *err);
+
+/* The host's isolation layers, for `sandpit doctor`. Returns count. */
+size_t sp_doctor(struct sp_layer *layers, size_t max);
+/* A hint for a missing layer (how to enable it), or NULL. */
+const char *sp_doctor_hint(const char *layer_name);
+
+#endif

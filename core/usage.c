@@ -1,0 +1,102 @@
+/*
+ * usage.c - CPU, memory and process counts of the whole sandbox, read from
+ * its own /proc (the supervisor holds an fd to it), for hosts without
+ * cgroups and for the live gauges.
+ *
+ * CPU of the tree = for every process still there (running or zombie) its
+ * own utime+stime plus the cutime+cstime of the children it reaped. init
+ * reaps orphans, so nothing that was waited for is lost. Memory is the sum
+ * of resident sets; processes count threads, as the pids limit does.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "banned.h"
+
+/* Fields after the ") " of /proc/PID/stat (proc(5) numbers them from 1:
+ * state is 3, utime 14 ... rss 24); f[0] holds field 4. */
+static int parse_stat(const char *text, uint64_t *ticks, uint64_t *rss_pages,
+		      uint32_t *threads)
+{
+	const char *p = strrchr(text, ')');
+	unsigned long long f[50];
+	int n = 0;
+
+	if (!p)
+		return -1;
+	p += 2;
+	/* skip the state letter */
+	while (*p && !isspace((unsigned char)*p))
+		p++;
+	while (*p && n < 50) {
+		char *end;
+		f[n++] = strtoull(p, &end, 10);
+		if (end == p)
+			break;
+		p = end;
+	}
+	/* field numbers from proc(5), minus 4 (pid, comm, state, and 1-based) */
+	if (n < 21)
+		return -1;
+	*ticks = f[14 - 4] + f[15 - 4] + f[16 - 4] + f[17 - 4];
+	*threads = (uint32_t)f[20 - 4];
+	*rss_pages = f[24 - 4];
+	return 0;
+}
+
+int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out)
+{
+	int fd = openat(procfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d;
+	struct dirent *de;
+	uint64_t ticks = 0, pages = 0;
+	long page = sysconf(_SC_PAGESIZE);
+
+	memset(out, 0, sizeof *out);
+	if (fd < 0)
+		return -1;
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return -1;
+	}
+	while ((de = readdir(d))) {
+		char path[64], buf[1024];
+		uint64_t t, r;
+		uint32_t th;
+		ssize_t n;
+		int sfd;
+
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		snprintf(path, sizeof path, "%s/stat", de->d_name);
+		sfd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+		if (sfd < 0)
+			continue;
+		n = read(sfd, buf, sizeof buf - 1);
+		close(sfd);
+		if (n <= 0)
+			continue;
+		buf[n] = '\0';
+		if (parse_stat(buf, &t, &r, &th) < 0)
+			continue;
+		/* pid 1 is sandpit's own init: its reaped children count, it does not */
+		if (strcmp(de->d_name, "1") == 0) {
+			ticks += t;
+			continue;
+		}
+		ticks += t;
+		pages += r;
+		out->procs += th;
+	}
+	closedir(d);
+	out->cpu_ms = clk_tck > 0 ? ticks * 1000u / (uint64_t)clk_tck : 0;
+	out->rss_bytes = pages * (uint64_t)page;
+	return 0;
+}

@@ -1,0 +1,146 @@
+/*
+ * violations.c - violation records: merged by (kind, what, line), bounded
+ * in number, each with a message in plain words: what happened, which of
+ * the five constraints it hit, why the sandbox has it, and the usual way
+ * around it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "banned.h"
+
+#define MAX_RECORDS 256
+
+const char *sp_violation_kind_name(enum sp_violation_kind k)
+{
+	static const char *const names[] = {
+		[SP_VIOL_NETWORK] = "network",
+		[SP_VIOL_FILESYSTEM] = "filesystem",
+		[SP_VIOL_PROCESS] = "process",
+		[SP_VIOL_SYSCALL] = "syscall",
+		[SP_VIOL_CPU] = "cpu",
+		[SP_VIOL_WALL] = "wall",
+		[SP_VIOL_MEMORY] = "memory",
+		[SP_VIOL_OUTPUT] = "output",
+		[SP_VIOL_DISK] = "disk",
+		[SP_VIOL_CARRY] = "carry",
+	};
+	if ((unsigned)k >= sizeof names / sizeof names[0])
+		return "unknown";
+	return names[k];
+}
+
+const char *sp_violation_message(enum sp_violation_kind kind, const char *what)
+{
+	(void)what;
+	switch (kind) {
+	case SP_VIOL_NETWORK:
+		return "The program tried to reach a network. Constraint 1, no network: "
+		       "the sandbox has no network at all (no HTTP, no DNS, no remote "
+		       "databases), so a run cannot leak data or depend on the outside "
+		       "world. Workaround: bring the data in yourself - paste it into the "
+		       "program or put it in the carry buffer - instead of fetching it.";
+	case SP_VIOL_FILESYSTEM:
+		return "The program reached for a file outside its sandbox. Constraint 2, "
+		       "limited filesystem: only the work dir /work (also /tmp) is "
+		       "writable, and host system files and other users' files are not "
+		       "there at all. Workaround: read and write files under /work; bring "
+		       "input data in through the program or the carry buffer.";
+	case SP_VIOL_PROCESS:
+		return "The program hit the limit on processes and threads, so a fork or "
+		       "a new thread failed. The limit stops fork bombs from taking the "
+		       "machine down. Workaround: use fewer workers (a small pool), or do "
+		       "the work in one process.";
+	case SP_VIOL_SYSCALL:
+		return "The program made a system call the sandbox forbids; the kernel "
+		       "answered with an error instead of running it. Calls like ptrace, "
+		       "mount, unshare, io_uring, bpf or TIOCSTI could reach outside the "
+		       "sandbox or into the kernel's riskiest parts. Workaround: plain "
+		       "Python computation needs none of them; do the same work without it.";
+	case SP_VIOL_CPU:
+		return "The program used up its CPU time and was stopped. Constraint 4, "
+		       "time limits: the sandbox is for short computations (seconds). "
+		       "Workaround: work on a representative sample, use a faster "
+		       "algorithm, or split the work across runs and keep partial results "
+		       "in the carry buffer.";
+	case SP_VIOL_WALL:
+		return "The program ran past its wall-clock limit and was stopped "
+		       "(sleeping and waiting count too). Constraint 4, time limits. "
+		       "Workaround: do not wait for things that will not come (there is "
+		       "no network); split long work across runs with the carry buffer.";
+	case SP_VIOL_MEMORY:
+		return "The program asked for more memory than its limit. Constraint 5, "
+		       "memory limits: large allocations fail or the program is stopped. "
+		       "Workaround: process data in chunks, use a representative sample, "
+		       "or keep compact types (arrays instead of lists of objects).";
+	case SP_VIOL_OUTPUT:
+		return "The program printed more than the output limit; what came first "
+		       "is kept and the program was stopped. Workaround: print a summary "
+		       "(counts, head and tail) instead of everything.";
+	case SP_VIOL_DISK:
+		return "The program filled its work dir (or one file reached the size "
+		       "limit), so a write failed. Constraint 2: the work dir is small and "
+		       "temporary. Workaround: write less, keep results in memory, or "
+		       "return a summary through the carry buffer.";
+	case SP_VIOL_CARRY:
+		return "The carry-out could not be taken: it was too large, not JSON, or "
+		       "not a set of name=value pairs. Only what carry(name=value) sends, "
+		       "within the size limit, is carried to the next run. Workaround: "
+		       "carry small results (numbers, short lists, summaries).";
+	}
+	return "";
+}
+
+struct sp_violation *sp_violations_add(struct sp_violations *vs,
+				       enum sp_violation_kind kind,
+				       const char *what, bool from_kernel,
+				       int line)
+{
+	struct sp_violation *v;
+
+	for (size_t i = 0; i < vs->n; i++) {
+		v = &vs->v[i];
+		if (v->kind == kind && v->line == line &&
+		    v->from_kernel == from_kernel && strcmp(v->what, what) == 0) {
+			v->count++;
+			return v;
+		}
+	}
+	if (vs->n >= MAX_RECORDS) {
+		vs->dropped++;
+		return NULL;
+	}
+	if (vs->n == vs->cap) {
+		size_t ncap = vs->cap ? vs->cap * 2 : 8;
+		struct sp_violation *bigger = realloc(vs->v, ncap * sizeof *bigger);
+		if (!bigger)
+			return NULL;
+		vs->v = bigger;
+		vs->cap = ncap;
+	}
+	v = &vs->v[vs->n];
+	v->what = strdup(what);
+	v->message = strdup(sp_violation_message(kind, what));
+	if (!v->what || !v->message) {
+		free(v->what);
+		free(v->message);
+		return NULL;
+	}
+	v->kind = kind;
+	v->from_kernel = from_kernel;
+	v->line = line;
+	v->count = 1;
+	vs->n++;
+	return v;
+}
+
+void sp_violations_free(struct sp_violations *vs)
+{
+	for (size_t i = 0; i < vs->n; i++) {
+		free(vs->v[i].what);
+		free(vs->v[i].message);
+	}
+	free(vs->v);
+	memset(vs, 0, sizeof *vs);
+}

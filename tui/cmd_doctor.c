@@ -1,0 +1,48 @@
+/*
+ * cmd_doctor.c - `sandpit doctor`: every isolation layer and whether this
+ * host has it, with how to get a missing one. Exit 0 when a sandbox can
+ * run here, 1 when a required layer is missing.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sandpit.h"
+#include "commands.h"
+#include "banned.h"
+
+int cmd_doctor(int argc, char **argv)
+{
+	struct sp_layer ls[24];
+	size_t n;
+	int missing_required = 0;
+
+	if (argc > 1) {
+		fprintf(stderr, "sandpit doctor: takes no arguments (got '%s')\n", argv[1]);
+		return 2;
+	}
+	n = sp_doctor(ls, sizeof ls / sizeof ls[0]);
+	printf("sandpit %s on this host (running as %s):\n\n", SP_VERSION,
+	       geteuid() == 0 ? "root; the sandbox user maps to host uid 65534" : "an ordinary user");
+	for (size_t i = 0; i < n; i++) {
+		bool required = strstr(ls[i].name, "namespace") || strcmp(ls[i].name, "seccomp") == 0 ||
+				strcmp(ls[i].name, "python") == 0;
+		printf("  %-18s %-4s %s%s\n", ls[i].name, ls[i].active ? "yes" : "NO",
+		       ls[i].detail, required ? "" : "");
+		if (!ls[i].active && required)
+			missing_required = 1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const char *hint = ls[i].active ? NULL : sp_doctor_hint(ls[i].name);
+		if (hint) {
+			printf("\n%s:\n%s\n", ls[i].name, hint);
+			/* the namespace hint covers all four */
+			if (strstr(ls[i].name, "namespace"))
+				break;
+		}
+	}
+	printf("\n%s\n", missing_required
+	       ? "A required layer is missing: sandpit will refuse to run programs here."
+	       : "Every required layer is here: sandpit can run programs.");
+	return missing_required;
+}

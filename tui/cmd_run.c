@@ -1,0 +1,367 @@
+/*
+ * cmd_run.c - `sandpit run`: one program, headless. A thin loop over the
+ * run API: stream output as it comes (human mode) or collect it into the
+ * JSON result (--json); violations and a one-line summary follow.
+ *
+ * Exit status: the program's own on a normal exit; 124 when a limit
+ * stopped it; 125 when the sandbox itself failed; 2 for bad usage.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sandpit.h"
+#include "commands.h"
+#include "banned.h"
+
+#define MAX_PROGRAM (16u << 20)
+#define MAX_STDIN (64u << 20)
+
+static volatile sig_atomic_t cancel_requested;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	cancel_requested = 1;
+}
+
+void print_usage(void)
+{
+	struct sp_limits l;
+
+	sp_limits_default(&l);
+	printf("usage: sandpit [--theme NAME] [--no-mouse] [FILE]   open the playground\n"
+	       "       sandpit run [OPTIONS] FILE|-                run a program once, headless\n"
+	       "       sandpit doctor                              show this host's isolation layers\n"
+	       "       sandpit --help | --version\n"
+	       "\n"
+	       "run options (defaults in brackets):\n"
+	       "  --cpu SECONDS      CPU time of the whole process tree [%.1f]\n"
+	       "  --wall SECONDS     wall-clock time [%.1f]\n"
+	       "  --memory SIZE      memory of the whole tree [%lluM]\n"
+	       "  --output SIZE      stdout + stderr bytes kept [%lluM]\n"
+	       "  --disk SIZE        bytes in the work dir, and one file's size [%lluM]\n"
+	       "  --procs N          processes and threads [%u]\n"
+	       "  --carry FILE       carry-in: a JSON object; names become globals\n"
+	       "  --carry-out FILE   write the run's carry() values there (JSON object)\n"
+	       "  --carry-max SIZE   size cap of carry-in and carry-out [%lluM]\n"
+	       "  --stdin FILE       the program's standard input [empty]\n"
+	       "  --python PATH      the interpreter [/usr/bin/python3]\n"
+	       "  --json             print the result as one JSON object\n"
+	       "SIZE takes K, M, G suffixes. Exit status: the program's own; 124 when a\n"
+	       "limit stopped it; 125 when the sandbox failed; 2 for bad usage.\n",
+	       (double)l.cpu_ms / 1000.0, (double)l.wall_ms / 1000.0,
+	       (unsigned long long)(l.memory_bytes >> 20),
+	       (unsigned long long)(l.output_bytes >> 20),
+	       (unsigned long long)(l.disk_bytes >> 20), l.procs,
+	       (unsigned long long)(l.carry_bytes >> 20));
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "sandpit run: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n(see 'sandpit --help')\n");
+	return 2;
+}
+
+/* Read a whole input file, refusing directories and over-size files. */
+static char *slurp(const char *what, const char *path, size_t max, size_t *len)
+{
+	int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	char *buf = NULL;
+	size_t cap = 0, used = 0;
+
+	if (fd < 0) {
+		fprintf(stderr, "sandpit run: cannot open %s '%s': %s\n", what, path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "sandpit run: %s '%s' is a directory, not a file\n", what, path);
+		close(fd);
+		return NULL;
+	}
+	for (;;) {
+		ssize_t n;
+		if (used == cap) {
+			char *bigger;
+			if (cap >= max) {
+				fprintf(stderr, "sandpit run: %s '%s' is over %zu bytes\n", what, path, max);
+				free(buf);
+				close(fd);
+				return NULL;
+			}
+			cap = cap ? cap * 2 : 65536;
+			bigger = realloc(buf, cap + 1);
+			if (!bigger) {
+				free(buf);
+				close(fd);
+				return NULL;
+			}
+			buf = bigger;
+		}
+		n = read(fd, buf + used, cap - used);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			fprintf(stderr, "sandpit run: cannot read %s '%s': %s\n", what, path, strerror(errno));
+			free(buf);
+			close(fd);
+			return NULL;
+		}
+		if (n == 0)
+			break;
+		used += (size_t)n;
+	}
+	close(fd);
+	if (!buf)
+		buf = malloc(1);
+	if (buf)
+		buf[used] = '\0';
+	*len = used;
+	return buf;
+}
+
+static int write_carry_out(const char *path, const char *json)
+{
+	char tmp[4096];
+	FILE *f;
+
+	snprintf(tmp, sizeof tmp, "%s.tmp-%d", path, (int)getpid());
+	f = fopen(tmp, "w");
+	if (!f || fprintf(f, "%s\n", json ? json : "{}") < 0 || fflush(f) != 0 ||
+	    fsync(fileno(f)) != 0) {
+		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': %s\n", path, strerror(errno));
+		if (f)
+			fclose(f);
+		unlink(tmp);
+		return -1;
+	}
+	fclose(f);
+	if (rename(tmp, path) < 0) {
+		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': %s\n", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static void print_human_tail(const struct sp_result *r)
+{
+	for (size_t i = 0; i < r->n_violations; i++) {
+		const struct sp_violation *v = &r->violations[i];
+		char line[32] = "";
+		if (v->line > 0)
+			snprintf(line, sizeof line, " at line %d", v->line);
+		fprintf(stderr, "sandpit: violation [%s]%s: %s%s\n", sp_violation_kind_name(v->kind),
+			line, v->what, v->count > 1 ? "" : "");
+		if (v->count > 1)
+			fprintf(stderr, "         (%u times)\n", v->count);
+		fprintf(stderr, "         %s\n", v->message);
+	}
+	if (r->n_files > 0) {
+		fprintf(stderr, "sandpit: files left in the work dir (now gone):");
+		for (size_t i = 0; i < r->n_files && i < 20; i++)
+			fprintf(stderr, " %s (%llu B)", r->files[i].path,
+				(unsigned long long)r->files[i].bytes);
+		if (r->n_files > 20)
+			fprintf(stderr, " and %zu more", r->n_files - 20);
+		fprintf(stderr, "\n");
+	}
+	if (r->status == SP_STATUS_SANDBOX_ERROR)
+		fprintf(stderr, "sandpit: the sandbox failed: %s\n", r->error);
+	fprintf(stderr, "sandpit: %s", sp_status_name(r->status));
+	if (r->exit_code >= 0)
+		fprintf(stderr, " (exit %d)", r->exit_code);
+	else if (r->signal > 0)
+		fprintf(stderr, " (signal %d)", r->signal);
+	fprintf(stderr, " in %.2f s wall, %.2f s cpu, peak memory %.1f MiB, %llu B output%s\n",
+		(double)r->usage.wall_ms / 1000.0, (double)r->usage.cpu_ms / 1000.0,
+		(double)r->usage.peak_memory_bytes / 1048576.0,
+		(unsigned long long)r->usage.output_bytes, r->truncated ? " (truncated)" : "");
+}
+
+static int exit_status(const struct sp_result *r)
+{
+	switch (r->status) {
+	case SP_STATUS_OK:
+	case SP_STATUS_ERROR:
+		return r->exit_code >= 0 ? r->exit_code : 1;
+	case SP_STATUS_SANDBOX_ERROR:
+		return 125;
+	case SP_STATUS_KILLED:
+		return 130;
+	default:
+		return 124;
+	}
+}
+
+int cmd_run(int argc, char **argv)
+{
+	enum { O_CPU = 1, O_WALL, O_MEMORY, O_OUTPUT, O_DISK, O_PROCS, O_CARRY,
+	       O_CARRY_OUT, O_CARRY_MAX, O_STDIN, O_PYTHON, O_JSON, O_HELP };
+	static const struct option opts[] = {
+		{ "cpu", required_argument, NULL, O_CPU },
+		{ "wall", required_argument, NULL, O_WALL },
+		{ "memory", required_argument, NULL, O_MEMORY },
+		{ "output", required_argument, NULL, O_OUTPUT },
+		{ "disk", required_argument, NULL, O_DISK },
+		{ "procs", required_argument, NULL, O_PROCS },
+		{ "carry", required_argument, NULL, O_CARRY },
+		{ "carry-out", required_argument, NULL, O_CARRY_OUT },
+		{ "carry-max", required_argument, NULL, O_CARRY_MAX },
+		{ "stdin", required_argument, NULL, O_STDIN },
+		{ "python", required_argument, NULL, O_PYTHON },
+		{ "json", no_argument, NULL, O_JSON },
+		{ "help", no_argument, NULL, O_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct sp_config cfg;
+	struct sp_error err = { "" };
+	struct sp_run *run;
+	struct sp_event ev;
+	const char *carry_path = NULL, *carry_out_path = NULL, *stdin_path = NULL;
+	char *code = NULL, *carry = NULL, *input = NULL;
+	size_t code_len = 0, carry_len = 0, input_len = 0;
+	bool json = false;
+	int c, status;
+	uint64_t v;
+	struct sigaction sa;
+
+	memset(&cfg, 0, sizeof cfg);
+	sp_limits_default(&cfg.limits);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+		switch (c) {
+		case O_CPU:
+		case O_WALL:
+			if (sp_parse_seconds(optarg, &v) < 0 || v == 0)
+				return usage_error("bad time '%s': give seconds, like 2 or 0.5", optarg);
+			*(c == O_CPU ? &cfg.limits.cpu_ms : &cfg.limits.wall_ms) = v;
+			break;
+		case O_MEMORY:
+		case O_OUTPUT:
+		case O_DISK:
+		case O_CARRY_MAX:
+			if (sp_parse_size(optarg, &v) < 0)
+				return usage_error("bad size '%s': give bytes with an optional K, M or G", optarg);
+			*(c == O_MEMORY ? &cfg.limits.memory_bytes : c == O_OUTPUT ? &cfg.limits.output_bytes :
+			  c == O_DISK ? &cfg.limits.disk_bytes : &cfg.limits.carry_bytes) = v;
+			break;
+		case O_PROCS: {
+			char *end;
+			long n = strtol(optarg, &end, 10);
+			if (*end || n < 1 || n > 100000)
+				return usage_error("bad process count '%s': give a number from 1", optarg);
+			cfg.limits.procs = (uint32_t)n;
+			break;
+		}
+		case O_CARRY: carry_path = optarg; break;
+		case O_CARRY_OUT: carry_out_path = optarg; break;
+		case O_STDIN: stdin_path = optarg; break;
+		case O_PYTHON: cfg.python = optarg; break;
+		case O_JSON: json = true; break;
+		case O_HELP: print_usage(); return 0;
+		default:
+			return usage_error("unknown or incomplete option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind != argc - 1)
+		return usage_error("%s", optind >= argc ? "give one program FILE (or - for stdin)"
+						       : "give exactly one program FILE");
+	if (cfg.limits.memory_bytes < (16u << 20))
+		return usage_error("--memory '%s' is too small: at least 16M", "");
+	if (cfg.python && access(cfg.python, X_OK) < 0)
+		return usage_error("no executable interpreter at --python '%s'", cfg.python);
+	if (!(code = slurp("program", argv[optind], MAX_PROGRAM, &code_len)))
+		return 2;
+	if (carry_path) {
+		if (!(carry = slurp("carry file", carry_path, cfg.limits.carry_bytes + 1, &carry_len))) {
+			free(code);
+			return 2;
+		}
+		if (sp_carry_validate(carry, carry_len, cfg.limits.carry_bytes, &err) < 0) {
+			fprintf(stderr, "sandpit run: --carry '%s': %s\n", carry_path, err.msg);
+			free(code);
+			free(carry);
+			return 2;
+		}
+	}
+	if (stdin_path && !(input = slurp("stdin file", stdin_path, MAX_STDIN, &input_len))) {
+		free(code);
+		free(carry);
+		return 2;
+	}
+	cfg.code = code;
+	cfg.code_len = code_len;
+	cfg.filename = strcmp(argv[optind], "-") == 0 ? "main.py" : argv[optind];
+	cfg.carry_in = carry;
+	cfg.carry_in_len = carry_len;
+	cfg.stdin_data = input;
+	cfg.stdin_len = input_len;
+	cfg.keep_output = json;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal; /* no SA_RESTART: poll returns EINTR */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	if (sp_run_start(&cfg, &run, &err) < 0) {
+		free(code);
+		free(carry);
+		free(input);
+		if (json)
+			printf("{\n  \"status\": \"sandbox_error\",\n  \"error\": \"see stderr\"\n}\n");
+		fprintf(stderr, "sandpit run: the sandbox could not start: %s\n", err.msg);
+		return 125;
+	}
+	free(code);
+	free(carry);
+	free(input);
+	while (!sp_run_finished(run)) {
+		struct pollfd pfd = { .fd = sp_run_fd(run), .events = POLLIN };
+		if (cancel_requested) {
+			sp_run_cancel(run);
+			cancel_requested = 0;
+		}
+		if (sp_run_timeout_ms(run) != 0)
+			poll(&pfd, 1, sp_run_timeout_ms(run));
+		while (sp_run_next_event(run, &ev) > 0) {
+			if (json)
+				continue;
+			if (ev.type == SP_EVENT_STDOUT)
+				fwrite(ev.data, 1, ev.len, stdout), fflush(stdout);
+			else if (ev.type == SP_EVENT_STDERR)
+				fwrite(ev.data, 1, ev.len, stderr), fflush(stderr);
+		}
+	}
+	{
+		const struct sp_result *r = sp_run_result(run);
+		if (json) {
+			char *text = sp_result_to_json(r);
+			if (text) {
+				puts(text);
+				free(text);
+			}
+		} else {
+			print_human_tail(r);
+		}
+		status = exit_status(r);
+		if (carry_out_path && r->status != SP_STATUS_SANDBOX_ERROR &&
+		    write_carry_out(carry_out_path, r->carry_out) < 0)
+			status = 125;
+	}
+	sp_run_free(run);
+	return status;
+}

@@ -1,0 +1,13 @@
+/*
+ * commands.h - the headless subcommands: `sandpit run` and `sandpit doctor`.
+ * Each takes the arguments after its name and returns the process's exit
+ * status as the command-line contract gives it.
+ */
+#ifndef SP_COMMANDS_H
+#define SP_COMMANDS_H
+
+int cmd_run(int argc, char **argv);
+int cmd_doctor(int argc, char **argv);
+void print_usage(void);
+
+#endif
