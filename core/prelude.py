@@ -12,8 +12,8 @@
 #   {"t": "exc", "k": "memory"|"disk"|"process", "line": N}  uncaught error
 import sys
 import builtins
-import json
 import os
+import _thread
 
 _CHAN = 3
 _USER = sys.argv[1] if len(sys.argv) > 1 else "main.py"
@@ -23,16 +23,23 @@ _getframe = sys._getframe
 _ALLOWED = ("/work", "/tmp", "/sandpit", "/usr", "/proc/self", "/dev/null",
             "/dev/zero", "/dev/urandom", "/dev/random", "/dev/full", "/dev/fd",
             "/dev/shm", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/etc")
-_lock = None
+_lock = _thread.allocate_lock()
+_json = None
+
+
+def _dumps(obj):
+    # json is imported on first use: most runs never carry or violate,
+    # and start-up time is what every run pays
+    global _json
+    if _json is None:
+        import json as _json
+    return _json.dumps(obj, ensure_ascii=False, allow_nan=False)
 
 
 def _send(obj):
     try:
-        data = (json.dumps(obj, ensure_ascii=False, allow_nan=False) + "\n").encode("utf-8", "surrogatepass")
-        if _lock:
-            with _lock:
-                _write(_CHAN, data)
-        else:
+        data = (_dumps(obj) + "\n").encode("utf-8", "surrogatepass")
+        with _lock:
             _write(_CHAN, data)
     except (OSError, ValueError, TypeError):
         pass
@@ -56,9 +63,9 @@ def carry(**values):
     """Carry name=value pairs (JSON-serializable) forward to the next run."""
     for name, value in values.items():
         try:
-            json.dumps(value, allow_nan=False)
+            _dumps(value)
         except (TypeError, ValueError) as e:
-            raise TypeError("carry(): the value of %r is a %s, which is not JSON-serializable (%s); "
+            raise TypeError("carry(): the value of %r (type %s) is not JSON-serializable: %s; "
                             "carry numbers, strings, lists and dicts of them"
                             % (name, type(value).__name__, e)) from None
     _send({"t": "carry", "v": values})
@@ -180,13 +187,11 @@ def _report_uncaught(exc):
 
 
 def _main():
-    global _lock
-    import threading
-    _lock = threading.Lock()
     with open(_SRC, "rb") as f:
         source = f.read()
     carried = {}
     if os.path.exists("/sandpit/carry.json"):
+        import json
         with open("/sandpit/carry.json", "rb") as f:
             carried = json.loads(f.read().decode("utf-8"))
     builtins.carry = carry
@@ -216,9 +221,10 @@ def _print_exc(info):
     import traceback
     etype, value, tb = info
     # drop the prelude's own frames: the traceback is about the program
-    while tb is not None and tb.tb_frame.f_code.co_filename != _USER:
-        tb = tb.tb_next
-    traceback.print_exception(etype, value, tb)
+    te = traceback.TracebackException(etype, value, tb)
+    te.stack = traceback.StackSummary.from_list(
+        [f for f in te.stack if f.filename != __file__])
+    sys.stderr.write("".join(te.format()))
 
 
 if __name__ == "__main__":

@@ -240,7 +240,7 @@ int cmd_run(int argc, char **argv)
 	sp_limits_default(&cfg.limits);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (c) {
 		case O_CPU:
 		case O_WALL:
