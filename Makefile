@@ -24,7 +24,7 @@ TUI_PKGS  := ncursesw libutf8proc inih
 TEST_PKGS := cmocka
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-           -Wformat=2 -Wno-format-nonliteral -Wno-format-truncation -Wvla
+           -Wformat=2 -Wno-format-nonliteral -Wno-unknown-warning-option -Wno-format-truncation -Wvla
 BASE    := -std=c11 -D_GNU_SOURCE -I core -I $(B)/gen $(WARN) $(SAN)
 CORE_CFLAGS := $(BASE) $(shell pkg-config --cflags $(CORE_PKGS) 2>/dev/null)
 TUI_CFLAGS  := $(BASE) -I tui $(shell pkg-config --cflags $(TUI_PKGS) 2>/dev/null) \

@@ -116,7 +116,6 @@ static void run_program(const struct sp_launch_spec *spec, int ctl)
 		child_fail(ctl, "chdir to the work dir failed");
 	signal(SIGXFSZ, SIG_IGN); /* a full file is EFBIG, not a dead program */
 	signal(SIGPIPE, SIG_DFL);
-	apply_rlimits(&spec->limits);
 
 	landlock_abi = sp_landlock_apply(&err);
 	if (landlock_abi < 0)
@@ -133,6 +132,9 @@ static void run_program(const struct sp_launch_spec *spec, int ctl)
 	/* Nothing of ours may reach the program: only 0, 1, 2 and the channel. */
 	close(ctl);
 	syscall(SYS_close_range, SP_CHAN_FD + 1, ~0u, 0);
+	/* last, so nothing of ours allocates under the program's limits
+	 * (a sanitizer's allocator would fail there) */
+	apply_rlimits(&spec->limits);
 	execve(spec->python, (char *const *)argv, (char *const *)envp);
 	/* ctl is closed; the program's stderr is where this can still go */
 	dprintf(2, "sandpit: cannot start %s: %s\n", spec->python, strerror(errno));

@@ -37,7 +37,7 @@ void print_usage(void)
 	struct sp_limits l;
 
 	sp_limits_default(&l);
-	printf("usage: sandpit [--theme NAME] [--no-mouse] [FILE]   open the playground\n"
+	printf("usage: sandpit [OPTIONS] [FILE]                     open the playground\n"
 	       "       sandpit run [OPTIONS] FILE|-                run a program once, headless\n"
 	       "       sandpit doctor                              show this host's isolation layers\n"
 	       "       sandpit --help | --version\n"
@@ -56,7 +56,12 @@ void print_usage(void)
 	       "  --python PATH      the interpreter [/usr/bin/python3]\n"
 	       "  --json             print the result as one JSON object\n"
 	       "SIZE takes K, M, G suffixes. Exit status: the program's own; 124 when a\n"
-	       "limit stopped it; 125 when the sandbox failed; 2 for bad usage.\n",
+	       "limit stopped it; 125 when the sandbox failed; 130 when cancelled\n"
+	       "(SIGINT/SIGTERM); 2 for bad usage.\n"
+	       "\n"
+	       "playground options: --cpu --wall --memory --output --disk --procs --python\n"
+	       "  (as above), --theme NAME|FILE, --no-mouse, --config FILE\n"
+	       "  config file: $XDG_CONFIG_HOME/sandpit/config; see man sandpit\n",
 	       (double)l.cpu_ms / 1000.0, (double)l.wall_ms / 1000.0,
 	       (unsigned long long)(l.memory_bytes >> 20),
 	       (unsigned long long)(l.output_bytes >> 20),
