@@ -53,6 +53,11 @@ static const char *const denied[] = {
 	"kcmp",
 };
 
+/* A full comparison: libseccomp's SCMP_A0() leaves a field to default,
+ * which clang's -Wmissing-field-initializers rejects. */
+#define ARG(n, op_, a, b) \
+	((struct scmp_arg_cmp){ .arg = (n), .op = (op_), .datum_a = (a), .datum_b = (b) })
+
 static int add_rules(scmp_filter_ctx ctx, uint32_t act)
 {
 	int rc = 0;
@@ -69,19 +74,19 @@ static int add_rules(scmp_filter_ctx ctx, uint32_t act)
 	}
 	/* Every socket family but AF_UNIX. */
 	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(socket), 1,
-			       SCMP_A0(SCMP_CMP_NE, AF_UNIX));
+			       ARG(0, SCMP_CMP_NE, AF_UNIX, 0));
 	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(socketpair), 1,
-			       SCMP_A0(SCMP_CMP_NE, AF_UNIX));
+			       ARG(0, SCMP_CMP_NE, AF_UNIX, 0));
 	/* clone with any namespace flag; one rule per flag (rules OR). */
 	for (size_t i = 0; i < sizeof ns_each / sizeof ns_each[0]; i++)
 		rc |= seccomp_rule_add(ctx, act, SCMP_SYS(clone), 1,
-				       SCMP_A0(SCMP_CMP_MASKED_EQ, ns_each[i],
-					       ns_each[i]));
+				       ARG(0, SCMP_CMP_MASKED_EQ, ns_each[i],
+					   ns_each[i]));
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
 	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(ioctl), 1,
-			       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, TIOCSTI));
+			       ARG(1, SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, TIOCSTI));
 	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(ioctl), 1,
-			       SCMP_A1(SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, TIOCLINUX));
+			       ARG(1, SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, TIOCLINUX));
 	return rc;
 }
 

@@ -1,0 +1,120 @@
+# lib.sh - shared helpers for the playground's end-to-end tests.
+#
+# Each test drives the real binary in a real terminal (tmux), against the
+# real sandbox, and checks what a person would see. Sourced by test_*.sh
+# with the binary's path as $1. Nothing of the real user is touched: HOME
+# and the XDG dirs point into a temp dir that is removed afterwards.
+# Waits poll the screen until the expected text appears (or time runs
+# out); nothing sleeps and hopes.
+
+set -u
+BIN=${1:?usage: $0 PATH/TO/sandpit}
+case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
+NAME=$(basename "$0" .sh)
+
+command -v tmux >/dev/null 2>&1 || { echo "$NAME: skip: tmux is not installed"; exit 77; }
+[ -x "$BIN" ] || { echo "$NAME: FAIL: no binary at $BIN"; exit 1; }
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/sandpit-tui.XXXXXX")
+SOCK=sandpit-test-$$
+export HOME="$T/home" XDG_CONFIG_HOME="$T/config" XDG_STATE_HOME="$T/state"
+export XDG_DATA_HOME="$T/data" XDG_CACHE_HOME="$T/cache"
+mkdir -p "$HOME" "$XDG_CONFIG_HOME" "$XDG_STATE_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+unset TMUX NO_COLOR 2>/dev/null || true
+
+TERMINAL=tmux-256color
+infocmp "$TERMINAL" >/dev/null 2>&1 || TERMINAL=screen-256color
+cat > "$T/tmux.conf" <<CONF
+set -g default-terminal $TERMINAL
+set -g remain-on-exit on
+set -g status off
+set -g escape-time 0
+CONF
+
+cleanup() {
+	tmux -L "$SOCK" kill-server >/dev/null 2>&1
+	rm -rf "$T"
+}
+trap cleanup EXIT
+
+tm() { tmux -u -L "$SOCK" -f "$T/tmux.conf" "$@"; }
+
+# start [ARGS...]: the playground in a 120x40 terminal.
+start() {
+	tm new-session -d -s t -x 120 -y 40 "$BIN $*"
+}
+
+# screen: what the terminal shows now.
+screen() { tm capture-pane -p -t t; }
+
+# keys KEY...: tmux key names (F5, Escape, C-s, Enter, Tab).
+keys() { tm send-keys -t t "$@"; }
+
+# type TEXT: literal text, as typed.
+type_text() { tm send-keys -t t -l -- "$1"; }
+
+fail() {
+	echo "$NAME: FAIL: $*"
+	echo "----- screen -----"
+	screen 2>/dev/null
+	echo "------------------"
+	exit 1
+}
+
+# wait_for TEXT [SECONDS]: until TEXT is on the screen.
+wait_for() {
+	_end=$(( $(date +%s) + ${2:-15} ))
+	while :; do
+		screen | grep -qF -- "$1" && return 0
+		[ "$(date +%s)" -ge "$_end" ] && fail "'$1' did not appear within ${2:-15} s"
+		sleep 0.05
+	done
+}
+
+# wait_gone TEXT [SECONDS]: until TEXT has left the screen.
+wait_gone() {
+	_end=$(( $(date +%s) + ${2:-15} ))
+	while :; do
+		screen | grep -qF -- "$1" || return 0
+		[ "$(date +%s)" -ge "$_end" ] && fail "'$1' still on screen after ${2:-15} s"
+		sleep 0.05
+	done
+}
+
+# status: the status line (the last row).
+status() { screen | tail -n 1; }
+
+# wait_status TEXT [SECONDS]: until the status line shows TEXT.
+wait_status() {
+	_end=$(( $(date +%s) + ${2:-15} ))
+	while :; do
+		status | grep -qF -- "$1" && return 0
+		[ "$(date +%s)" -ge "$_end" ] && fail "status never showed '$1'"
+		sleep 0.05
+	done
+}
+
+# pane_dead: 1 when the program has exited (remain-on-exit keeps the pane).
+pane_dead() { tm display -p -t t '#{pane_dead}'; }
+
+# wait_exit [SECONDS]: until the playground has exited.
+wait_exit() {
+	_end=$(( $(date +%s) + ${1:-10} ))
+	while [ "$(pane_dead)" != 1 ]; do
+		[ "$(date +%s)" -ge "$_end" ] && fail "the playground did not exit"
+		sleep 0.05
+	done
+}
+
+# need_sandbox: skip (77) when this host cannot run the sandbox at all.
+need_sandbox() {
+	printf 'print("probe")\n' > "$T/probe.py"
+	if ! "$BIN" run "$T/probe.py" > "$T/probe.out" 2> "$T/probe.err"; then
+		echo "$NAME: skip: the sandbox does not run here: $(head -c 300 "$T/probe.err")"
+		exit 77
+	fi
+}
+
+# ready: the playground is up and idle.
+ready() { wait_status "ready"; }

@@ -1,0 +1,23 @@
+#!/bin/sh
+# A busy loop is cancelled with Esc; while it runs the UI stays responsive
+# (Tab moves the focus, the running clock moves).
+. "$(dirname "$0")/lib.sh"
+need_sandbox
+
+printf 'while True:\n    pass\n' > "$T/spin.py"
+start --cpu 60 --wall 60 "$T/spin.py"
+ready
+keys F5
+wait_status "running"
+wait_for "[ Editor ]"
+keys Tab
+wait_for "[ Output ]" 5
+keys Tab
+wait_for "[ Resources ]" 5
+wait_status "running 1." 10
+keys F5
+wait_for "a run is already going"
+keys Escape
+wait_status "killed" 5
+wait_for "run 1 · spin.py · killed"
+echo "$NAME: ok"

@@ -1,0 +1,197 @@
+/*
+ * test_core_json.c - the contract's JSON result from sp_result_to_json:
+ * always valid JSON, every byte of output accounted for (invalid UTF-8 and
+ * NUL escaped as the text \xNN), nulls where the contract has them.
+ */
+#include "testlib.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+
+#include "sandpit.h"
+
+static json_t *to_json(const struct sp_result *r)
+{
+	char *text = sp_result_to_json(r);
+	json_error_t e;
+	json_t *j;
+
+	assert_non_null(text);
+	j = json_loads(text, 0, &e);
+	if (!j)
+		fail_msg("invalid JSON (%s): %s", e.text, text);
+	free(text);
+	assert_true(json_is_object(j));
+	return j;
+}
+
+static const char *str(json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+	assert_non_null(s);
+	return s;
+}
+
+static void test_output_bytes_are_escaped_never_dropped(void **state)
+{
+	struct sp_result r;
+	static char out[] = "A\xff" "B\x00" "C\xc3\x28" "D\xe2\x82" "E \xc3\xa9\xf0\x9f\x98\x80 \"q\" \\ \n\t\x1b[0m";
+	static char err[] = "\xed\xa0\x80|\xf4\x90\x80\x80|\xc0\xaf|\xfe";
+	json_t *j;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	r.status = SP_STATUS_OK;
+	r.out = out;
+	r.out_len = sizeof out - 1;
+	r.err = err;
+	r.err_len = sizeof err - 1;
+	j = to_json(&r);
+	assert_string_equal(str(j, "stdout"),
+			    "A\\xffB\\x00C\\xc3(D\\xe2\\x82E \xc3\xa9\xf0\x9f\x98\x80 \"q\" \\ \n\t\x1b[0m");
+	/* surrogates, code points past U+10FFFF and overlong forms are not UTF-8 */
+	assert_null(strstr(str(j, "stderr"), "\xed\xa0\x80"));
+	assert_non_null(strstr(str(j, "stderr"), "|\\xfe"));
+	assert_non_null(strstr(str(j, "stderr"), "\\xc0\\xaf"));
+	json_decref(j);
+}
+
+static void test_nulls_and_types_follow_the_contract(void **state)
+{
+	struct sp_result r;
+	json_t *j, *u, *l;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	r.status = SP_STATUS_WALL_LIMIT;
+	r.exit_code = -1;
+	r.signal = 9;
+	r.truncated = true;
+	r.usage.cpu_ms = 12;
+	r.usage.wall_ms = 1000;
+	r.usage.peak_memory_bytes = 5u << 20;
+	r.limits.memory_bytes = 512ull << 20;
+	r.limits.procs = 64;
+	j = to_json(&r);
+	assert_string_equal(str(j, "status"), "wall_limit");
+	assert_true(json_is_null(json_object_get(j, "exit_code")));
+	assert_int_equal(json_integer_value(json_object_get(j, "signal")), 9);
+	assert_true(json_is_true(json_object_get(j, "truncated")));
+	assert_string_equal(str(j, "stdout"), "");
+	assert_true(json_is_null(json_object_get(j, "carry_out")));
+	assert_true(json_is_array(json_object_get(j, "violations")));
+	assert_true(json_is_array(json_object_get(j, "files")));
+	assert_true(json_is_object(json_object_get(j, "layers")));
+	u = json_object_get(j, "usage");
+	l = json_object_get(j, "limits");
+	assert_int_equal(json_integer_value(json_object_get(u, "wall_ms")), 1000);
+	assert_int_equal(json_integer_value(json_object_get(u, "peak_memory_bytes")), 5 << 20);
+	assert_int_equal(json_integer_value(json_object_get(l, "memory_bytes")), 512ll << 20);
+	assert_int_equal(json_integer_value(json_object_get(l, "procs")), 64);
+	json_decref(j);
+
+	memset(&r, 0, sizeof r);
+	r.status = SP_STATUS_OK;
+	r.exit_code = 0;
+	j = to_json(&r);
+	assert_int_equal(json_integer_value(json_object_get(j, "exit_code")), 0);
+	assert_true(json_is_null(json_object_get(j, "signal")));
+	json_decref(j);
+}
+
+static void test_violations_files_carry_and_layers(void **state)
+{
+	struct sp_result r;
+	struct sp_violation v[2];
+	struct sp_file f[1];
+	json_t *j, *jv, *lay;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	memset(v, 0, sizeof v);
+	v[0].kind = SP_VIOL_FILESYSTEM;
+	v[0].what = (char *)"open('/etc/\"shadow\"\n\xff', O_RDONLY)";
+	v[0].message = (char *)"plain words";
+	v[0].from_kernel = false;
+	v[0].line = 3;
+	v[0].count = 2;
+	v[1].kind = SP_VIOL_CARRY;
+	v[1].what = (char *)"x";
+	v[1].message = (char *)"m";
+	v[1].from_kernel = true;
+	v[1].line = 0;
+	v[1].count = 100000;
+	r.violations = v;
+	r.n_violations = 2;
+	f[0].path = (char *)"sub/na\xffme.txt";
+	f[0].bytes = 42;
+	r.files = f;
+	r.n_files = 1;
+	r.carry_out = (char *)"{\"caf\xc3\xa9\": [1, \"\\u00e9\"]}";
+	r.n_layers = 2;
+	r.layers[0].name = "seccomp";
+	r.layers[0].active = true;
+	snprintf(r.layers[0].detail, sizeof r.layers[0].detail, "notify");
+	r.layers[1].name = "landlock";
+	r.layers[1].active = false;
+	j = to_json(&r);
+
+	jv = json_array_get(json_object_get(j, "violations"), 0);
+	assert_string_equal(str(jv, "kind"), "filesystem");
+	assert_string_equal(str(jv, "what"), "open('/etc/\"shadow\"\n\\xff', O_RDONLY)");
+	assert_string_equal(str(jv, "source"), "runtime");
+	assert_int_equal(json_integer_value(json_object_get(jv, "line")), 3);
+	assert_int_equal(json_integer_value(json_object_get(jv, "count")), 2);
+	jv = json_array_get(json_object_get(j, "violations"), 1);
+	assert_string_equal(str(jv, "kind"), "carry");
+	assert_string_equal(str(jv, "source"), "kernel");
+	assert_true(json_is_null(json_object_get(jv, "line")));
+	assert_int_equal(json_integer_value(json_object_get(jv, "count")), 100000);
+
+	jv = json_array_get(json_object_get(j, "files"), 0);
+	assert_string_equal(str(jv, "path"), "sub/na\\xffme.txt");
+	assert_int_equal(json_integer_value(json_object_get(jv, "bytes")), 42);
+
+	assert_string_equal(json_string_value(json_array_get(json_object_get(
+		json_object_get(j, "carry_out"), "caf\xc3\xa9"), 1)), "\xc3\xa9");
+	lay = json_object_get(j, "layers");
+	assert_string_equal(str(lay, "seccomp"), "notify");
+	assert_true(json_is_false(json_object_get(lay, "landlock")));
+	json_decref(j);
+}
+
+static void test_status_and_kind_names(void **state)
+{
+	(void)state;
+	assert_string_equal(sp_status_name(SP_STATUS_OK), "ok");
+	assert_string_equal(sp_status_name(SP_STATUS_ERROR), "error");
+	assert_string_equal(sp_status_name(SP_STATUS_CPU_LIMIT), "cpu_limit");
+	assert_string_equal(sp_status_name(SP_STATUS_WALL_LIMIT), "wall_limit");
+	assert_string_equal(sp_status_name(SP_STATUS_MEMORY_LIMIT), "memory_limit");
+	assert_string_equal(sp_status_name(SP_STATUS_OUTPUT_LIMIT), "output_limit");
+	assert_string_equal(sp_status_name(SP_STATUS_KILLED), "killed");
+	assert_string_equal(sp_status_name(SP_STATUS_SANDBOX_ERROR), "sandbox_error");
+	assert_string_equal(sp_violation_kind_name(SP_VIOL_NETWORK), "network");
+	assert_string_equal(sp_violation_kind_name(SP_VIOL_FILESYSTEM), "filesystem");
+	assert_string_equal(sp_violation_kind_name(SP_VIOL_PROCESS), "process");
+	assert_string_equal(sp_violation_kind_name(SP_VIOL_SYSCALL), "syscall");
+	assert_string_equal(sp_violation_kind_name(SP_VIOL_CPU), "cpu");
+	assert_string_equal(sp_violation_kind_name(SP_VIOL_WALL), "wall");
+	assert_string_equal(sp_violation_kind_name(SP_VIOL_MEMORY), "memory");
+	assert_string_equal(sp_violation_kind_name(SP_VIOL_OUTPUT), "output");
+	assert_string_equal(sp_violation_kind_name(SP_VIOL_DISK), "disk");
+	assert_string_equal(sp_violation_kind_name(SP_VIOL_CARRY), "carry");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_output_bytes_are_escaped_never_dropped),
+		cmocka_unit_test(test_nulls_and_types_follow_the_contract),
+		cmocka_unit_test(test_violations_files_carry_and_layers),
+		cmocka_unit_test(test_status_and_kind_names),
+	};
+
+	return cmocka_run_group_tests_name("unit/core_json", tests, NULL, NULL);
+}

@@ -1,0 +1,522 @@
+/*
+ * app.c - the playground's main loop: one poll() over the keyboard and
+ * the run's fd, so the screen never freezes while a program runs.
+ *
+ *   for (;;) {
+ *       poll({stdin, sp_run_fd(run)}, min(run timeout, frame/idle timer))
+ *       keys   -> app_key()          (app_keys.c)
+ *       events -> app_run_drain()    (app_run.c)
+ *       timers -> recovery file, the running clock
+ *       draw at most ~30 frames a second, and at once after a key
+ *   }
+ *
+ * Signal handlers only set flags (SIGHUP/SIGTERM/SIGINT); the loop saves
+ * the buffer to the recovery file and restores the terminal. A crash
+ * (SIGSEGV and friends) cannot wait for the loop: its handler restores
+ * the terminal with async-signal-safe calls, makes a last-ditch recovery
+ * write, and re-raises, as nano does.
+ */
+#include <errno.h>
+#include <locale.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "editor.h"
+#include "playground.h"
+#include "banned.h"
+
+#define FRAME_S (1.0 / 30)
+#define MSG_SECONDS 6
+#define RECOVERY_NAME "recovery.py"
+
+static volatile sig_atomic_t got_signal;
+static struct termios orig_termios;
+static bool have_termios;
+static struct app *crash_app;  /* for the crash handler's last save */
+
+double app_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void app_message(struct app *a, bool error, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a->msg, sizeof a->msg, fmt, ap);
+	va_end(ap);
+	a->msg_error = error;
+	a->msg_until = app_now() + MSG_SECONDS;
+	a->dirty = true;
+}
+
+/* The escape sequences that undo our terminal modes: no paste brackets,
+ * no mouse reports, cursor shown, main screen back. */
+static const char term_reset[] =
+	"\033[?2004l\033[?1000l\033[?1002l\033[?1003l\033[?1006l"
+	"\033[0m\033[?25h\033[?1049l";
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static void on_crash(int sig)
+{
+	ssize_t w = write(STDOUT_FILENO, term_reset, sizeof term_reset - 1);
+	(void)w;
+	if (have_termios)
+		tcsetattr(STDIN_FILENO, TCSANOW, &orig_termios);
+	/* Not async-signal-safe, but the buffer is worth the risk: the
+	 * process is dying anyway (SA_RESETHAND makes a second fault fatal). */
+	if (crash_app && crash_app->ed && crash_app->recovery_path[0] &&
+	    editor_modified(crash_app->ed)) {
+		char err[64];
+		editor_recovery_write(crash_app->ed, crash_app->recovery_path,
+				      err, sizeof err);
+	}
+	raise(sig);
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+	static const int crash[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_signal;
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGPIPE, &sa, NULL);
+	sa.sa_handler = on_crash;
+	sa.sa_flags = (int)SA_RESETHAND;
+	for (size_t i = 0; i < sizeof crash / sizeof *crash; i++)
+		sigaction(crash[i], &sa, NULL);
+}
+
+/* Curses on, with our modes: raw (so Ctrl-S/Q/Z/C arrive as keys, with
+ * flow control off), no echo, keypad keys, a short Esc delay, mouse,
+ * and bracketed paste so pasted text is not typed in key by key. */
+static void term_setup(struct app *a)
+{
+	have_termios = tcgetattr(STDIN_FILENO, &orig_termios) == 0;
+	set_escdelay(25);
+	initscr();
+	raw();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	if (has_colors()) {
+		start_color();
+		use_default_colors();
+	}
+	theme_apply(&a->theme);
+	define_key("\033[200~", KEY_PASTE_BEGIN);
+	define_key("\033[201~", KEY_PASTE_END);
+	mouseinterval(0);
+	if (a->mouse_on)
+		mousemask(ALL_MOUSE_EVENTS, NULL);
+	fputs("\033[?2004h", stdout);
+	fflush(stdout);
+}
+
+static void term_restore(void)
+{
+	mousemask(0, NULL);
+	fputs("\033[?2004l", stdout);
+	fflush(stdout);
+	endwin();
+}
+
+/* The status line: state, message, cursor position and key hints. */
+static void draw_status(struct app *a)
+{
+	struct rect r = a->lay.status;
+	char left[96], right[160], pos[48];
+	attr_t sa = theme_attr(&a->theme, TR_STATUS);
+	attr_t ka = theme_attr(&a->theme, TR_STATUS_KEY);
+	long line = 0, col = 0;
+	int x, rw, lw;
+
+	layout_clear(stdscr, r, sa);
+	if (a->run)
+		snprintf(left, sizeof left, " %s %.1f s ",
+			 a->cancelling ? "cancelling" : "running", app_run_seconds(a));
+	else
+		snprintf(left, sizeof left, " %s ", a->state);
+	editor_cursor_pos(a->ed, &line, &col);
+	snprintf(pos, sizeof pos, "Ln %ld, Col %ld ", line, col);
+	snprintf(right, sizeof right, "%sF5 run  F2 carry  F3 demos  F1 help  "
+		 "^Q quit  %s", editor_modified(a->ed) ? "[+] " : "", pos);
+	lw = text_draw(stdscr, r.y, r.x, r.w, left, strlen(left), ka | A_BOLD);
+	rw = text_width(right, strlen(right));
+	if (rw > r.w - lw - 20) { /* narrow: the position matters most */
+		snprintf(right, sizeof right, "F1 help  %s", pos);
+		rw = text_width(right, strlen(right));
+	}
+	x = r.x + lw + 1;
+	if (a->msg[0] && app_now() < a->msg_until) {
+		int room = r.w - lw - rw - 2;
+		if (room > 0)
+			text_draw(stdscr, r.y, x, room, a->msg, strlen(a->msg),
+				  a->msg_error ? theme_attr(&a->theme, TR_ERROR) : sa);
+	}
+	if (rw < r.w - lw)
+		text_draw(stdscr, r.y, r.x + r.w - rw, rw, right, strlen(right), sa);
+}
+
+/* Frame titles carry a little live information. */
+static void pane_info(const struct app *a, int p, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (p == PANE_EDITOR)
+		snprintf(buf, len, "%s%s", editor_name(a->ed),
+			 editor_modified(a->ed) ? " [+]" : "");
+	else if (p == PANE_OUTPUT && a->run_no)
+		snprintf(buf, len, "run %d", a->run_no);
+	else if (p == PANE_VIOLATIONS && a->viol.n)
+		snprintf(buf, len, "%zu", a->viol.n);
+	else if (p == PANE_CARRY)
+		snprintf(buf, len, "F2 merges");
+}
+
+void app_draw(struct app *a)
+{
+	const struct theme *th = &a->theme;
+	char info[300];
+	int cy = -1, cx = -1;
+
+	layout_compute(&a->lay, LINES, COLS);
+	werase(stdscr);
+	if (a->lay.too_small) {
+		layout_draw_too_small(stdscr, &a->lay, th);
+		curs_set(0);
+		wnoutrefresh(stdscr);
+		doupdate();
+		a->last_draw = app_now();
+		a->dirty = false;
+		return;
+	}
+	for (int p = 0; p < PANE_COUNT; p++) {
+		struct rect r = a->lay.pane[p], in = rect_inner(r);
+		bool f = a->focus == p;
+
+		layout_clear(stdscr, r, theme_attr(th, TR_NORMAL));
+		switch (p) {
+		case PANE_EDITOR:
+			editor_draw(a->ed, stdscr, in.y, in.x, in.h, in.w, th, f);
+			if (f)
+				editor_screen_cursor(a->ed, &cy, &cx);
+			break;
+		case PANE_OUTPUT: output_draw(a->out, stdscr, in, th); break;
+		case PANE_RESOURCES: gauges_draw(&a->gauges, stdscr, in, th); break;
+		case PANE_VIOLATIONS: violations_draw(&a->viol, stdscr, in, th, f); break;
+		case PANE_CARRY:
+			carry_draw(&a->carry, stdscr, in, th, f);
+			if (f)
+				carry_cursor(&a->carry, &cy, &cx);
+			break;
+		}
+		pane_info(a, p, info, sizeof info);
+		layout_frame(stdscr, r, layout_pane_title(p), info, f, th);
+	}
+	draw_status(a);
+	if (a->menu.active) {
+		demo_menu_draw(&a->menu, stdscr, LINES, COLS, th);
+		cy = -1;
+	}
+	if (a->help.active) {
+		help_draw(&a->help, stdscr, LINES, COLS, th);
+		cy = -1;
+	}
+	if (dialog_active(&a->dlg)) {
+		dialog_draw(&a->dlg, stdscr, LINES, COLS, th);
+		cy = -1;
+		if (a->dlg.kind == DLG_INPUT)
+			dialog_cursor(&a->dlg, LINES, COLS, &cy, &cx);
+	}
+	if (cy >= 0 && cx >= 0) {
+		curs_set(1);
+		wmove(stdscr, cy, cx);
+	} else {
+		curs_set(0);
+	}
+	wnoutrefresh(stdscr);
+	doupdate();
+	a->last_draw = app_now();
+	a->dirty = false;
+}
+
+/* Read every key ncurses has; true when any arrived. */
+static bool read_keys(struct app *a)
+{
+	bool any = false;
+	wint_t ch;
+	int rc;
+
+	while ((rc = wget_wch(stdscr, &ch)) != ERR) {
+		app_key(a, rc == KEY_CODE_YES, ch);
+		any = true;
+		if (a->quit)
+			break;
+	}
+	return any;
+}
+
+/* Write the recovery file when the buffer changed and typing paused. */
+static void recovery_tick(struct app *a, double now)
+{
+	char err[256];
+
+	if (!a->recovery_due || now < a->recovery_due || !a->recovery_path[0])
+		return;
+	a->recovery_due = 0;
+	if (!editor_modified(a->ed))
+		return;
+	if (config_state_path(RECOVERY_NAME, a->recovery_path,
+			      sizeof a->recovery_path, true) < 0 ||
+	    editor_recovery_write(a->ed, a->recovery_path, err, sizeof err) < 0)
+		app_message(a, true, "recovery file not written: %s", err);
+	else
+		a->recovery_mine = true;
+}
+
+/* The poll timeout: whichever timer comes first. */
+static int next_timeout(const struct app *a, double now)
+{
+	double t = 1.0;
+
+	if (a->run) {
+		int rt = sp_run_timeout_ms(a->run);
+		if (rt >= 0 && rt / 1000.0 < t)
+			t = rt / 1000.0;
+		if (t > 0.1)
+			t = 0.1; /* the running clock and gauges: 10 Hz */
+	}
+	if (a->dirty) {
+		double f = a->last_draw + FRAME_S - now;
+		if (f < t)
+			t = f;
+	}
+	if (a->recovery_due && a->recovery_due - now < t)
+		t = a->recovery_due - now;
+	if (a->msg_until > now && a->msg_until - now < t)
+		t = a->msg_until - now;
+	if (t < 0)
+		t = 0;
+	return (int)(t * 1000) + (t > 0 ? 1 : 0);
+}
+
+static void loop(struct app *a)
+{
+	bool more = false;
+
+	app_draw(a);
+	while (!a->quit && !got_signal) {
+		struct pollfd pfd[2] = {
+			{ .fd = STDIN_FILENO, .events = POLLIN },
+			{ .fd = a->run ? sp_run_fd(a->run) : -1, .events = POLLIN },
+		};
+		double now = app_now();
+		int timeout = more ? 0 : next_timeout(a, now);
+		int n = poll(pfd, a->run ? 2 : 1, timeout);
+		bool keys = false;
+
+		if (n < 0 && errno != EINTR)
+			break;
+		/* EINTR may be SIGWINCH: ncurses then has KEY_RESIZE for us. */
+		if (n < 0 || (pfd[0].revents & (POLLIN | POLLHUP | POLLERR)))
+			keys = read_keys(a);
+		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL) && !keys)
+			got_signal = SIGHUP; /* the terminal went away */
+		more = a->run ? app_run_drain(a, 512) : false;
+		now = app_now();
+		recovery_tick(a, now);
+		if (a->run && now - a->last_draw >= 0.1)
+			a->dirty = true; /* running clock */
+		if (a->msg_until && now >= a->msg_until) {
+			a->msg_until = 0;
+			a->dirty = true;
+		}
+		if (a->dirty && (keys || now - a->last_draw >= FRAME_S))
+			app_draw(a);
+	}
+}
+
+/* Has sandpit been started before? (first start shows a demo) */
+static bool first_start(void)
+{
+	char path[CONFIG_PATH_MAX];
+	struct stat st;
+	FILE *f;
+
+	if (config_state_path("started", path, sizeof path, true) < 0)
+		return false;
+	if (stat(path, &st) == 0)
+		return false;
+	f = fopen(path, "w");
+	if (f)
+		fclose(f);
+	return true;
+}
+
+/* The Editor's first buffer: FILE, else a recovery offer, else the first
+ * demo on the first start, else empty. */
+static void initial_buffer(struct app *a)
+{
+	char err[512];
+	struct stat st;
+	bool first = first_start();
+
+	bool have_recovery = a->recovery_path[0] &&
+			     stat(a->recovery_path, &st) == 0 && st.st_size > 0;
+
+	a->recovery_mine = !have_recovery;
+	if (a->cfg.file) {
+		if (editor_open(a->ed, a->cfg.file, err, sizeof err) < 0)
+			output_message(a->out, OUT_ERROR, "cannot open: %s", err);
+		if (have_recovery) /* kept: start without FILE to recover it */
+			output_message(a->out, OUT_INFO, "an unsaved buffer of an "
+				       "earlier session is kept in %s", a->recovery_path);
+		return;
+	}
+	if (have_recovery) {
+		dialog_ask(&a->dlg, ACT_RECOVER, "Recover",
+			   "The last session ended before its buffer was saved. "
+			   "Recover that buffer? (n deletes it)", false);
+		return;
+	}
+	if (first && demos_count()) {
+		app_load_demo(a, 0, false);
+		output_message(a->out, OUT_INFO, "Welcome to sandpit. This is the "
+			       "first demo: F5 runs it, F3 lists the others, F1 helps.");
+	}
+}
+
+/* Tell the user about settings that did not load. */
+static void report_setup(struct app *a, const char *theme_err)
+{
+	char lim[4][32];
+
+	if (a->cfg.error[0])
+		output_message(a->out, OUT_ERROR, "config: %s (line ignored)",
+			       a->cfg.error);
+	if (theme_err && theme_err[0])
+		output_message(a->out, OUT_ERROR, "theme: %s (using the default "
+			       "theme)", theme_err);
+	format_ms(a->cfg.limits.cpu_ms, lim[0], sizeof lim[0]);
+	format_ms(a->cfg.limits.wall_ms, lim[1], sizeof lim[1]);
+	format_bytes(a->cfg.limits.memory_bytes, lim[2], sizeof lim[2]);
+	format_bytes(a->cfg.limits.output_bytes, lim[3], sizeof lim[3]);
+	output_message(a->out, OUT_INFO, "limits: CPU %s, wall %s, memory %s, "
+		       "output %s, %u processes%s%s", lim[0], lim[1], lim[2], lim[3],
+		       a->cfg.limits.procs, a->cfg.config_path[0] ? " - from " : "",
+		       a->cfg.config_path[0] ? a->cfg.config_path : "");
+}
+
+/* Leave: save what must be kept, then the terminal is put back. */
+static void shutdown_app(struct app *a, bool abrupt)
+{
+	char err[256];
+
+	if (a->run) {
+		sp_run_cancel(a->run);
+		sp_run_free(a->run);
+		a->run = NULL;
+	}
+	if (abrupt && editor_modified(a->ed) && a->recovery_path[0]) {
+		/* the directory may not exist yet when nothing was written */
+		config_state_path(RECOVERY_NAME, a->recovery_path,
+				  sizeof a->recovery_path, true);
+		editor_recovery_write(a->ed, a->recovery_path, err, sizeof err);
+	} else if (!abrupt && a->recovery_path[0] && a->recovery_mine) {
+		unlink(a->recovery_path); /* a clean quit: nothing to recover */
+	}
+	carry_save_state(&a->carry, err, sizeof err);
+}
+
+static void free_app(struct app *a)
+{
+	carry_free(&a->carry);
+	violations_free(&a->viol);
+	output_free(a->out);
+	if (a->ed)
+		editor_free(a->ed);
+	free(a->last_carry_out);
+	free(a->errtail);
+	free(a->paste);
+}
+
+int playground_main(int argc, char **argv)
+{
+	static struct app app;
+	struct app *a = &app;
+	char usage[512], theme_err[512] = "";
+	int sig;
+
+	setlocale(LC_ALL, "");
+	memset(a, 0, sizeof *a);
+	if (config_load(&a->cfg, argc, argv, usage, sizeof usage) < 0) {
+		fprintf(stderr, "sandpit: %s\n", usage);
+		return 2;
+	}
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "sandpit: the playground needs a terminal; "
+			"for a headless run use: sandpit run FILE\n");
+		return 1;
+	}
+	if (a->cfg.theme[0]) {
+		if (theme_load(a->cfg.theme, &a->theme, theme_err, sizeof theme_err) < 0)
+			theme_default(&a->theme);
+	} else {
+		theme_default(&a->theme);
+	}
+	a->mouse_on = a->cfg.mouse;
+	a->focus = PANE_EDITOR;
+	snprintf(a->state, sizeof a->state, "ready");
+	a->ed = editor_new();
+	a->out = output_new();
+	if (!a->ed || !a->out || carry_init(&a->carry, a->cfg.limits.carry_bytes) < 0) {
+		fprintf(stderr, "sandpit: out of memory\n");
+		free_app(a);
+		return 1;
+	}
+	if (config_state_path(RECOVERY_NAME, a->recovery_path,
+			      sizeof a->recovery_path, false) < 0)
+		a->recovery_path[0] = '\0';
+	gauges_reset(&a->gauges, &a->cfg.limits, false);
+	report_setup(a, theme_err);
+	initial_buffer(a);
+
+	crash_app = a;
+	install_signals();
+	term_setup(a);
+	loop(a);
+	sig = got_signal;
+	shutdown_app(a, sig != 0);
+	term_restore();
+	crash_app = NULL;
+	free_app(a);
+	if (sig) {
+		fprintf(stderr, "sandpit: stopped by signal %d; the buffer is in "
+			"the recovery file\n", sig);
+		return 128 + sig;
+	}
+	return a->exit_code;
+}

@@ -1,0 +1,119 @@
+/*
+ * app.h - the playground's state, shared by the loop (app.c), the key map
+ * (app_keys.c) and the run glue (app_run.c). Nothing outside those three
+ * files sees struct app.
+ *
+ * Invariants: at most one run exists (run != NULL while it goes); the
+ * screen is only drawn from app_draw(); signal handlers touch nothing but
+ * the volatile flags in app.c.
+ */
+#ifndef APP_H
+#define APP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <wchar.h>
+
+#include "config.h"
+#include "demos.h"
+#include "dialog.h"
+#include "gauges.h"
+#include "help.h"
+#include "layout.h"
+#include "pane_carry.h"
+#include "pane_output.h"
+#include "pane_violations.h"
+#include "sanitize.h"
+#include "theme.h"
+
+struct editor;
+
+/* What a dialog's answer is for. */
+enum app_action {
+	ACT_QUIT = 1,        /* unsaved changes: quit anyway? */
+	ACT_SAVE_AS,         /* prompt: file name to save to */
+	ACT_SAVE_AS_QUIT,    /* the same, then quit */
+	ACT_OPEN,            /* prompt: file name to open */
+	ACT_OPEN_DISCARD,    /* unsaved changes: open anyway? */
+	ACT_DEMO_DISCARD,    /* unsaved changes: load the demo anyway? */
+	ACT_CARRY_SAVE,      /* prompt: JSON file for the carry buffer */
+	ACT_CARRY_LOAD,      /* prompt: JSON file to load into it */
+	ACT_RECOVER,         /* a recovery file exists: load it? */
+};
+
+struct app {
+	struct pg_config cfg;
+	struct theme theme;
+	struct layout lay;
+	struct editor *ed;
+	struct output_pane *out;
+	struct gauges gauges;
+	struct violations viol;
+	struct carry_pane carry;
+	struct demo_menu menu;
+	struct help_view help;
+	struct dialog dlg;
+	int focus;                  /* enum pane_id */
+	bool mouse_on;
+	bool quit;
+	int exit_code;
+
+	/* the run */
+	struct sp_run *run;
+	int run_no;
+	double run_started;         /* monotonic seconds */
+	bool cancelling;
+	char *last_carry_out;       /* the last finished run's carry_out */
+	char state[64];             /* "ready", or the last status */
+	char *errtail;              /* the end of the run's stderr */
+	size_t errtail_len;
+
+	/* the status line's message */
+	char msg[512];
+	bool msg_error;
+	double msg_until;
+
+	/* drawing and timers */
+	bool dirty;
+	double last_draw;
+	double recovery_due;        /* 0: nothing to write */
+	bool recovered;             /* buffer came from the recovery file */
+	bool recovery_mine;         /* the recovery file is this session's to remove */
+	char recovery_path[CONFIG_PATH_MAX];
+	size_t pending_demo;        /* for ACT_DEMO_DISCARD */
+	char pending_path[CONFIG_PATH_MAX]; /* for ACT_OPEN_DISCARD */
+
+	/* bracketed paste in progress */
+	bool pasting;
+	char *paste;
+	size_t paste_len, paste_cap;
+};
+
+/* Key codes we define for the bracketed-paste markers. */
+#define KEY_PASTE_BEGIN (KEY_MAX + 1)
+#define KEY_PASTE_END   (KEY_MAX + 2)
+
+/* app.c */
+double app_now(void);
+void app_message(struct app *a, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void app_draw(struct app *a);
+/* Anything that needs saving before the buffer may be thrown away? */
+bool app_unsaved(const struct app *a);
+
+/* app_keys.c: one key from wget_wch (is_key = KEY_CODE_YES). */
+void app_key(struct app *a, bool is_key, wint_t ch);
+/* Load demo i into the Editor (asks first when there are unsaved changes). */
+void app_load_demo(struct app *a, size_t i, bool ask);
+/* Save the Editor's buffer; then quit if quit_after. */
+void app_save(struct app *a, const char *path, bool quit_after);
+
+/* app_run.c */
+void app_run_start(struct app *a);
+void app_run_cancel(struct app *a);
+/* Take every event waiting (at most max); true when more may be waiting. */
+bool app_run_drain(struct app *a, int max);
+/* The run has been going for this many seconds. */
+double app_run_seconds(const struct app *a);
+
+#endif

@@ -1,0 +1,442 @@
+/*
+ * app_keys.c - the key map of the playground (the contract in DESIGN.md):
+ *
+ *   F5 / Ctrl-R run          Esc / Ctrl-C cancel a run   F2 carry forward
+ *   F3 demos                 F1 / Ctrl-G help            Tab / Shift-Tab focus
+ *   Ctrl-S save              Ctrl-O open                 Ctrl-Q quit
+ *   Ctrl-F find, Ctrl-L go to line, F9 mouse on/off
+ *
+ * Modal layers come first (paste, dialog, help, demo menu), then the
+ * global keys, then the focused pane. Ctrl-C and Esc only cancel when a
+ * run is going; otherwise they belong to the pane (copy, leave a prompt).
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "editor.h"
+#include "banned.h"
+
+#define CTRL(c) ((c) & 0x1f)
+
+/* Append one code point to the paste buffer as UTF-8. */
+static void paste_add(struct app *a, wint_t c)
+{
+	char b[4];
+	size_t n;
+
+	if (c == '\r')
+		c = '\n'; /* terminals send Enter as CR inside a paste */
+	if (c < 0x80) { b[0] = (char)c; n = 1; }
+	else if (c < 0x800) { b[0] = (char)(0xC0 | c >> 6); b[1] = (char)(0x80 | (c & 0x3F)); n = 2; }
+	else if (c < 0x10000) {
+		b[0] = (char)(0xE0 | c >> 12); b[1] = (char)(0x80 | (c >> 6 & 0x3F));
+		b[2] = (char)(0x80 | (c & 0x3F)); n = 3;
+	} else {
+		b[0] = (char)(0xF0 | c >> 18); b[1] = (char)(0x80 | (c >> 12 & 0x3F));
+		b[2] = (char)(0x80 | (c >> 6 & 0x3F)); b[3] = (char)(0x80 | (c & 0x3F)); n = 4;
+	}
+	if (a->paste_len + n > a->paste_cap) {
+		size_t cap = a->paste_cap ? a->paste_cap * 2 : 4096;
+		char *p = realloc(a->paste, cap);
+		if (!p)
+			return;
+		a->paste = p;
+		a->paste_cap = cap;
+	}
+	memcpy(a->paste + a->paste_len, b, n);
+	a->paste_len += n;
+}
+
+/* The paste ended: hand it to whoever has the keyboard. */
+static void paste_deliver(struct app *a)
+{
+	if (dialog_active(&a->dlg))
+		dialog_paste(&a->dlg, a->paste, a->paste_len);
+	else if (a->focus == PANE_CARRY)
+		carry_paste(&a->carry, a->paste, a->paste_len);
+	else if (!a->help.active && !a->menu.active) {
+		a->focus = PANE_EDITOR;
+		editor_paste(a->ed, a->paste, a->paste_len);
+		a->recovery_due = app_now() + 2;
+	}
+	a->paste_len = 0;
+	a->pasting = false;
+}
+
+bool app_unsaved(const struct app *a)
+{
+	return editor_modified(a->ed) || a->recovered;
+}
+
+void app_save(struct app *a, const char *path, bool quit_after)
+{
+	char err[512];
+
+	if (editor_save(a->ed, path, err, sizeof err) < 0) {
+		app_message(a, true, "not saved: %s", err);
+		return;
+	}
+	a->recovered = false;
+	a->recovery_due = 0;
+	if (a->recovery_path[0] && a->recovery_mine)
+		unlink(a->recovery_path);
+	app_message(a, false, "saved %s", editor_path(a->ed) ? editor_path(a->ed)
+		    : editor_name(a->ed));
+	if (quit_after)
+		a->quit = true;
+}
+
+/* Ctrl-S: save to the file's path, or ask for one. */
+static void save_key(struct app *a, bool quit_after)
+{
+	if (a->focus == PANE_CARRY && !quit_after) {
+		dialog_prompt(&a->dlg, ACT_CARRY_SAVE, "Save carry buffer",
+			      "Save the carry buffer to this JSON file:", "carry.json");
+		return;
+	}
+	if (editor_path(a->ed)) {
+		app_save(a, NULL, quit_after);
+		return;
+	}
+	dialog_prompt(&a->dlg, quit_after ? ACT_SAVE_AS_QUIT : ACT_SAVE_AS,
+		      "Save as", "Save the Editor's buffer to this file:",
+		      editor_name(a->ed));
+}
+
+static void open_path(struct app *a, const char *path)
+{
+	char err[512];
+
+	if (editor_open(a->ed, path, err, sizeof err) < 0) {
+		app_message(a, true, "not opened: %s", err);
+		return;
+	}
+	a->recovered = false;
+	a->focus = PANE_EDITOR;
+	app_message(a, false, "opened %s", path);
+}
+
+void app_load_demo(struct app *a, size_t i, bool ask)
+{
+	char name[128], title[160];
+	const char *text;
+	size_t len;
+
+	if (i >= demos_count())
+		return;
+	if (ask && app_unsaved(a)) {
+		a->pending_demo = i;
+		dialog_ask(&a->dlg, ACT_DEMO_DISCARD, "Unsaved changes",
+			   "The Editor has unsaved changes. Replace them with "
+			   "the demo? (s saves them first)", true);
+		return;
+	}
+	text = demo_text(i, &len);
+	demo_buffer_name(i, name, sizeof name);
+	demo_title(i, title, sizeof title);
+	editor_set_text(a->ed, text, len, name);
+	a->recovered = false;
+	a->focus = PANE_EDITOR;
+	app_message(a, false, "demo: %s - F5 runs it", title);
+}
+
+/* Ctrl-Q: quit, asking first when something would be lost. */
+static void quit_key(struct app *a)
+{
+	if (app_unsaved(a))
+		dialog_ask(&a->dlg, ACT_QUIT, "Quit",
+			   "The Editor has unsaved changes. Quit without saving? "
+			   "(s saves first)", true);
+	else
+		a->quit = true;
+}
+
+/* A dialog was answered. */
+static void dialog_done(struct app *a, int action, enum dialog_answer ans,
+			const char *input)
+{
+	char err[512];
+
+	if (ans == DLG_NO) {
+		if (action == ACT_RECOVER && a->recovery_path[0])
+			unlink(a->recovery_path);
+		if (action == ACT_RECOVER)
+			a->recovery_mine = true;
+		app_message(a, false, action == ACT_RECOVER ?
+			    "recovery file deleted" : "cancelled");
+		return;
+	}
+	switch (action) {
+	case ACT_QUIT:
+		if (ans == DLG_SAVE)
+			save_key(a, true);
+		else
+			a->quit = true;
+		break;
+	case ACT_SAVE_AS:
+	case ACT_SAVE_AS_QUIT:
+		if (input[0])
+			app_save(a, input, action == ACT_SAVE_AS_QUIT);
+		break;
+	case ACT_OPEN:
+		if (!input[0])
+			break;
+		if (app_unsaved(a)) {
+			snprintf(a->pending_path, sizeof a->pending_path, "%s", input);
+			dialog_ask(&a->dlg, ACT_OPEN_DISCARD, "Unsaved changes",
+				   "The Editor has unsaved changes. Open the file "
+				   "anyway and lose them?", false);
+		} else {
+			open_path(a, input);
+		}
+		break;
+	case ACT_OPEN_DISCARD:
+		open_path(a, a->pending_path);
+		break;
+	case ACT_DEMO_DISCARD:
+		if (ans == DLG_SAVE) {
+			save_key(a, false);
+			if (app_unsaved(a))
+				break; /* a save-as prompt is up, or saving failed */
+		}
+		app_load_demo(a, a->pending_demo, false);
+		break;
+	case ACT_CARRY_SAVE:
+		if (input[0] && carry_save_file(&a->carry, input, err, sizeof err) < 0)
+			app_message(a, true, "not saved: %s", err);
+		else if (input[0])
+			app_message(a, false, "carry buffer saved to %s", input);
+		break;
+	case ACT_CARRY_LOAD:
+		if (input[0] && carry_load_file(&a->carry, input, err, sizeof err) < 0)
+			app_message(a, true, "not loaded: %s", err);
+		else if (input[0])
+			app_message(a, false, "carry buffer loaded from %s", input);
+		break;
+	case ACT_RECOVER:
+		a->recovery_mine = true; /* offered and answered: ours now */
+		if (ans == DLG_YES) {
+			if (editor_open(a->ed, a->recovery_path, err, sizeof err) == 0) {
+				char *text;
+				size_t len;
+				/* keep the text, not the recovery file's path */
+				text = editor_text(a->ed, &len);
+				if (text)
+					editor_set_text(a->ed, text, len, "recovered.py");
+				free(text);
+				a->recovered = true;
+				app_message(a, false, "recovered the last session's buffer "
+					    "- Ctrl-S saves it");
+			} else {
+				app_message(a, true, "recovery failed: %s", err);
+			}
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/* F2: merge the last run's carry_out into the buffer. */
+static void carry_forward(struct app *a)
+{
+	char msg[512], err[256];
+
+	if (a->run) {
+		app_message(a, true, "wait for the run to finish (or Esc) before F2");
+		return;
+	}
+	if (carry_merge(&a->carry, a->last_carry_out, msg, sizeof msg) < 0) {
+		app_message(a, true, "%s", msg);
+		return;
+	}
+	if (carry_save_state(&a->carry, err, sizeof err) < 0)
+		app_message(a, true, "%s (not kept: %s)", msg, err);
+	else
+		app_message(a, false, "%s", msg);
+}
+
+/* Keys for the focused pane other than the Editor and Carry. */
+static void pane_key(struct app *a, int key)
+{
+	int page = a->lay.pane[a->focus].h > 3 ? a->lay.pane[a->focus].h - 3 : 1;
+
+	if (a->focus == PANE_OUTPUT) {
+		switch (key) {
+		case KEY_UP: output_scroll(a->out, 1); break;
+		case KEY_DOWN: output_scroll(a->out, -1); break;
+		case KEY_PPAGE: output_scroll(a->out, page); break;
+		case KEY_NPAGE: output_scroll(a->out, -page); break;
+		case KEY_HOME: output_scroll(a->out, INT_MAX); break;
+		case KEY_END: output_scroll_end(a->out); break;
+		default: break;
+		}
+	} else if (a->focus == PANE_VIOLATIONS) {
+		violations_key(&a->viol, key, page / 3 > 0 ? page / 3 : 1);
+	}
+}
+
+/* The modal layers. Returns true when one of them took the key. */
+static bool modal_key(struct app *a, bool is_key, wint_t ch)
+{
+	int key = (int)ch;
+
+	if (dialog_active(&a->dlg)) {
+		int action = a->dlg.action;
+		char input[sizeof a->dlg.input];
+		enum dialog_answer ans = dialog_key(&a->dlg, is_key, ch);
+		if (ans != DLG_PENDING) {
+			memcpy(input, a->dlg.input, sizeof input);
+			dialog_done(a, action, ans, input);
+		}
+		return true;
+	}
+	if (a->help.active) {
+		help_key(&a->help, is_key || key == 27 || key < 32 || key == 'q' ||
+			 key == ' ' ? key : 0, a->lay.rows);
+		return true;
+	}
+	if (a->menu.active) {
+		long r = demo_menu_key(&a->menu, key);
+		if (r >= 0)
+			app_load_demo(a, (size_t)r, true);
+		return true;
+	}
+	return false;
+}
+
+/* Mouse: the wheel scrolls the pane under the pointer; a click focuses. */
+static void mouse_key(struct app *a)
+{
+	MEVENT ev;
+	int p;
+
+	if (getmouse(&ev) != OK)
+		return;
+	if (a->menu.active) {
+		if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
+			long r = demo_menu_click(&a->menu, a->lay.rows, ev.y);
+			if (r >= 0)
+				app_load_demo(a, (size_t)r, true);
+		}
+		return;
+	}
+	if (dialog_active(&a->dlg) || a->help.active)
+		return;
+	p = layout_pane_at(&a->lay, ev.y, ev.x);
+	if (p < 0)
+		return;
+	struct rect in = rect_inner(a->lay.pane[p]);
+	int dir = ev.bstate & BUTTON4_PRESSED ? -1 :
+#ifdef BUTTON5_PRESSED
+		  ev.bstate & BUTTON5_PRESSED ? 1 :
+#endif
+		  0;
+	if (dir) {
+		switch (p) {
+		case PANE_EDITOR: editor_scroll(a->ed, 3 * dir); break;
+		case PANE_OUTPUT: output_scroll(a->out, -3 * dir); break;
+		case PANE_VIOLATIONS: violations_move(&a->viol, dir); break;
+		case PANE_CARRY: carry_scroll(&a->carry, 3 * dir); break;
+		default: break;
+		}
+		return;
+	}
+	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+		return;
+	a->focus = p;
+	if (!rect_contains(in, ev.y, ev.x))
+		return;
+	if (p == PANE_EDITOR)
+		editor_mouse_click(a->ed, ev.y - in.y, ev.x - in.x);
+	else if (p == PANE_CARRY)
+		carry_click(&a->carry, ev.y - in.y, ev.x - in.x);
+	else if (p == PANE_VIOLATIONS)
+		violations_click(&a->viol, ev.y - in.y);
+}
+
+void app_key(struct app *a, bool is_key, wint_t ch)
+{
+	int key = (int)ch;
+	bool fkey = is_key;
+
+	a->dirty = true;
+	if (fkey && key == KEY_RESIZE)
+		return; /* app.c lays out again before drawing */
+	if (fkey && key == KEY_PASTE_BEGIN) {
+		a->pasting = true;
+		a->paste_len = 0;
+		return;
+	}
+	if (fkey && key == KEY_PASTE_END) {
+		paste_deliver(a);
+		return;
+	}
+	if (a->pasting) {
+		if (!fkey)
+			paste_add(a, ch);
+		else if (key == KEY_ENTER)
+			paste_add(a, '\n');
+		return;
+	}
+	if (fkey && key == KEY_MOUSE) {
+		mouse_key(a);
+		return;
+	}
+	if (modal_key(a, is_key, ch))
+		return;
+
+	/* In the Editor's find / go-to prompt, the prompt sees keys first. */
+	if (a->focus == PANE_EDITOR && editor_prompt_active(a->ed) &&
+	    !(fkey && (key == KEY_F(5) || key == KEY_F(1))) &&
+	    editor_key(a->ed, is_key, ch))
+		return;
+
+	if ((fkey && key == KEY_F(5)) || (!fkey && key == CTRL('r'))) {
+		app_run_start(a);
+	} else if (a->run && ((!fkey && key == 27) || (!fkey && key == CTRL('c')))) {
+		app_run_cancel(a);
+	} else if (fkey && key == KEY_F(2)) {
+		carry_forward(a);
+	} else if (fkey && key == KEY_F(3)) {
+		demo_menu_open(&a->menu);
+	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
+		help_open(&a->help);
+	} else if (!fkey && key == '\t') {
+		a->focus = (a->focus + 1) % PANE_COUNT;
+	} else if (fkey && key == KEY_BTAB) {
+		a->focus = (a->focus + PANE_COUNT - 1) % PANE_COUNT;
+	} else if (!fkey && key == CTRL('s')) {
+		save_key(a, false);
+	} else if (!fkey && key == CTRL('o')) {
+		if (a->focus == PANE_CARRY)
+			dialog_prompt(&a->dlg, ACT_CARRY_LOAD, "Load carry buffer",
+				      "Replace the carry buffer with this JSON file:", NULL);
+		else
+			dialog_prompt(&a->dlg, ACT_OPEN, "Open", "File to open:", NULL);
+	} else if (!fkey && key == CTRL('q')) {
+		quit_key(a);
+	} else if (fkey && key == KEY_F(9)) {
+		a->mouse_on = !a->mouse_on;
+		mousemask(a->mouse_on ? ALL_MOUSE_EVENTS : 0, NULL);
+		app_message(a, false, a->mouse_on ? "mouse on (F9 turns it off)" :
+			    "mouse off: the terminal selects text (F9 turns it on)");
+	} else if (!fkey && key == CTRL('f') && a->focus != PANE_CARRY) {
+		a->focus = PANE_EDITOR;
+		editor_begin_find(a->ed);
+	} else if (!fkey && key == CTRL('l') && a->focus != PANE_CARRY) {
+		a->focus = PANE_EDITOR;
+		editor_begin_goto(a->ed);
+	} else if (a->focus == PANE_EDITOR) {
+		if (editor_key(a->ed, is_key, ch))
+			a->recovery_due = app_now() + 2;
+	} else if (a->focus == PANE_CARRY) {
+		carry_key(&a->carry, is_key, ch);
+	} else if (fkey) {
+		pane_key(a, key);
+	}
+}

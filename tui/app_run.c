@@ -1,0 +1,201 @@
+/*
+ * app_run.c - the run as the playground drives it: build the config from
+ * the Editor and the Carry pane, start it, turn its events into panes,
+ * and take the result when it finishes. Never blocks: the loop in app.c
+ * polls sp_run_fd() next to the keyboard and calls app_run_drain().
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "editor.h"
+#include "banned.h"
+
+#define ERRTAIL_MAX 16384
+
+double app_run_seconds(const struct app *a)
+{
+	return a->run ? app_now() - a->run_started : 0;
+}
+
+/* Keep the end of stderr, to find the traceback's line afterwards. */
+static void errtail_add(struct app *a, const char *s, size_t n)
+{
+	if (!a->errtail) {
+		a->errtail = malloc(ERRTAIL_MAX);
+		if (!a->errtail)
+			return;
+	}
+	if (n >= ERRTAIL_MAX) {
+		s += n - (ERRTAIL_MAX - 1);
+		n = ERRTAIL_MAX - 1;
+	}
+	if (a->errtail_len + n >= ERRTAIL_MAX) {
+		size_t drop = a->errtail_len + n - (ERRTAIL_MAX - 1);
+		memmove(a->errtail, a->errtail + drop, a->errtail_len - drop);
+		a->errtail_len -= drop;
+	}
+	memcpy(a->errtail + a->errtail_len, s, n);
+	a->errtail_len += n;
+	a->errtail[a->errtail_len] = '\0';
+}
+
+/* The last 'File "NAME", line N' of the traceback, for the Editor. */
+static long traceback_line(const struct app *a)
+{
+	char pat[300];
+	const char *p, *hit = NULL;
+	int n;
+
+	if (!a->errtail || !a->errtail_len)
+		return 0;
+	n = snprintf(pat, sizeof pat, "File \"%s\", line ", editor_name(a->ed));
+	if (n < 0 || (size_t)n >= sizeof pat)
+		return 0;
+	for (p = a->errtail; (p = strstr(p, pat)); p++)
+		hit = p;
+	return hit ? strtol(hit + n, NULL, 10) : 0;
+}
+
+void app_run_start(struct app *a)
+{
+	struct sp_config c;
+	struct sp_error err = { { 0 } };
+	char serr[256];
+	size_t code_len, carry_len;
+	char *code, *carry_in;
+
+	if (a->run) {
+		app_message(a, true, "a run is already going - Esc cancels it");
+		return;
+	}
+	if (!carry_check(&a->carry)) {
+		app_message(a, true, "Run refused: the carry buffer is invalid (%s) "
+			    "- fix it in the Carry pane", a->carry.error);
+		return;
+	}
+	code = editor_text(a->ed, &code_len);
+	if (!code) {
+		app_message(a, true, "out of memory");
+		return;
+	}
+	carry_in = carry_text(&a->carry, &carry_len);
+	if (carry_save_state(&a->carry, serr, sizeof serr) < 0)
+		app_message(a, true, "carry buffer not kept: %s", serr);
+
+	memset(&c, 0, sizeof c);
+	c.python = a->cfg.python[0] ? a->cfg.python : NULL;
+	c.code = code;
+	c.code_len = code_len;
+	c.filename = editor_name(a->ed);
+	c.carry_in = carry_in;
+	c.carry_in_len = carry_len;
+	c.keep_output = false; /* we stream output into the bounded history */
+	c.limits = a->cfg.limits;
+
+	a->run_no++;
+	a->errtail_len = 0;
+	a->cancelling = false;
+	editor_error_line(a->ed, 0);
+	violations_clear(&a->viol);
+	gauges_reset(&a->gauges, &a->cfg.limits, true);
+	output_begin_run(a->out, a->run_no, c.filename ? c.filename : "main.py");
+	if (sp_run_start(&c, &a->run, &err) < 0) {
+		a->run = NULL;
+		output_message(a->out, OUT_ERROR, "%s",
+			       err.msg[0] ? err.msg : "the sandbox could not start");
+		output_end_run(a->out, NULL, "sandbox_error", 0);
+		gauges_finish(&a->gauges, NULL);
+		snprintf(a->state, sizeof a->state, "sandbox_error");
+		app_message(a, true, "the run did not start - see Output");
+	} else {
+		a->run_started = app_now();
+		app_message(a, false, "running %s - Esc cancels", c.filename ?
+			    c.filename : "main.py");
+	}
+	free(code);
+	free(carry_in);
+	a->dirty = true;
+}
+
+void app_run_cancel(struct app *a)
+{
+	if (!a->run)
+		return;
+	sp_run_cancel(a->run);
+	a->cancelling = true;
+	app_message(a, false, "cancelling the run ...");
+	a->dirty = true;
+}
+
+/* The run finished: result into the panes, then free it. */
+static void finish(struct app *a, const struct sp_result *r)
+{
+	const char *name = sp_status_name(r->status);
+	long line;
+
+	output_end_run(a->out, r, name, (double)r->usage.wall_ms / 1000.0);
+	gauges_finish(&a->gauges, &r->usage);
+	violations_clear(&a->viol);
+	for (size_t i = 0; i < r->n_violations; i++)
+		violations_upsert(&a->viol, &r->violations[i]);
+	free(a->last_carry_out);
+	a->last_carry_out = r->carry_out ? strdup(r->carry_out) : NULL;
+	if (a->last_carry_out)
+		output_message(a->out, OUT_INFO, "carry(): results ready - F2 "
+			       "carries them into the Carry pane");
+	snprintf(a->state, sizeof a->state, "%s", name);
+	line = r->status == SP_STATUS_OK ? 0 : traceback_line(a);
+	if (line > 0)
+		editor_error_line(a->ed, line);
+	if (r->status == SP_STATUS_OK)
+		app_message(a, false, "run %d: ok", a->run_no);
+	else if (r->n_violations)
+		app_message(a, true, "run %d: %s - see Violations", a->run_no, name);
+	else
+		app_message(a, true, "run %d: %s", a->run_no, name);
+	sp_run_free(a->run);
+	a->run = NULL;
+	a->cancelling = false;
+}
+
+bool app_run_drain(struct app *a, int max)
+{
+	struct sp_event ev;
+
+	while (a->run && max-- > 0) {
+		if (sp_run_next_event(a->run, &ev) <= 0)
+			return false;
+		a->dirty = true;
+		switch (ev.type) {
+		case SP_EVENT_STDOUT:
+			output_program(a->out, OUT_STDOUT, ev.data, ev.len);
+			break;
+		case SP_EVENT_STDERR:
+			output_program(a->out, OUT_STDERR, ev.data, ev.len);
+			errtail_add(a, ev.data, ev.len);
+			break;
+		case SP_EVENT_USAGE:
+			if (ev.usage)
+				gauges_update(&a->gauges, ev.usage);
+			break;
+		case SP_EVENT_VIOLATION:
+			if (ev.violation)
+				violations_upsert(&a->viol, ev.violation);
+			break;
+		case SP_EVENT_FINISHED: {
+			const struct sp_result *r = ev.result ? ev.result
+					      : sp_run_result(a->run);
+			if (r) {
+				finish(a, r);
+			} else {
+				sp_run_free(a->run);
+				a->run = NULL;
+			}
+			return false;
+		}
+		}
+	}
+	return a->run != NULL;
+}

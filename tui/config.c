@@ -1,0 +1,284 @@
+/*
+ * config.c - settings from defaults, the config file and flags, in that
+ * order, so a flag always wins over the file.
+ *
+ * The file is INI-style `key = value` lines parsed by inih (a small, well
+ * kept Debian library); we never parse it by hand. Keys: cpu, wall, memory,
+ * output, disk, procs, python, theme, mouse.
+ */
+#include <errno.h>
+#include <ini.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "config.h"
+#include "banned.h"
+
+/* Copy src into a fixed buffer, always NUL-terminated. */
+static void copy_str(char *dst, size_t len, const char *src)
+{
+	snprintf(dst, len, "%s", src);
+}
+
+/* Parse yes/no style booleans. 0 ok, -1 not a boolean. */
+static int parse_bool(const char *v, bool *out)
+{
+	static const char *yes[] = { "yes", "true", "on", "1" };
+	static const char *no[] = { "no", "false", "off", "0" };
+	for (size_t i = 0; i < 4; i++) {
+		if (!strcasecmp(v, yes[i])) { *out = true; return 0; }
+		if (!strcasecmp(v, no[i])) { *out = false; return 0; }
+	}
+	return -1;
+}
+
+/* Parse a positive count for procs. 0 ok, -1 bad. */
+static int parse_count(const char *v, uint32_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long n = strtoul(v, &end, 10);
+	if (errno || end == v || *end || n == 0 || n > 1000000 || v[0] == '-')
+		return -1;
+	*out = (uint32_t)n;
+	return 0;
+}
+
+int config_set(struct pg_config *cfg, const char *key, const char *value,
+	       char *err, size_t errlen)
+{
+	struct sp_limits *l = &cfg->limits;
+	int bad = 0;
+
+	if (!strcmp(key, "cpu"))
+		bad = sp_parse_seconds(value, &l->cpu_ms) < 0 || !l->cpu_ms;
+	else if (!strcmp(key, "wall"))
+		bad = sp_parse_seconds(value, &l->wall_ms) < 0 || !l->wall_ms;
+	else if (!strcmp(key, "memory"))
+		bad = sp_parse_size(value, &l->memory_bytes) < 0;
+	else if (!strcmp(key, "output"))
+		bad = sp_parse_size(value, &l->output_bytes) < 0;
+	else if (!strcmp(key, "disk"))
+		bad = sp_parse_size(value, &l->disk_bytes) < 0;
+	else if (!strcmp(key, "procs"))
+		bad = parse_count(value, &l->procs) < 0;
+	else if (!strcmp(key, "python"))
+		copy_str(cfg->python, sizeof cfg->python, value);
+	else if (!strcmp(key, "theme"))
+		copy_str(cfg->theme, sizeof cfg->theme, value);
+	else if (!strcmp(key, "mouse"))
+		bad = parse_bool(value, &cfg->mouse) < 0;
+	else {
+		snprintf(err, errlen, "unknown key '%s' (known: cpu, wall, "
+			 "memory, output, disk, procs, python, theme, mouse)", key);
+		return -1;
+	}
+	if (bad) {
+		snprintf(err, errlen, "bad value '%s' for %s", value, key);
+		return -1;
+	}
+	return 0;
+}
+
+/* What the inih callback needs: the config, and the first error seen. */
+struct ini_ctx {
+	struct pg_config *cfg;
+	char first_err[256];
+};
+
+/* inih handler: 1 to accept the line, 0 to make ini_parse report it. */
+static int ini_handler_cb(void *user, const char *section, const char *name,
+			  const char *value)
+{
+	struct ini_ctx *ctx = user;
+	char err[256];
+
+	if (section[0]) {
+		snprintf(err, sizeof err, "sections are not used ([%s])", section);
+	} else if (config_set(ctx->cfg, name, value, err, sizeof err) == 0) {
+		return 1;
+	}
+	if (!ctx->first_err[0])
+		copy_str(ctx->first_err, sizeof ctx->first_err, err);
+	return 0;
+}
+
+/* Read the config file; a missing default file is no error. */
+static void load_file(struct pg_config *cfg, const char *path, bool explicit)
+{
+	struct ini_ctx ctx = { .cfg = cfg };
+	int line;
+
+	copy_str(cfg->config_path, sizeof cfg->config_path, path);
+	line = ini_parse(path, ini_handler_cb, &ctx);
+	if (line == -1) {
+		if (explicit || errno != ENOENT)
+			snprintf(cfg->error, sizeof cfg->error,
+				 "%s: cannot open: %s", path, strerror(errno));
+		cfg->config_path[0] = '\0';
+	} else if (line == -2) {
+		snprintf(cfg->error, sizeof cfg->error, "%s: out of memory", path);
+	} else if (line > 0) {
+		snprintf(cfg->error, sizeof cfg->error, "%s:%d: %s", path, line,
+			 ctx.first_err[0] ? ctx.first_err : "syntax error");
+	}
+}
+
+void config_default_path(char *buf, size_t len)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *home = getenv("HOME");
+
+	if (xdg && xdg[0] == '/')
+		snprintf(buf, len, "%s/sandpit/config", xdg);
+	else if (home && home[0])
+		snprintf(buf, len, "%s/.config/sandpit/config", home);
+	else if (len)
+		buf[0] = '\0';
+}
+
+/* mkdir -p for the state directory; errors show up later on write. */
+static void make_dirs(char *path)
+{
+	for (char *p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		mkdir(path, 0700);
+		*p = '/';
+	}
+	mkdir(path, 0700);
+}
+
+int config_state_path(const char *name, char *buf, size_t len, bool create)
+{
+	const char *xdg = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	char dir[CONFIG_PATH_MAX];
+	int n;
+
+	if (xdg && xdg[0] == '/')
+		n = snprintf(dir, sizeof dir, "%s/sandpit", xdg);
+	else if (home && home[0])
+		n = snprintf(dir, sizeof dir, "%s/.local/state/sandpit", home);
+	else
+		return -1;
+	if (n < 0 || (size_t)n >= sizeof dir)
+		return -1;
+	if (create)
+		make_dirs(dir);
+	n = snprintf(buf, len, "%s/%s", dir, name);
+	return n < 0 || (size_t)n >= len ? -1 : 0;
+}
+
+/* The flags that take a value, and the config key each one sets. */
+static const char *const value_flags[] = {
+	"cpu", "wall", "memory", "output", "disk", "procs", "python", "theme",
+};
+
+/*
+ * Split "--name=value" or "--name value" at argv[*i]. Returns the value
+ * (advancing *i when it was the next word) or NULL when missing.
+ */
+static const char *flag_value(int argc, char **argv, int *i, size_t namelen)
+{
+	const char *a = argv[*i] + 2 + namelen;
+	if (*a == '=')
+		return a + 1;
+	if (*i + 1 < argc)
+		return argv[++*i];
+	return NULL;
+}
+
+int config_load(struct pg_config *cfg, int argc, char **argv,
+		char *usage_err, size_t errlen)
+{
+	char path[CONFIG_PATH_MAX];
+	const char *explicit_path = NULL;
+
+	memset(cfg, 0, sizeof *cfg);
+	sp_limits_default(&cfg->limits);
+	cfg->mouse = true;
+
+	/* First pass: only --config, because the file comes before flags. */
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--"))
+			break;
+		if (!strncmp(argv[i], "--config", 8) &&
+		    (argv[i][8] == '=' || argv[i][8] == '\0')) {
+			explicit_path = flag_value(argc, argv, &i, 6);
+			if (!explicit_path) {
+				snprintf(usage_err, errlen, "--config needs a FILE");
+				return -1;
+			}
+		}
+	}
+	if (explicit_path) {
+		load_file(cfg, explicit_path, true);
+	} else {
+		config_default_path(path, sizeof path);
+		if (path[0])
+			load_file(cfg, path, false);
+	}
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		bool matched = false;
+
+		if (!strcmp(a, "--")) {
+			if (i + 1 < argc)
+				cfg->file = argv[i + 1];
+			if (i + 2 < argc) {
+				snprintf(usage_err, errlen, "only one FILE may be given");
+				return -1;
+			}
+			break;
+		}
+		if (a[0] != '-' || !a[1]) {
+			if (cfg->file) {
+				snprintf(usage_err, errlen, "only one FILE may be given");
+				return -1;
+			}
+			cfg->file = a;
+			continue;
+		}
+		if (!strcmp(a, "--no-mouse")) {
+			cfg->mouse = false;
+			continue;
+		}
+		if (!strncmp(a, "--config", 8) && (a[8] == '=' || !a[8])) {
+			if (!a[8])
+				i++;
+			continue;
+		}
+		for (size_t k = 0; k < sizeof value_flags / sizeof *value_flags; k++) {
+			size_t n = strlen(value_flags[k]);
+			char err[256];
+			const char *v;
+
+			if (strncmp(a + 2, value_flags[k], n) || a[0] != '-' ||
+			    a[1] != '-' || (a[2 + n] != '=' && a[2 + n]))
+				continue;
+			matched = true;
+			v = flag_value(argc, argv, &i, n);
+			if (!v) {
+				snprintf(usage_err, errlen, "--%s needs a value",
+					 value_flags[k]);
+				return -1;
+			}
+			if (config_set(cfg, value_flags[k], v, err, sizeof err) < 0) {
+				snprintf(usage_err, errlen, "--%s: %s", value_flags[k], err);
+				return -1;
+			}
+			break;
+		}
+		if (!matched) {
+			snprintf(usage_err, errlen, "unknown option '%s' (see --help)", a);
+			return -1;
+		}
+	}
+	return 0;
+}

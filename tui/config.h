@@ -1,0 +1,52 @@
+/*
+ * config.h - the playground's settings: defaults, then the config file
+ * ($XDG_CONFIG_HOME/sandpit/config or --config FILE), then flags.
+ *
+ * Invariants: after config_load() every field holds a usable value, even
+ * when the file had errors (bad lines are ignored and reported in
+ * `error`); strings are always NUL-terminated.
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "sandpit.h"
+
+#define CONFIG_PATH_MAX 1024
+
+struct pg_config {
+	struct sp_limits limits;
+	char python[CONFIG_PATH_MAX];   /* empty: the core's default */
+	char theme[CONFIG_PATH_MAX];    /* a name or a path; empty: default */
+	bool mouse;
+	char config_path[CONFIG_PATH_MAX]; /* the file read, or empty */
+	const char *file;               /* FILE argument, or NULL */
+	char error[CONFIG_PATH_MAX + 256]; /* "FILE:LINE: ..." or empty */
+};
+
+/*
+ * Fill cfg from defaults, the config file and argv (argv[0] skipped).
+ * Returns 0, or -1 for a bad command line with usage_err set (the caller
+ * prints it and exits 2). Errors in the config file are not fatal: they
+ * are left in cfg->error for the playground to show.
+ */
+int config_load(struct pg_config *cfg, int argc, char **argv,
+		char *usage_err, size_t errlen);
+
+/* Apply one `key = value` setting. 0 ok; -1 with err filled. */
+int config_set(struct pg_config *cfg, const char *key, const char *value,
+	       char *err, size_t errlen);
+
+/* The default config file path into buf ("" when HOME is unknown). */
+void config_default_path(char *buf, size_t len);
+
+/*
+ * The sandpit state directory ($XDG_STATE_HOME/sandpit, default
+ * ~/.local/state/sandpit) joined with name into buf, creating the
+ * directory when create is true. Returns 0, or -1 when no home is known.
+ */
+int config_state_path(const char *name, char *buf, size_t len, bool create);
+
+#endif

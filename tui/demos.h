@@ -1,0 +1,41 @@
+/*
+ * demos.h - the demo programs (tui/demos/NN_name.py, embedded in the binary so
+ * they work after `make install`) and the F3 menu that picks one.
+ *
+ * Invariants: demos are in file-name order, which is the menu order; a
+ * demo's title is its first line's "# title: ..." (the file name if it
+ * has none); the menu's sel is always a valid index when demos exist.
+ */
+#ifndef DEMOS_H
+#define DEMOS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <curses.h>
+
+struct theme;
+
+size_t demos_count(void);
+/* The name to give the buffer: "network.py" for "01_network.py". */
+void demo_buffer_name(size_t i, char *buf, size_t len);
+/* The menu title into buf. */
+void demo_title(size_t i, char *buf, size_t len);
+/* The program text (not NUL-terminated beyond len). */
+const char *demo_text(size_t i, size_t *len);
+
+struct demo_menu {
+	bool active;
+	size_t sel;
+};
+
+enum { DEMO_MENU_OPEN = -1, DEMO_MENU_CLOSED = -2 };
+
+void demo_menu_open(struct demo_menu *m);
+/* A key while the menu is up: a demo index when chosen, else the enum. */
+long demo_menu_key(struct demo_menu *m, int key);
+/* A click on screen row y: chooses the demo drawn there, or DEMO_MENU_OPEN. */
+long demo_menu_click(struct demo_menu *m, int rows, int y);
+void demo_menu_draw(const struct demo_menu *m, WINDOW *win, int rows, int cols,
+		    const struct theme *th);
+
+#endif

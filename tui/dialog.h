@@ -1,0 +1,60 @@
+/*
+ * dialog.h - the one modal box of the playground: a yes/no question or a
+ * one-line prompt (a file name for Ctrl-O open / save-as). It is a state,
+ * not a blocking loop, so runs keep streaming while it is up.
+ *
+ * Invariants: input is always valid UTF-8 and NUL-terminated; at most one
+ * dialog is up; `action` tells the caller what to do with the answer.
+ */
+#ifndef DIALOG_H
+#define DIALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <wchar.h>
+#include <curses.h>
+
+struct theme;
+
+enum dialog_kind { DLG_NONE, DLG_YESNO, DLG_INPUT };
+
+enum dialog_answer {
+	DLG_PENDING,   /* still up */
+	DLG_YES,       /* y, or Enter in a prompt */
+	DLG_NO,        /* n, Esc: cancelled */
+	DLG_SAVE,      /* s, when the question offers saving */
+};
+
+struct dialog {
+	enum dialog_kind kind;
+	int action;           /* the caller's tag for what was asked */
+	bool offer_save;      /* yes/no also accepts s = save first */
+	char title[64];
+	char text[512];
+	char input[1024];
+	size_t len;
+};
+
+/* Ask a yes/no question (with 's' = save when offer_save). */
+void dialog_ask(struct dialog *d, int action, const char *title,
+		const char *text, bool offer_save);
+/* Prompt for one line of text, starting with initial (may be NULL). */
+void dialog_prompt(struct dialog *d, int action, const char *title,
+		   const char *text, const char *initial);
+
+static inline bool dialog_active(const struct dialog *d)
+{
+	return d->kind != DLG_NONE;
+}
+
+/* One key from wget_wch. The dialog closes on any answer but PENDING. */
+enum dialog_answer dialog_key(struct dialog *d, bool is_key, wint_t ch);
+/* Pasted text goes into a prompt (newlines dropped). */
+void dialog_paste(struct dialog *d, const char *text, size_t len);
+
+void dialog_draw(const struct dialog *d, WINDOW *win, int rows, int cols,
+		 const struct theme *th);
+/* Where the cursor belongs while a prompt is up. */
+void dialog_cursor(const struct dialog *d, int rows, int cols, int *y, int *x);
+
+#endif

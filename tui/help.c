@@ -1,0 +1,99 @@
+/*
+ * help.c - the help screen's text and its scrolling overlay.
+ */
+#include <string.h>
+
+#include "help.h"
+#include "layout.h"
+#include "theme.h"
+#include "banned.h"
+
+static const char *const help_lines[] = {
+	"KEYS",
+	"  F5, Ctrl-R       run the Editor's program in the sandbox",
+	"  Esc, Ctrl-C      cancel the running program (Ctrl-C copies when not running)",
+	"  F2               carry the last run's carry() results into the Carry pane",
+	"  F3               demo programs: each constraint and its workaround",
+	"  F1, Ctrl-G       this help",
+	"  Tab, Shift-Tab   focus the next / previous pane",
+	"  Ctrl-S           save (in the Carry pane: save the buffer to a JSON file)",
+	"  Ctrl-O           open a file (in the Carry pane: load a JSON file)",
+	"  Ctrl-Z, Ctrl-Y   undo, redo",
+	"  Ctrl-F           find in the Editor; Ctrl-L goes to a line",
+	"  Ctrl-X/C/V       cut, copy, paste (Shift+arrows select)",
+	"  Ctrl-Q           quit (asks when there are unsaved changes)",
+	"  F9               mouse capture on/off (off: the terminal selects text)",
+	"  Arrows, PgUp/PgDn, Home/End, mouse wheel: move or scroll the focused",
+	"  pane; the wheel scrolls the pane under the pointer; a click focuses it.",
+	"  In Violations, Up/Down select a record; its explanation shows below it.",
+	"",
+	"THE FIVE CONSTRAINTS OF A RUN",
+	"  1 No network: no HTTP, no DNS, no sockets to anywhere.",
+	"    Bring the data to the program: paste it in, or put it in the Carry pane.",
+	"  2 Limited filesystem: only a small temporary work dir is writable; host",
+	"    and system files are not there. Files left behind are listed, then gone.",
+	"  3 Stateless runs: every run starts from nothing. Keep results with",
+	"    carry(name=value) and F2; the Carry pane is sent with the next run.",
+	"  4 Time limits: CPU time and wall-clock time are capped (Resources pane).",
+	"    Work on a representative sample; scale up elsewhere.",
+	"  5 Memory limit: large allocations fail with MemoryError.",
+	"  Processes, output and disk use are bounded too.",
+	"",
+	"PANES",
+	"  Editor      your program        Output      what runs printed (! = stderr)",
+	"  Resources   use against limits  Violations  attempts to cross a limit",
+	"  Carry       JSON sent as globals to the next run; Run refuses it if invalid",
+	"",
+	"Esc, q or F1 closes this help.",
+};
+
+#define N_LINES ((int)(sizeof help_lines / sizeof *help_lines))
+
+void help_open(struct help_view *h)
+{
+	h->active = true;
+	h->top = 0;
+}
+
+void help_key(struct help_view *h, int key, int rows)
+{
+	int page = rows > 6 ? rows - 6 : 1;
+
+	switch (key) {
+	case KEY_UP: h->top--; break;
+	case KEY_DOWN: h->top++; break;
+	case KEY_PPAGE: h->top -= page; break;
+	case KEY_NPAGE: case ' ': h->top += page; break;
+	case KEY_HOME: h->top = 0; break;
+	case KEY_END: h->top = N_LINES; break;
+	case 27: case 'q': case KEY_F(1): case 7: case '\n': case '\r':
+		h->active = false;
+		break;
+	default: break;
+	}
+	if (h->top > N_LINES - 1) h->top = N_LINES - 1;
+	if (h->top < 0) h->top = 0;
+}
+
+void help_draw(struct help_view *h, WINDOW *win, int rows, int cols,
+	       const struct theme *th)
+{
+	int w = cols - 4 < 84 ? cols - 4 : 84;
+	int hh = rows - 2;
+	struct rect r = { 1, (cols - w) / 2, hh, w };
+	struct rect in = rect_inner(r);
+	attr_t a = theme_attr(th, TR_DIALOG);
+
+	if (w < 10 || hh < 3)
+		return;
+	if (h->top > N_LINES - in.h && N_LINES > in.h)
+		h->top = N_LINES - in.h;
+	layout_clear(win, r, a);
+	layout_frame(win, r, "Help", "Esc closes", true, th);
+	for (int y = 0; y < in.h && h->top + y < N_LINES; y++) {
+		const char *s = help_lines[h->top + y];
+		bool head = s[0] && s[0] != ' ';
+		text_draw(win, in.y + y, in.x + 1, in.w - 2, s, strlen(s),
+			  head ? a | A_BOLD : a);
+	}
+}

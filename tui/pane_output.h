@@ -1,0 +1,63 @@
+/*
+ * pane_output.h - the Output pane: a bounded history of runs.
+ *
+ * Each run opens with a header line (run number, file, status, time) and
+ * ends with the files the program left in its work dir. Program bytes go
+ * through a sanitizer per stream, so what is stored is inert, valid UTF-8.
+ *
+ * Invariants: at most OUTPUT_MAX_LINES lines and OUTPUT_MAX_RUNS runs are
+ * kept (the oldest go first); a stored line holds no control bytes and no
+ * tab (tabs are expanded on the way in); scroll 0 follows the newest line.
+ */
+#ifndef PANE_OUTPUT_H
+#define PANE_OUTPUT_H
+
+#include <stddef.h>
+#include <curses.h>
+
+#include "layout.h"
+#include "sandpit.h"
+
+#define OUTPUT_MAX_LINES 20000
+#define OUTPUT_MAX_RUNS 50
+#define OUTPUT_MAX_LINE 4096   /* longer lines are cut into pieces */
+
+enum out_kind { OUT_STDOUT, OUT_STDERR, OUT_HEADER, OUT_INFO, OUT_ERROR, OUT_FILE };
+
+struct output_pane;
+
+/* A new, empty pane; NULL only when out of memory. */
+struct output_pane *output_new(void);
+void output_free(struct output_pane *op);
+
+/* Open run run_no of file name with a "running" header; resets streams. */
+void output_begin_run(struct output_pane *op, int run_no, const char *name);
+
+/* Program bytes from stdout (OUT_STDOUT) or stderr (OUT_STDERR). */
+void output_program(struct output_pane *op, enum out_kind stream,
+		    const char *bytes, size_t len);
+
+/*
+ * Close the open run: flush the streams, finish its header with the
+ * status and seconds, note truncation, list left-over files. r may be
+ * NULL when the run never started (then status_text says why).
+ */
+void output_end_run(struct output_pane *op, const struct sp_result *r,
+		    const char *status_text, double seconds);
+
+/* A line of our own (trusted text; still drawn safely). */
+void output_message(struct output_pane *op, enum out_kind kind,
+		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Draw the newest lines that fit in inner (scrolled by the user). */
+void output_draw(struct output_pane *op, WINDOW *win, struct rect inner,
+		 const struct theme *th);
+
+/* Scroll by rows (positive = back in time); INT_MAX = top, 0 = newest. */
+void output_scroll(struct output_pane *op, int rows);
+void output_scroll_end(struct output_pane *op);
+
+/* Lines held now (for tests and the title). */
+size_t output_line_count(const struct output_pane *op);
+
+#endif

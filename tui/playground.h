@@ -1,0 +1,19 @@
+/*
+ * playground.h - the interactive playground, entered from tui/main.c for
+ * every command line that is not `run`, `doctor`, `--help` or `--version`.
+ *
+ * Invariants: the terminal is left as it was found on every return path,
+ * including errors; the user's buffer is never lost (saved or written to
+ * the recovery file).
+ */
+#ifndef PLAYGROUND_H
+#define PLAYGROUND_H
+
+/*
+ * Run the playground with the full argv (argv[0] is the program name).
+ * Returns the process exit status: 0 after a normal quit, 2 for bad usage,
+ * 1 when the terminal could not be set up.
+ */
+int playground_main(int argc, char **argv);
+
+#endif
