@@ -149,6 +149,12 @@ def _hook(event, args):
             line = _user_line()
             _last_dns[0] = (host, port, line)
             _send({"t": "at", "line": line, "ctx": "DNS lookup of %r" % (host,)})
+        elif event in ("socket.gethostbyname", "socket.gethostbyname_ex",
+                       "socket.gethostbyaddr"):
+            host = args[0]
+            if isinstance(host, bytes):
+                host = host.decode("ascii", "replace")
+            _send({"t": "at", "line": _user_line(), "ctx": "DNS lookup of %r" % (host,)})
         elif event == "socket.__new__":
             fam = args[1]
             if fam == 1:  # AF_UNIX is allowed
