@@ -42,7 +42,7 @@ static bool id_continue(utf8proc_int32_t c)
 }
 
 /* NULL when name is a usable global, else why not. */
-static const char *name_problem(const char *name)
+const char *sp_carry_name_problem(const char *name)
 {
 	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)name;
 	size_t len = strlen(name);
@@ -90,7 +90,7 @@ int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 			       "like {\"total\": 3}");
 	}
 	json_object_foreach(root, key, val) {
-		const char *why = name_problem(key);
+		const char *why = sp_carry_name_problem(key);
 		(void)val;
 		if (why) {
 			sp_fail(err, "carry name \"%.80s\" %s; names become Python variables", key, why);

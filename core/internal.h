@@ -140,10 +140,8 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 const char *sp_violation_message(enum sp_violation_kind kind, const char *what);
 void sp_violations_free(struct sp_violations *vs);
 
-/* carry.c: the program's channel (fd 3): JSON lines from the prelude. */
-struct sp_chan_msg {
-	enum { SP_CHAN_CARRY, SP_CHAN_EVENT, SP_CHAN_BAD } type;
-};
+/* carry.c: NULL when name can be a carried global, else why not. */
+const char *sp_carry_name_problem(const char *name);
 
 /* json.c */
 char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);

@@ -29,7 +29,8 @@ int sp_parse_size(const char *s, uint64_t *out)
 	double v;
 	uint64_t mult = 1;
 
-	if (!s || !*s || isspace((unsigned char)*s) || *s == '-')
+	/* decimal only: strtod would also take hex, inf and nan */
+	if (!s || !isdigit((unsigned char)*s) || strpbrk(s, "xXpP"))
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);
@@ -61,7 +62,7 @@ int sp_parse_seconds(const char *s, uint64_t *out_ms)
 	char *end;
 	double v;
 
-	if (!s || !*s || isspace((unsigned char)*s) || *s == '-')
+	if (!s || !(isdigit((unsigned char)*s) || *s == '.') || strpbrk(s, "xXpP"))
 		return -1;
 	errno = 0;
 	v = strtod(s, &end);

@@ -54,6 +54,39 @@ def _user_line():
     return None
 
 
+def _line_from(f):
+    while f is not None:
+        if f.f_code.co_filename == _USER:
+            return f.f_lineno
+        f = f.f_back
+    return None
+
+
+def _watch_spawning():
+    """Tell the supervisor when a new thread or process is refused at the
+    process limit (the kernel refuses; this only says where)."""
+    start = _thread.start_new_thread
+
+    def start_new_thread(*args, **kwargs):
+        try:
+            return start(*args, **kwargs)
+        except RuntimeError:
+            _send({"t": "exc", "k": "process", "line": _line_from(_getframe(1))})
+            raise
+    _thread.start_new_thread = start_new_thread
+    fork = os.fork
+
+    def fork_watched():
+        try:
+            return fork()
+        except OSError as e:
+            if e.errno == 11:  # EAGAIN
+                _send({"t": "exc", "k": "process", "line": _line_from(_getframe(1))})
+            raise
+    fork_watched.__doc__ = fork.__doc__
+    os.fork = fork_watched
+
+
 def _top_is_user():
     f = _getframe(2)
     return f is not None and f.f_code.co_filename == _USER
@@ -192,15 +225,20 @@ def _report_uncaught(exc):
         _send({"t": "exc", "k": kind, "line": line})
 
 
+_source = b""
+
+
 def _main():
+    global _source
     with open(_SRC, "rb") as f:
-        source = f.read()
+        source = _source = f.read()
     carried = {}
     if os.path.exists("/sandpit/carry.json"):
         import json
         with open("/sandpit/carry.json", "rb") as f:
             carried = json.loads(f.read().decode("utf-8"))
     builtins.carry = carry
+    _watch_spawning()
     g = {"__name__": "__main__", "__file__": _USER, "__builtins__": builtins,
          "__doc__": None}
     g.update(carried)
@@ -227,6 +265,10 @@ def _print_exc(info):
     import traceback
     etype, value, tb = info
     # drop the prelude's own frames: the traceback is about the program
+    import linecache
+    # the program is not a file under its own name: lend its lines
+    text = _source.decode("utf-8", "replace")
+    linecache.cache[_USER] = (len(text), None, text.splitlines(True), _USER)
     te = traceback.TracebackException(etype, value, tb)
     te.stack = traceback.StackSummary.from_list(
         [f for f in te.stack if f.filename != __file__])

@@ -259,7 +259,20 @@ static void carry_update(struct sp_run *r, json_t *values)
 		return;
 	}
 	merged = r->carry_out ? json_deep_copy(r->carry_out) : json_object();
-	json_object_update(merged, values);
+	{
+		const char *key;
+		json_t *val;
+		json_object_foreach(values, key, val) {
+			const char *why = sp_carry_name_problem(key);
+			if (why) {
+				/* the next run could not take it: drop it now, visibly */
+				violation(r, SP_VIOL_CARRY, true, 0,
+					  "carry name \"%.80s\" %s (dropped)", key, why);
+				continue;
+			}
+			json_object_set(merged, key, val);
+		}
+	}
 	text = json_dumps(merged, JSON_COMPACT | JSON_ENSURE_ASCII);
 	len = text ? strlen(text) : 0;
 	free(text);
@@ -399,6 +412,16 @@ static void handle_notify(struct sp_run *r)
 	resp->val = 0;
 	resp->flags = 0;
 	seccomp_notify_respond(r->notify_fd, resp);
+	if (!line && !ctx[0]) {
+		/* no hint (e.g. a cached ctypes function): the same call was
+		 * most likely made from the place it was seen before */
+		for (size_t i = 0; i < r->viol.n; i++)
+			if (r->viol.v[i].kind == v.kind && r->viol.v[i].from_kernel &&
+			    r->viol.v[i].line > 0 && strcmp(r->viol.v[i].what, v.what) == 0) {
+				line = r->viol.v[i].line;
+				break;
+			}
+	}
 	if (ctx[0])
 		violation(r, v.kind, true, line, "%s: %s", ctx, v.what);
 	else
@@ -525,6 +548,60 @@ static void arm_sample(struct sp_run *r)
 
 /* ---- finishing ---- */
 
+/* A record already made for kind (e.g. by a live sample), or NULL. */
+static struct sp_violation *find_kind(struct sp_run *r, enum sp_violation_kind k)
+{
+	for (size_t i = 0; i < r->viol.n; i++)
+		if (r->viol.v[i].kind == k)
+			return &r->viol.v[i];
+	return NULL;
+}
+
+/*
+ * Disk and process limits do not stop a run, so a short program can hit
+ * one between two samples: check them once more at the end. One cause
+ * gives one record; the prelude's uncaught-exception report lends it the
+ * line.
+ */
+static void limit_records_at_end(struct sp_run *r)
+{
+	struct sp_result *res = r->res;
+	struct sp_violation *v;
+	bool exc_disk = strcmp(r->exc_kind, "disk") == 0;
+	bool exc_proc = strcmp(r->exc_kind, "process") == 0;
+	int line = r->exc_line > 0 ? r->exc_line : 0;
+
+	if (!r->disk_reported) {
+		for (size_t i = 0; i < res->n_files && !r->disk_reported; i++)
+			if (res->files[i].bytes >= r->limits.disk_bytes) {
+				r->disk_reported = true;
+				violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
+					  "file %s reached the size limit of %llu bytes",
+					  res->files[i].path,
+					  (unsigned long long)r->limits.disk_bytes);
+			}
+	}
+	if (!r->disk_reported && (exc_disk || (r->limits.disk_bytes > 65536 &&
+			res->usage.disk_bytes + 65536 >= r->limits.disk_bytes))) {
+		r->disk_reported = true;
+		violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
+			  "work dir full: %llu of %llu bytes",
+			  (unsigned long long)res->usage.disk_bytes,
+			  (unsigned long long)r->limits.disk_bytes);
+	} else if (exc_disk && (v = find_kind(r, SP_VIOL_DISK)) && !v->line) {
+		v->line = line;
+	}
+	if (!r->procs_reported &&
+	    (exc_proc || sp_cgroup_pids_hit(r->cg) ||
+	     (r->limits.procs > 1 && res->usage.procs_peak + 1 >= r->limits.procs))) {
+		r->procs_reported = true;
+		violation(r, SP_VIOL_PROCESS, true, exc_proc ? line : 0,
+			  "processes and threads at the limit of %u", r->limits.procs);
+	} else if (exc_proc && (v = find_kind(r, SP_VIOL_PROCESS)) && !v->line) {
+		v->line = line;
+	}
+}
+
 static void finish(struct sp_run *r)
 {
 	struct sp_result *res = r->res;
@@ -608,22 +685,7 @@ static void finish(struct sp_run *r)
 	} else {
 		res->status = SP_STATUS_ERROR;
 	}
-	if (strcmp(r->exc_kind, "disk") == 0)
-		violation(r, SP_VIOL_DISK, true, r->exc_line,
-			  "a write failed: the work dir limit is %llu bytes",
-			  (unsigned long long)r->limits.disk_bytes);
-	if (strcmp(r->exc_kind, "process") == 0)
-		violation(r, SP_VIOL_PROCESS, true, r->exc_line,
-			  "a new process or thread failed at the limit of %u",
-			  r->limits.procs);
-	for (size_t i = 0; i < res->n_files; i++)
-		if (res->files[i].bytes >= r->limits.disk_bytes && !r->disk_reported) {
-			r->disk_reported = true;
-			violation(r, SP_VIOL_DISK, true, 0,
-				  "file %s reached the size limit of %llu bytes",
-				  res->files[i].path, (unsigned long long)r->limits.disk_bytes);
-		}
-
+	limit_records_at_end(r);
 	if (r->carry_out)
 		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);
 

@@ -234,6 +234,7 @@ int cmd_run(int argc, char **argv)
 	struct sp_run *run;
 	struct sp_event ev;
 	const char *carry_path = NULL, *carry_out_path = NULL, *stdin_path = NULL;
+	const char *memory_arg = "", *output_arg = "", *disk_arg = "";
 	char *code = NULL, *carry = NULL, *input = NULL;
 	size_t code_len = 0, carry_len = 0, input_len = 0;
 	bool json = false;
@@ -261,6 +262,12 @@ int cmd_run(int argc, char **argv)
 				return usage_error("bad size '%s': give bytes with an optional K, M or G", optarg);
 			*(c == O_MEMORY ? &cfg.limits.memory_bytes : c == O_OUTPUT ? &cfg.limits.output_bytes :
 			  c == O_DISK ? &cfg.limits.disk_bytes : &cfg.limits.carry_bytes) = v;
+			if (c == O_MEMORY)
+				memory_arg = optarg;
+			else if (c == O_OUTPUT)
+				output_arg = optarg;
+			else if (c == O_DISK)
+				disk_arg = optarg;
 			break;
 		case O_PROCS: {
 			char *end;
@@ -284,9 +291,17 @@ int cmd_run(int argc, char **argv)
 		return usage_error("%s", optind >= argc ? "give one program FILE (or - for stdin)"
 						       : "give exactly one program FILE");
 	if (cfg.limits.memory_bytes < (16u << 20))
-		return usage_error("--memory '%s' is too small: at least 16M", "");
-	if (cfg.python && access(cfg.python, X_OK) < 0)
-		return usage_error("no executable interpreter at --python '%s'", cfg.python);
+		return usage_error("--memory '%s' is too small: give at least 16M", memory_arg);
+	if (cfg.limits.output_bytes == 0)
+		return usage_error("--output '%s' is too small: give at least 1 byte", output_arg);
+	if (cfg.limits.disk_bytes < 4096)
+		return usage_error("--disk '%s' is too small: give at least 4K", disk_arg);
+	if (cfg.python) {
+		struct stat st;
+		if (stat(cfg.python, &st) < 0 || !S_ISREG(st.st_mode) ||
+		    access(cfg.python, X_OK) < 0)
+			return usage_error("no executable interpreter at --python '%s'", cfg.python);
+	}
 	if (!(code = slurp("program", argv[optind], MAX_PROGRAM, &code_len)))
 		return 2;
 	if (carry_path) {

@@ -1,0 +1,396 @@
+/*
+ * test_cli.c - `sandpit run` as a person and a script use it: the exit
+ * statuses of the contract (the program's own, 124 at a limit, 2 for bad
+ * usage), bad input refused before anything runs, --json always one valid
+ * object (invalid UTF-8 escaped, never dropped), human mode, --stdin, and
+ * SIGINT/SIGTERM cancelling cleanly.
+ */
+#include "itest.h"
+
+struct fixture {
+	char *dir;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+
+	f->dir = it_tmpdir();
+	chmod(f->dir, 0755);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+
+	it_rmdir(f->dir);
+	free(f);
+	return 0;
+}
+
+/* Write a program into the fixture's dir under a name unique to the test. */
+static char *program(struct fixture *f, const char *what, const char *code)
+{
+	char *name = it_name(what);
+	char *path = it_write(f->dir, name, code, strlen(code));
+
+	free(name);
+	return path;
+}
+
+static void test_exit_status_is_the_programs_own(void **state)
+{
+	struct fixture *f = *state;
+	static const struct { const char *code; int status; } cases[] = {
+		{ "print('fine')\n", 0 },
+		{ "raise SystemExit(3)\n", 3 },
+		{ "import sys\nsys.exit(42)\n", 42 },
+		{ "import os\nos._exit(7)\n", 7 },
+		{ "1 / 0\n", 1 },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *prog = program(f, "exit", cases[i].code);
+		const char *args[] = { "run", prog, NULL };
+		struct it_cli c;
+
+		it_cli(&c, false, args);
+		IT_CLI_CHECK(&c, c.status == cases[i].status);
+		it_cli_free(&c);
+		free(prog);
+	}
+}
+
+static void test_a_limit_exits_124(void **state)
+{
+	struct fixture *f = *state;
+	static const struct { const char *opt, *val, *code, *status; } cases[] = {
+		{ "--cpu", "0.5", "while True: pass\n", "cpu_limit" },
+		{ "--wall", "0.5", "import time\ntime.sleep(60)\n", "wall_limit" },
+		{ "--memory", "64M", "b = bytearray(1 << 30)\n", "memory_limit" },
+		{ "--output", "1K", "while True: print('z' * 80)\n", "output_limit" },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *prog = program(f, "limit", cases[i].code);
+		const char *args[] = { "run", "--json", cases[i].opt, cases[i].val, prog, NULL };
+		struct it_cli c;
+
+		it_cli(&c, true, args);
+		IT_CLI_CHECK(&c, c.status == 124);
+		IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), cases[i].status) == 0);
+		IT_CLI_CHECK(&c, json_array_size(json_object_get(c.json, "violations")) >= 1);
+		it_cli_free(&c);
+		free(prog);
+	}
+}
+
+/* Each is refused with exit 2 and a message, and runs nothing. */
+static void test_bad_usage_exits_2_and_runs_nothing(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = program(f, "usage", "print('PROGRAM RAN')\n");
+	char *missing = it_fmt("%s/no-such-file.py", f->dir);
+	const char *const cases[][8] = {
+		{ "run", NULL },
+		{ "run", missing, NULL },
+		{ "run", f->dir, NULL },
+		{ "run", prog, prog, NULL },
+		{ "run", "--bogus", prog, NULL },
+		{ "run", "--memory", "12Q", prog, NULL },
+		{ "run", "--memory", "-5M", prog, NULL },
+		{ "run", "--disk", "lots", prog, NULL },
+		{ "run", "--cpu", "abc", prog, NULL },
+		{ "run", "--wall", "0", prog, NULL },
+		{ "run", "--procs", "0", prog, NULL },
+		{ "run", "--procs", "many", prog, NULL },
+		{ "run", "--cpu", NULL },
+		{ "run", "--python", "/nonexistent/python3", prog, NULL },
+		{ "run", "--stdin", missing, prog, NULL },
+		{ "run", "--carry", missing, prog, NULL },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct it_cli c;
+
+		it_cli(&c, false, cases[i]);
+		print_message("case %zu: exit %d: %s", i, c.status, c.err);
+		IT_CLI_CHECK(&c, c.status == 2);
+		IT_CLI_CHECK(&c, c.out_len == 0);
+		IT_CLI_CHECK(&c, c.err_len > 0);
+		IT_CLI_CHECK(&c, it_contains(c.err, "sandpit"));
+		it_cli_free(&c);
+	}
+	free(missing);
+	free(prog);
+}
+
+/* An unreadable program file (as root every file is readable: skipped). */
+static void test_unreadable_program_exits_2(void **state)
+{
+	struct fixture *f = *state;
+	char *prog;
+	const char *args[3] = { "run", NULL, NULL };
+	struct it_cli c;
+
+	if (geteuid() == 0)
+		skip();
+	prog = program(f, "unreadable", "print('PROGRAM RAN')\n");
+	chmod(prog, 0);
+	args[1] = prog;
+	it_cli(&c, false, args);
+	IT_CLI_CHECK(&c, c.status == 2);
+	IT_CLI_CHECK(&c, c.out_len == 0);
+	IT_CLI_CHECK(&c, it_contains(c.err, "Permission denied"));
+	it_cli_free(&c);
+	free(prog);
+}
+
+/* Interpreters and limits that cannot work are bad usage too (2), not a
+ * sandbox failure (125), and the message names what was given. */
+static void test_impossible_options_are_bad_usage(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = program(f, "impossible", "print('PROGRAM RAN')\n");
+	const char *const cases[][8] = {
+		{ "run", "--python", f->dir, prog, NULL },
+		{ "run", "--python", "python3", prog, NULL },
+		{ "run", "--output", "0", prog, NULL },
+		{ "run", "--memory", "1M", prog, NULL },
+	};
+	const char *const names[] = { "sandpit-itest-", "python3", "0", "1M" };
+	int bad = 0;
+
+	/* every case is tried, then the test fails once if any was wrong */
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct it_cli c;
+
+		it_cli(&c, false, cases[i]);
+		if (c.status != 2 || c.out_len != 0 || !it_contains(c.err, names[i])) {
+			fprintf(stderr, "case %s %s: exit %d (want 2), stderr: %s",
+				cases[i][1], cases[i][2], c.status, c.err);
+			bad++;
+		}
+		it_cli_free(&c);
+	}
+	free(prog);
+	assert_int_equal(bad, 0);
+}
+
+/* Whatever bytes the program writes, --json prints one valid object, and
+ * invalid UTF-8 is escaped where it was, not dropped. */
+static void test_json_is_valid_whatever_the_output(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = program(f, "bytes",
+		"import os\n"
+		"os.write(1, b'A\\xff\\xfeB\\xc3\\x28C\\x00D\\xe2\\x82E \\xc3\\xa9 \\xf0\\x9f\\x98\\x80\\n')\n"
+		"os.write(2, b'err \\x80\\x81 \\x1b[31mred\\x1b[0m \"quoted\" \\\\ back\\n')\n"
+		"os.write(1, b'\\xed\\xa0\\x80 surrogate \\xf4\\x90\\x80\\x80 too big\\n')\n");
+	const char *args[] = { "run", "--json", prog, NULL };
+	struct it_cli c;
+	const char *out, *err;
+
+	it_cli(&c, true, args);
+	IT_CLI_CHECK(&c, c.status == 0);
+	out = it_jstr(c.json, "stdout");
+	err = it_jstr(c.json, "stderr");
+	IT_CLI_CHECK(&c, it_contains(out, "A\\xff\\xfeB\\xc3(C"));
+	IT_CLI_CHECK(&c, it_contains(out, "D\\xe2\\x82E"));
+	IT_CLI_CHECK(&c, it_contains(out, " \xc3\xa9 \xf0\x9f\x98\x80\n"));
+	IT_CLI_CHECK(&c, it_contains(out, "surrogate"));
+	IT_CLI_CHECK(&c, it_contains(out, "too big"));
+	IT_CLI_CHECK(&c, it_contains(err, "err \\x80\\x81"));
+	IT_CLI_CHECK(&c, it_contains(err, "\x1b[31mred"));
+	IT_CLI_CHECK(&c, it_contains(err, "\"quoted\" \\ back"));
+	/* every field of the contract is there */
+	{
+		static const char *const keys[] = {
+			"status", "exit_code", "signal", "stdout", "stderr", "truncated",
+			"usage", "limits", "violations", "files", "carry_out", "layers",
+		};
+		static const char *const usage[] = {
+			"cpu_ms", "wall_ms", "peak_memory_bytes", "procs_peak",
+			"output_bytes", "disk_bytes",
+		};
+		static const char *const limits[] = {
+			"cpu_ms", "wall_ms", "memory_bytes", "output_bytes", "disk_bytes", "procs",
+		};
+		for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+			IT_CLI_CHECK(&c, json_object_get(c.json, keys[i]) != NULL);
+		for (size_t i = 0; i < sizeof usage / sizeof usage[0]; i++)
+			IT_CLI_CHECK(&c, json_is_integer(json_object_get(
+				json_object_get(c.json, "usage"), usage[i])));
+		for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
+			IT_CLI_CHECK(&c, json_is_integer(json_object_get(
+				json_object_get(c.json, "limits"), limits[i])));
+		IT_CLI_CHECK(&c, json_is_null(json_object_get(c.json, "signal")));
+		IT_CLI_CHECK(&c, json_is_false(json_object_get(c.json, "truncated")));
+		IT_CLI_CHECK(&c, json_is_null(json_object_get(c.json, "carry_out")));
+	}
+	it_cli_free(&c);
+	free(prog);
+}
+
+/* A violation record in JSON has every field, with the right types. */
+static void test_json_violation_records_are_complete(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = program(f, "jviol",
+		"import socket\n"
+		"try:\n"
+		"    socket.socket(socket.AF_INET6, socket.SOCK_STREAM)\n"
+		"except OSError:\n"
+		"    pass\n");
+	const char *args[] = { "run", "--json", prog, NULL };
+	struct it_cli c;
+	json_t *v;
+
+	it_cli(&c, true, args);
+	IT_CLI_CHECK(&c, c.status == 0);
+	v = it_jviol(c.json, "network", "AF_INET6");
+	IT_CLI_CHECK(&c, v != NULL);
+	IT_CLI_CHECK(&c, strcmp(it_jstr(v, "source"), "kernel") == 0);
+	IT_CLI_CHECK(&c, json_integer_value(json_object_get(v, "line")) == 3);
+	IT_CLI_CHECK(&c, json_integer_value(json_object_get(v, "count")) == 1);
+	IT_CLI_CHECK(&c, strlen(it_jstr(v, "message")) > 40);
+	it_cli_free(&c);
+	free(prog);
+}
+
+/* Human mode: the program's output passes through; violations and a
+ * one-line summary follow on stderr. */
+static void test_human_mode_passes_output_through(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = program(f, "human",
+		"import sys, socket\n"
+		"print('to stdout')\n"
+		"sys.stderr.write('to stderr\\n')\n"
+		"try:\n"
+		"    socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n"
+		"except OSError:\n"
+		"    pass\n");
+	const char *args[] = { "run", prog, NULL };
+	struct it_cli c;
+	const char *viol, *summary;
+
+	it_cli(&c, false, args);
+	IT_CLI_CHECK(&c, c.status == 0);
+	IT_CLI_CHECK(&c, strcmp(c.out, "to stdout\n") == 0);
+	IT_CLI_CHECK(&c, strncmp(c.err, "to stderr\n", 10) == 0);
+	viol = strstr(c.err, "socket(AF_INET, SOCK_DGRAM)");
+	summary = strstr(c.err, "sandpit: ok");
+	IT_CLI_CHECK(&c, viol != NULL);
+	IT_CLI_CHECK(&c, summary != NULL && summary > viol);
+	IT_CLI_CHECK(&c, it_contains(c.err, "line 5"));
+	it_cli_free(&c);
+	free(prog);
+}
+
+static void test_stdin_file_and_program_from_stdin(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = program(f, "stdin", "import sys\nprint('read', sys.stdin.read().strip())\n");
+	char *input = it_write(f->dir, "input.txt", "hello from a file\n", 18);
+	const char *args[] = { "run", "--stdin", input, prog, NULL };
+	struct it_cli c;
+
+	it_cli(&c, false, args);
+	IT_CLI_CHECK(&c, c.status == 0);
+	IT_CLI_CHECK(&c, strcmp(c.out, "read hello from a file\n") == 0);
+	it_cli_free(&c);
+	free(input);
+	free(prog);
+}
+
+/* SIGINT or SIGTERM to `sandpit run` cancels the run: killed, and nothing
+ * of it is left on the host. */
+static void cancel_by_signal(struct fixture *f, int sig, bool json)
+{
+	char *prog = program(f, sig == SIGINT ? "sigint" : "sigterm",
+			     "import os, time\n"
+			     "if os.fork() == 0:\n"
+			     "    os.setsid()\n"
+			     "    time.sleep(300)\n"
+			     "print('waiting', flush=True)\n"
+			     "time.sleep(300)\n");
+	const char *base = strrchr(prog, '/') + 1;
+	const char *args[] = { "run", "--wall", "600", "--cpu", "600", json ? "--json" : prog,
+			       json ? prog : NULL, NULL };
+	struct it_cli c;
+
+	it_cli_start(&c, args);
+	if (json) {
+		/* --json prints nothing until the end: wait until the host
+		 * shows sandpit, its init, the program and its child (each has
+		 * the file name in its command line) */
+		int tries = 0;
+		while (it_host_procs_with(base) < 4) {
+			assert_true(++tries < 1500);
+			usleep(20000);
+		}
+	} else {
+		assert_true(it_cli_read(&c, "waiting\n"));
+	}
+	assert_int_equal(kill(c.pid, sig), 0);
+	it_cli_finish(&c, json);
+	IT_CLI_CHECK(&c, c.status != 0 && c.status != 124 && c.status != 125);
+	if (json)
+		IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "killed") == 0);
+	else
+		IT_CLI_CHECK(&c, it_contains(c.err, "sandpit: killed"));
+	IT_CLI_CHECK(&c, it_host_procs_with(base) == 0);
+	it_cli_free(&c);
+	free(prog);
+}
+
+static void test_sigint_cancels_the_run(void **state)
+{
+	cancel_by_signal(*state, SIGINT, false);
+}
+
+static void test_sigterm_cancels_the_run(void **state)
+{
+	cancel_by_signal(*state, SIGTERM, true);
+}
+
+static void test_help_and_version(void **state)
+{
+	const char *help[] = { "--help", NULL };
+	const char *version[] = { "--version", NULL };
+	struct it_cli c;
+
+	(void)state;
+	it_cli(&c, false, help);
+	IT_CLI_CHECK(&c, c.status == 0);
+	IT_CLI_CHECK(&c, it_contains(c.out, "--cpu"));
+	IT_CLI_CHECK(&c, it_contains(c.out, "--carry-out"));
+	it_cli_free(&c);
+	it_cli(&c, false, version);
+	IT_CLI_CHECK(&c, c.status == 0);
+	IT_CLI_CHECK(&c, it_contains(c.out, SP_VERSION));
+	it_cli_free(&c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_exit_status_is_the_programs_own, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_limit_exits_124, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bad_usage_exits_2_and_runs_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_unreadable_program_exits_2, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_impossible_options_are_bad_usage, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_is_valid_whatever_the_output, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_violation_records_are_complete, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_human_mode_passes_output_through, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stdin_file_and_program_from_stdin, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sigint_cancels_the_run, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sigterm_cancels_the_run, setup, teardown),
+		cmocka_unit_test(test_help_and_version),
+	};
+
+	return cmocka_run_group_tests_name("integration/cli", tests, NULL, NULL);
+}
