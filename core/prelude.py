@@ -222,7 +222,12 @@ def _report_uncaught(exc):
             if tb.tb_frame.f_code.co_filename == _USER:
                 line = tb.tb_lineno
             tb = tb.tb_next
-        _send({"t": "exc", "k": kind, "line": line})
+        # written by hand, not with json: out of memory, an import may fail
+        msg = '{"t": "exc", "k": "%s", "line": %s}\n' % (kind, "null" if line is None else int(line))
+        try:
+            _write(_CHAN, msg.encode("ascii"))
+        except OSError:
+            pass
 
 
 _source = b""
@@ -256,7 +261,14 @@ def _main():
         raise
     except BaseException as e:
         _report_uncaught(e)
-        _print_exc(sys.exc_info())
+        info = sys.exc_info()
+        del e
+        if info[0] is MemoryError:
+            g.clear()  # give the memory back so the traceback can be printed
+        try:
+            _print_exc(info)
+        except BaseException:
+            sys.stderr.write("%s: %s\n" % (info[0].__name__, info[1]))
         return 1
     return 0
 
