@@ -1,0 +1,805 @@
+/*
+ * bench.c - `make bench`: sandpit's speed, measured side by side.
+ *
+ *   bench SANDPIT [--editor BENCH_EDITOR_BIN]
+ *
+ * Every figure is a median over repeated runs, and every comparison is
+ * taken in the same loop, interleaved (A B A B ...), so that a noisy
+ * machine slows both sides alike. Rows that judge the engine's own
+ * figures (wall limit, CPU limit, peak memory, runs per second) go
+ * through the run API in this process; rows that judge what a person
+ * types go through the `sandpit run` binary.
+ *
+ * Environment: BENCH_RUNS (repeats of the cheap rows, default 21),
+ * BENCH_LIMIT_RUNS (repeats of the 1 s limit rows, default 5),
+ * BENCH_STRICT=1 (exit 1 when a bar is missed; default: report only).
+ * Exit 2 when the benchmark itself could not run.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sandpit.h"
+
+#define PYTHON "/usr/bin/python3"
+#define MAX_CHILD_MS 120000      /* a stuck child must not hang the bench */
+#define FLOOD_MIB 100
+
+static const char *sandpit_bin;
+static char tmpdir[256];
+static int runs = 21, limit_runs = 5;
+static int n_miss, n_pass;
+
+/* ---- small helpers ---- */
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fprintf(stderr, "bench: ");
+	vfprintf(stderr, fmt, ap);
+	fprintf(stderr, "\n");
+	va_end(ap);
+	exit(2);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+	if (n <= 0)
+		return NAN;
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void path_in_tmp(char *out, size_t len, const char *name)
+{
+	snprintf(out, len, "%s/%s", tmpdir, name);
+}
+
+static void write_program(const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	path_in_tmp(path, sizeof path, name);
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f) != 0)
+		die("cannot write %s: %s", path, strerror(errno));
+}
+
+static int rm_entry(const char *p, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st; (void)flag; (void)ftw;
+	return remove(p);
+}
+
+static void cleanup(void)
+{
+	if (tmpdir[0])
+		nftw(tmpdir, rm_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+/* ---- running a command ---- */
+
+struct proc_run {
+	double ms;          /* fork to reaped */
+	int status;         /* wait status */
+	long maxrss_kb;     /* wait4's figure: the process and its reaped children */
+	long hwm_kb;        /* VmHWM of the process itself, sampled while it ran */
+	char out[4096];     /* the first bytes of stdout */
+	size_t out_len;
+	size_t out_total;
+};
+
+static long read_hwm_kb(pid_t pid)
+{
+	char path[64], buf[4096];
+	int fd;
+	ssize_t n;
+	char *p;
+
+	snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	p = strstr(buf, "VmHWM:");
+	return p ? strtol(p + 6, NULL, 10) : -1;
+}
+
+/*
+ * Run argv (cwd, if given), stdout into a pipe that we drain (keeping the
+ * first bytes), stderr to /dev/null. With sample_hwm, read the child's
+ * VmHWM after every chunk: its own peak, not its children's.
+ */
+static void run_cmd(char *const argv[], const char *cwd, bool sample_hwm,
+		    struct proc_run *pr)
+{
+	int p[2];
+	pid_t pid;
+	char buf[65536];
+	struct rusage ru;
+	double t0;
+	bool killed = false;
+
+	memset(pr, 0, sizeof *pr);
+	pr->hwm_kb = -1;
+	if (pipe2(p, O_CLOEXEC) < 0)
+		die("pipe: %s", strerror(errno));
+	t0 = now_ms();
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+		dup2(null, 0);
+		dup2(p[1], 1);
+		dup2(null, 2);
+		if (cwd && chdir(cwd) < 0)
+			_exit(126);
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	close(p[1]);
+	for (;;) {
+		struct pollfd pfd = { .fd = p[0], .events = POLLIN };
+		ssize_t n;
+		if (poll(&pfd, 1, 1000) == 0) {
+			if (!killed && now_ms() - t0 > MAX_CHILD_MS) {
+				kill(pid, SIGKILL);
+				killed = true;
+			}
+			continue;
+		}
+		n = read(p[0], buf, sizeof buf);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (pr->out_len < sizeof pr->out - 1) {
+			size_t take = (size_t)n;
+			if (take > sizeof pr->out - 1 - pr->out_len)
+				take = sizeof pr->out - 1 - pr->out_len;
+			memcpy(pr->out + pr->out_len, buf, take);
+			pr->out_len += take;
+		}
+		pr->out_total += (size_t)n;
+		if (sample_hwm) {
+			long h = read_hwm_kb(pid);
+			if (h > pr->hwm_kb)
+				pr->hwm_kb = h;
+		}
+	}
+	close(p[0]);
+	pr->out[pr->out_len] = '\0';
+	if (sample_hwm) {
+		long h = read_hwm_kb(pid); /* a zombie has none; that is fine */
+		if (h > pr->hwm_kb)
+			pr->hwm_kb = h;
+	}
+	while (wait4(pid, &pr->status, 0, &ru) < 0 && errno == EINTR)
+		;
+	pr->ms = now_ms() - t0;
+	pr->maxrss_kb = ru.ru_maxrss;
+}
+
+static bool exited_ok(const struct proc_run *pr)
+{
+	return WIFEXITED(pr->status) && WEXITSTATUS(pr->status) == 0;
+}
+
+/* ---- the table ---- */
+
+static void row(const char *what, const char *measured, const char *against,
+		const char *bar, int verdict /* 1 pass, 0 miss, -1 info/not measured */)
+{
+	const char *v = verdict > 0 ? "PASS" : verdict == 0 ? "MISS" : "-";
+
+	if (verdict > 0)
+		n_pass++;
+	else if (verdict == 0)
+		n_miss++;
+	printf("%-34s | %-26s | %-40s | %-22s | %s\n", what, measured, against, bar, v);
+	fflush(stdout);
+}
+
+static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void note(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	printf("%-34s   ", "");
+	vprintf(fmt, ap);
+	printf("\n");
+	va_end(ap);
+	fflush(stdout);
+}
+
+/* ---- rows ---- */
+
+static bool have_bwrap(void)
+{
+	return access("/usr/bin/bwrap", X_OK) == 0;
+}
+
+/* bubblewrap with the isolation the issue names: every namespace, a new
+ * session, die-with-parent, read-only /usr, private /proc and /dev, a tmpfs
+ * /tmp, a clear environment; the program's dir read-only on /prog. */
+static int bwrap_argv(char **argv, int max, const char *prog)
+{
+	static char progpath[512];
+	static const char *const top[][2] = {
+		{ "/bin", "usr/bin" }, { "/sbin", "usr/sbin" },
+		{ "/lib", "usr/lib" }, { "/lib64", "usr/lib64" },
+		{ "/lib32", "usr/lib32" }, { "/libx32", "usr/libx32" },
+	};
+	int n = 0;
+
+	argv[n++] = "/usr/bin/bwrap";
+	argv[n++] = "--unshare-all";
+	argv[n++] = "--die-with-parent";
+	argv[n++] = "--new-session";
+	argv[n++] = "--ro-bind"; argv[n++] = "/usr"; argv[n++] = "/usr";
+	for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
+		char link[256];
+		ssize_t l = readlink(top[i][0], link, sizeof link - 1);
+		struct stat st;
+		if (l > 0) {
+			argv[n++] = "--symlink"; argv[n++] = (char *)top[i][1];
+			argv[n++] = (char *)top[i][0];
+		} else if (stat(top[i][0], &st) == 0) {
+			argv[n++] = "--ro-bind"; argv[n++] = (char *)top[i][0];
+			argv[n++] = (char *)top[i][0];
+		}
+	}
+	argv[n++] = "--proc"; argv[n++] = "/proc";
+	argv[n++] = "--dev"; argv[n++] = "/dev";
+	argv[n++] = "--tmpfs"; argv[n++] = "/tmp";
+	argv[n++] = "--ro-bind"; argv[n++] = tmpdir; argv[n++] = "/prog";
+	argv[n++] = "--chdir"; argv[n++] = "/tmp";
+	argv[n++] = "--clearenv";
+	argv[n++] = PYTHON; argv[n++] = "-I"; argv[n++] = "-u"; argv[n++] = "-B";
+	snprintf(progpath, sizeof progpath, "/prog/%s", prog);
+	argv[n++] = progpath;
+	argv[n] = NULL;
+	if (n >= max)
+		die("bwrap argv too long");
+	return n;
+}
+
+/* Start-up of one program three ways, interleaved; fills medians (ms). */
+static bool startup(const char *prog, bool with_bwrap, double *m_sp, double *m_bare,
+		    double *m_bw)
+{
+	char path[512], *bw[64];
+	char *sp_argv[] = { (char *)sandpit_bin, "run", path, NULL };
+	char *bare_argv[] = { PYTHON, "-I", "-u", "-B", path, NULL };
+	double *a = calloc((size_t)runs, sizeof *a), *b = calloc((size_t)runs, sizeof *b),
+	       *c = calloc((size_t)runs, sizeof *c);
+	struct proc_run pr;
+	bool ok = true;
+
+	path_in_tmp(path, sizeof path, prog);
+	if (with_bwrap)
+		bwrap_argv(bw, 64, prog);
+	/* one warm-up each, so the page cache is hot for all sides */
+	run_cmd(sp_argv, tmpdir, false, &pr);
+	if (!exited_ok(&pr)) {
+		note("sandpit run %s failed (wait status 0x%x)", prog, pr.status);
+		ok = false;
+	}
+	run_cmd(bare_argv, tmpdir, false, &pr);
+	if (with_bwrap) {
+		run_cmd(bw, tmpdir, false, &pr);
+		if (!exited_ok(&pr)) {
+			note("bubblewrap could not run here (wait status 0x%x); not compared",
+			     pr.status);
+			with_bwrap = false;
+		}
+	}
+	for (int i = 0; i < runs && ok; i++) {
+		run_cmd(sp_argv, tmpdir, false, &pr);
+		a[i] = pr.ms;
+		ok = exited_ok(&pr);
+		run_cmd(bare_argv, tmpdir, false, &pr);
+		b[i] = pr.ms;
+		if (with_bwrap) {
+			run_cmd(bw, tmpdir, false, &pr);
+			c[i] = pr.ms;
+		}
+	}
+	*m_sp = median(a, runs);
+	*m_bare = median(b, runs);
+	*m_bw = with_bwrap ? median(c, runs) : NAN;
+	free(a); free(b); free(c);
+	return ok;
+}
+
+static void row_startup(void)
+{
+	double sp, bare, bw;
+	char meas[64], against[96];
+	bool bw_ok = have_bwrap();
+
+	write_program("empty.py", "");
+	if (!startup("empty.py", bw_ok, &sp, &bare, &bw)) {
+		row("start-up, empty program", "sandpit run failed", "", "", 0);
+		return;
+	}
+	snprintf(meas, sizeof meas, "%.1f ms (+%.1f ms)", sp, sp - bare);
+	if (!isnan(bw))
+		snprintf(against, sizeof against, "bare %.1f ms; bwrap %.1f ms", bare, bw);
+	else
+		snprintf(against, sizeof against, "bare %.1f ms; bwrap not measured", bare);
+	row("start-up, empty program", meas, against, "<= +3 ms, < bwrap",
+	    sp - bare <= 3.0 && (isnan(bw) || sp < bw) ? 1 : 0);
+	if (isnan(bw))
+		note("bubblewrap is not installed: the bwrap half was not compared");
+}
+
+static void row_import(const char *mod)
+{
+	double sp, bare, bw;
+	char prog[64], text[64], what[64], meas[64], against[64];
+	char *check[] = { PYTHON, "-I", "-c", text, NULL };
+	struct proc_run pr;
+
+	snprintf(what, sizeof what, "start-up, import %s", mod);
+	snprintf(text, sizeof text, "import %s", mod);
+	run_cmd(check, NULL, false, &pr);
+	if (!exited_ok(&pr)) {
+		row(what, "not measured", "bare", "ratio <= 1.10", -1);
+		note("%s is not installed for %s", mod, PYTHON);
+		return;
+	}
+	snprintf(prog, sizeof prog, "import_%s.py", mod);
+	snprintf(text, sizeof text, "import %s\n", mod);
+	write_program(prog, text);
+	if (!startup(prog, false, &sp, &bare, &bw)) {
+		row(what, "sandpit run failed", "", "", 0);
+		return;
+	}
+	snprintf(meas, sizeof meas, "%.1f ms (x%.2f)", sp, sp / bare);
+	snprintf(against, sizeof against, "bare %.1f ms", bare);
+	row(what, meas, against, "ratio <= 1.10", sp / bare <= 1.10 ? 1 : 0);
+}
+
+/* One run through the API, blocking; NULL (and a note) when it could not start. */
+static struct sp_result *api_run(const char *code, const struct sp_limits *l)
+{
+	struct sp_config cfg;
+	struct sp_result *res = NULL;
+	struct sp_error err;
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.code = code;
+	cfg.code_len = strlen(code);
+	cfg.limits = *l;
+	cfg.keep_output = true;
+	if (sp_run_blocking(&cfg, &res, &err) < 0) {
+		note("the run API failed: %s", err.msg);
+		return NULL;
+	}
+	return res;
+}
+
+static void row_wall(void)
+{
+	struct sp_limits l;
+	double *w = calloc((size_t)limit_runs, sizeof *w), worst = 0, m;
+	int bad = 0, done = 0;
+	char meas[64], against[64];
+
+	sp_limits_default(&l);
+	l.wall_ms = 1000;
+	l.cpu_ms = 30000;
+	for (int i = 0; i < limit_runs; i++) {
+		struct sp_result *r = api_run("while True: pass\n", &l);
+		if (!r)
+			break;
+		if (r->status != SP_STATUS_WALL_LIMIT)
+			bad++;
+		w[done++] = (double)r->usage.wall_ms;
+		if ((double)r->usage.wall_ms > worst)
+			worst = (double)r->usage.wall_ms;
+		sp_result_free(r);
+	}
+	m = median(w, done);
+	snprintf(meas, sizeof meas, "%.0f ms (worst %.0f)", m, worst);
+	snprintf(against, sizeof against, "limit 1000 ms, %d runs", done);
+	row("wall limit 1 s, while True: pass", done ? meas : "run API failed", against,
+	    "ended by 1010 ms", done && !bad && m <= 1010 ? 1 : 0);
+	if (bad)
+		note("%d run(s) did not end with status wall_limit", bad);
+	free(w);
+}
+
+static void row_cpu(void)
+{
+	/* hashlib drops the GIL on big buffers: four threads really spin */
+	static const char prog[] =
+		"import threading, hashlib\n"
+		"buf = b'x' * (1 << 20)\n"
+		"def spin():\n"
+		"    while True:\n"
+		"        hashlib.sha256(buf).digest()\n"
+		"for _ in range(4):\n"
+		"    threading.Thread(target=spin, daemon=True).start()\n"
+		"threading.Event().wait()\n";
+	struct sp_limits l;
+	double *c = calloc((size_t)limit_runs, sizeof *c), worst = 0, m;
+	int bad = 0, done = 0;
+	char meas[64], against[64];
+
+	sp_limits_default(&l);
+	l.cpu_ms = 1000;
+	l.wall_ms = 30000;
+	for (int i = 0; i < limit_runs; i++) {
+		struct sp_result *r = api_run(prog, &l);
+		if (!r)
+			break;
+		if (r->status != SP_STATUS_CPU_LIMIT)
+			bad++;
+		c[done++] = (double)r->usage.cpu_ms;
+		if ((double)r->usage.cpu_ms > worst)
+			worst = (double)r->usage.cpu_ms;
+		sp_result_free(r);
+	}
+	m = median(c, done);
+	snprintf(meas, sizeof meas, "%.0f ms CPU (worst %.0f)", m, worst);
+	snprintf(against, sizeof against, "limit 1000 ms, %ld CPUs, %d runs",
+		 sysconf(_SC_NPROCESSORS_ONLN), done);
+	row("CPU limit 1 s, 4 spinning threads", done ? meas : "run API failed", against,
+	    "ended by 1100 ms CPU", done && !bad && m <= 1100 ? 1 : 0);
+	if (bad)
+		note("%d run(s) did not end with status cpu_limit", bad);
+	free(c);
+}
+
+static void row_memory(void)
+{
+	/* The truth is the kernel's own high-water mark of the one big
+	 * process, read by the program itself at its end. */
+	static const char prog[] =
+		"b = bytearray(b'\\x01') * (200 << 20)\n"
+		"for line in open('/proc/self/status'):\n"
+		"    if line.startswith('VmHWM:'):\n"
+		"        print(int(line.split()[1]) * 1024)\n";
+	struct sp_limits l;
+	double *e = calloc((size_t)limit_runs, sizeof *e), m, truth_m = 0, rep_m = 0;
+	double *tv = calloc((size_t)limit_runs, sizeof *tv), *rv = calloc((size_t)limit_runs, sizeof *rv);
+	int done = 0;
+	const char *src = "?";
+	char meas[64], against[96];
+
+	sp_limits_default(&l);
+	for (int i = 0; i < limit_runs; i++) {
+		struct sp_result *r = api_run(prog, &l);
+		double truth;
+		if (!r)
+			break;
+		truth = r->out ? strtod(r->out, NULL) : 0;
+		src = r->peak_memory_source ? r->peak_memory_source : "?";
+		if (r->status != SP_STATUS_OK || truth <= 0) {
+			note("the 200 MiB program ended with %s", sp_status_name(r->status));
+			sp_result_free(r);
+			break;
+		}
+		tv[done] = truth;
+		rv[done] = (double)r->usage.peak_memory_bytes;
+		e[done++] = ((double)r->usage.peak_memory_bytes - truth) / truth * 100.0;
+		sp_result_free(r);
+	}
+	m = median(e, done);
+	truth_m = median(tv, done);
+	rep_m = median(rv, done);
+	snprintf(meas, sizeof meas, "%.1f MiB (%+.1f%%)", rep_m / 1048576.0, m);
+	snprintf(against, sizeof against, "VmHWM %.1f MiB (200 MiB alloc), %s",
+		 truth_m / 1048576.0, src);
+	row("peak memory, 200 MiB allocation", done ? meas : "not measured", against,
+	    "within 5%", done && fabs(m) <= 5.0 ? 1 : 0);
+	free(e); free(tv); free(rv);
+}
+
+static void row_files(void)
+{
+	/* 10,000 stats and 10,000 opens, half in the work dir, half in the
+	 * interpreter's tree; timed inside the program so that start-up, which
+	 * has its own rows, does not dilute the figure. */
+	static const char prog[] =
+		"import os, time\n"
+		"lib = os.path.dirname(os.__file__)\n"
+		"libs = sorted(os.path.join(lib, n) for n in os.listdir(lib) if n.endswith('.py'))[:50]\n"
+		"os.makedirs('bench_files', exist_ok=True)\n"
+		"work = []\n"
+		"for i in range(50):\n"
+		"    p = os.path.join('bench_files', 'f%d' % i)\n"
+		"    with open(p, 'w') as f:\n"
+		"        f.write('x')\n"
+		"    work.append(p)\n"
+		"paths = [p for pair in zip(work, libs) for p in pair]\n"
+		"t = time.perf_counter()\n"
+		"for i in range(10000):\n"
+		"    p = paths[i % len(paths)]\n"
+		"    os.stat(p)\n"
+		"    with open(p, 'rb'):\n"
+		"        pass\n"
+		"print('%.3f' % ((time.perf_counter() - t) * 1000))\n";
+	char path[512], work[512], meas[64], against[64];
+	char *sp_argv[] = { (char *)sandpit_bin, "run", path, NULL };
+	char *bare_argv[] = { PYTHON, "-I", "-u", "-B", path, NULL };
+	double *a = calloc((size_t)runs, sizeof *a), *b = calloc((size_t)runs, sizeof *b);
+	struct proc_run pr;
+	int done = 0;
+
+	write_program("files.py", prog);
+	path_in_tmp(path, sizeof path, "files.py");
+	path_in_tmp(work, sizeof work, "work");
+	mkdir(work, 0755);
+	for (int i = 0; i < runs; i++) {
+		run_cmd(sp_argv, tmpdir, false, &pr);
+		if (!exited_ok(&pr))
+			break;
+		a[done] = strtod(pr.out, NULL);
+		run_cmd(bare_argv, work, false, &pr);
+		if (!exited_ok(&pr))
+			break;
+		b[done++] = strtod(pr.out, NULL);
+	}
+	if (done == 0) {
+		row("10,000 file opens + stats", "failed", "bare", "ratio <= 1.25", 0);
+		return;
+	}
+	double ma = median(a, done), mb = median(b, done);
+	snprintf(meas, sizeof meas, "%.1f ms (x%.2f)", ma, ma / mb);
+	snprintf(against, sizeof against, "bare %.1f ms (timed in the program)", mb);
+	row("10,000 file opens + stats", meas, against, "ratio <= 1.25", ma / mb <= 1.25 ? 1 : 0);
+	free(a); free(b);
+}
+
+static void row_output(void)
+{
+	static const char prog[] =
+		"import sys\n"
+		"chunk = b'y' * (1 << 20)\n"
+		"w = sys.stdout.buffer.write\n"
+		"for _ in range(" "100" "):\n"
+		"    w(chunk)\n";
+	char path[512], bin[512], meas[64], against[96];
+	char *sp_argv[] = { (char *)sandpit_bin, "run", "--output", "1G", "--memory", "1G",
+			    path, NULL };
+	char *cat_argv[] = { "/bin/cat", bin, NULL };
+	char *bare_argv[] = { PYTHON, "-I", "-u", "-B", path, NULL };
+	double *a = calloc((size_t)runs, sizeof *a), *b = calloc((size_t)runs, sizeof *b),
+	       *c = calloc((size_t)runs, sizeof *c);
+	long hwm = 0, maxrss = 0;
+	int done = 0, n = runs < 11 ? runs : 11;
+	struct proc_run pr;
+	FILE *f;
+
+	write_program("flood.py", prog);
+	path_in_tmp(path, sizeof path, "flood.py");
+	path_in_tmp(bin, sizeof bin, "flood.bin");
+	f = fopen(bin, "w");
+	if (!f)
+		die("cannot write %s", bin);
+	{
+		static char chunk[1 << 20];
+		memset(chunk, 'y', sizeof chunk);
+		for (int i = 0; i < FLOOD_MIB; i++)
+			fwrite(chunk, 1, sizeof chunk, f);
+	}
+	fclose(f);
+	run_cmd(cat_argv, NULL, false, &pr); /* warm the page cache */
+	for (int i = 0; i < n; i++) {
+		run_cmd(sp_argv, tmpdir, true, &pr);
+		if (!exited_ok(&pr) || pr.out_total != (size_t)FLOOD_MIB << 20) {
+			note("sandpit run of the flood: wait status 0x%x, %zu bytes",
+			     pr.status, pr.out_total);
+			break;
+		}
+		a[done] = pr.ms;
+		if (pr.hwm_kb > hwm)
+			hwm = pr.hwm_kb;
+		if (pr.maxrss_kb > maxrss)
+			maxrss = pr.maxrss_kb;
+		run_cmd(cat_argv, NULL, false, &pr);
+		b[done] = pr.ms;
+		run_cmd(bare_argv, tmpdir, false, &pr);
+		c[done++] = pr.ms;
+	}
+	if (done == 0) {
+		row("100 MiB of output, 1 GiB cap", "failed", "cat", "ratio <= 1.5", 0);
+		return;
+	}
+	double ma = median(a, done), mb = median(b, done), mc = median(c, done);
+	snprintf(meas, sizeof meas, "%.0f ms (x%.2f)", ma, ma / mb);
+	snprintf(against, sizeof against, "cat %.0f ms; bare python %.0f ms", mb, mc);
+	row("100 MiB of output, 1 GiB cap", meas, against, "ratio <= 1.5", ma / mb <= 1.5 ? 1 : 0);
+	snprintf(meas, sizeof meas, "%.1f MiB", (double)hwm / 1024.0);
+	snprintf(against, sizeof against, "VmHWM of sandpit itself (wait4: %.1f MiB)",
+		 (double)maxrss / 1024.0);
+	row("  sandpit's peak RSS in that run", meas, against, "< 32 MiB",
+	    hwm > 0 && hwm < 32 * 1024 ? 1 : 0);
+	free(a); free(b); free(c);
+}
+
+static void row_rate(void)
+{
+	char path[512], meas[64], against[64];
+	char *bare_argv[] = { PYTHON, "-I", "-u", "-B", path, NULL };
+	struct sp_limits l;
+	double *a = calloc((size_t)runs, sizeof *a), *b = calloc((size_t)runs, sizeof *b);
+	struct proc_run pr;
+	int done = 0;
+
+	path_in_tmp(path, sizeof path, "empty.py");
+	sp_limits_default(&l);
+	for (int i = 0; i < runs; i++) {
+		double t0 = now_ms();
+		struct sp_result *r = api_run("", &l);
+		if (!r)
+			break;
+		a[done] = now_ms() - t0;
+		sp_result_free(r);
+		run_cmd(bare_argv, tmpdir, false, &pr);
+		b[done++] = pr.ms;
+	}
+	if (!done) {
+		row("runs per second, empty program", "failed", "", "reported", 0);
+		return;
+	}
+	double ma = median(a, done), mb = median(b, done);
+	snprintf(meas, sizeof meas, "%.1f runs/s", 1000.0 / ma);
+	snprintf(against, sizeof against, "bare %.1f runs/s", 1000.0 / mb);
+	row("runs per second, empty program", meas, against, "reported", -1);
+	free(a); free(b);
+}
+
+/* bench_editor prints a table of medians in ms: "open 100,000-line file N",
+ * "full redraw ... N", "keystroke + redraw N" (or open_ms=N, redraw_ms=N,
+ * keystroke_ms=N); every line is shown as a note. */
+static bool last_number(const char *line, const char *prefix, double *out)
+{
+	const char *sp = strrchr(line, ' ');
+
+	if (strncmp(line, prefix, strlen(prefix)) != 0 || !sp)
+		return false;
+	*out = strtod(sp + 1, NULL);
+	return true;
+}
+
+static void row_editor(const char *editor_bin)
+{
+	struct proc_run pr;
+	char *argv[] = { (char *)editor_bin, NULL };
+	double open_ms = NAN, redraw_ms = NAN, key_ms = NAN;
+	char meas[64];
+
+	if (!editor_bin) {
+		row("playground: open 100,000 lines", "not measured", "-", "< 300 ms", -1);
+		row("playground: redraw", "not measured", "-", "< 5 ms median", -1);
+		row("playground: keystroke to screen", "not measured", "-", "< 5 ms median", -1);
+		note("tests/bench/bench_editor.c is absent or did not build");
+		return;
+	}
+	run_cmd(argv, NULL, false, &pr);
+	for (char *line = pr.out, *next; line && *line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (sscanf(line, "open_ms=%lf", &open_ms) == 1 ||
+		    sscanf(line, "redraw_ms=%lf", &redraw_ms) == 1 ||
+		    sscanf(line, "keystroke_ms=%lf", &key_ms) == 1)
+			continue;
+		last_number(line, "open ", &open_ms);
+		last_number(line, "full redraw", &redraw_ms);
+		last_number(line, "keystroke + redraw", &key_ms);
+		if (*line)
+			note("bench_editor: %s", line);
+	}
+	if (!exited_ok(&pr))
+		note("bench_editor ended with wait status 0x%x", pr.status);
+	snprintf(meas, sizeof meas, "%.1f ms", open_ms);
+	row("playground: open 100,000 lines", isnan(open_ms) ? "not measured" : meas, "-",
+	    "< 300 ms", isnan(open_ms) ? -1 : open_ms < 300);
+	snprintf(meas, sizeof meas, "%.2f ms", redraw_ms);
+	row("playground: redraw", isnan(redraw_ms) ? "not measured" : meas, "-",
+	    "< 5 ms median", isnan(redraw_ms) ? -1 : redraw_ms < 5);
+	snprintf(meas, sizeof meas, "%.2f ms", key_ms);
+	row("playground: keystroke to screen", isnan(key_ms) ? "not measured" : meas,
+	    "edit + redraw, ncurses", "< 5 ms median", isnan(key_ms) ? -1 : key_ms < 5);
+}
+
+static int env_int(const char *name, int def, int min)
+{
+	const char *s = getenv(name);
+	int v = s ? atoi(s) : def;
+	return v < min ? min : v;
+}
+
+int main(int argc, char **argv)
+{
+	const char *editor_bin = NULL;
+	const char *base = getenv("TMPDIR");
+
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--editor") == 0 && i + 1 < argc)
+			editor_bin = argv[++i];
+		else if (!sandpit_bin)
+			sandpit_bin = argv[i];
+		else
+			die("usage: bench SANDPIT [--editor BENCH_EDITOR]");
+	}
+	if (!sandpit_bin || access(sandpit_bin, X_OK) < 0)
+		die("usage: bench SANDPIT [--editor BENCH_EDITOR] (SANDPIT must be executable)");
+	/* children run in the bench's temp dir: paths must not be relative */
+	sandpit_bin = realpath(sandpit_bin, NULL);
+	if (editor_bin)
+		editor_bin = realpath(editor_bin, NULL);
+	if (!sandpit_bin)
+		die("realpath: %s", strerror(errno));
+	if (access(PYTHON, X_OK) < 0)
+		die("%s is missing", PYTHON);
+	runs = env_int("BENCH_RUNS", 21, 3);
+	limit_runs = env_int("BENCH_LIMIT_RUNS", 5, 1);
+	snprintf(tmpdir, sizeof tmpdir, "%s/sandpit-bench-XXXXXX",
+		 base && base[0] == '/' ? base : "/tmp");
+	if (!mkdtemp(tmpdir))
+		die("mkdtemp: %s", strerror(errno));
+	chmod(tmpdir, 0755);
+	atexit(cleanup);
+	signal(SIGPIPE, SIG_IGN);
+
+	printf("sandpit bench: medians of %d runs (%d for the 1 s limit rows), "
+	       "comparisons interleaved\n\n", runs, limit_runs);
+	printf("%-34s | %-26s | %-40s | %-22s | %s\n", "what", "measured", "compared with",
+	       "bar", "result");
+	printf("%.*s\n", 140, "--------------------------------------------------------------------"
+	       "------------------------------------------------------------------------------");
+	row_startup();
+	row_import("json");
+	row_import("numpy");
+	row_wall();
+	row_cpu();
+	row_memory();
+	row_files();
+	row_output();
+	row_rate();
+	row_editor(editor_bin);
+	printf("\n%d bar(s) met, %d missed\n", n_pass, n_miss);
+	if (n_miss && getenv("BENCH_STRICT") && strcmp(getenv("BENCH_STRICT"), "1") == 0)
+		return 1;
+	return 0;
+}

@@ -1,0 +1,64 @@
+#!/bin/sh
+# make bench: build the timing driver (and the editor's, when it exists),
+# install what the bench compares against, print one table.
+#   sh tests/bench/run.sh BUILD_DIR
+# BENCH_RUNS, BENCH_LIMIT_RUNS, BENCH_STRICT: see tests/bench/bench.c.
+set -u
+B=${1:?usage: tests/bench/run.sh BUILD_DIR}
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$TOP" || exit 2
+CC=${CC:-cc}
+OUT=$B/tests/bench
+mkdir -p "$OUT"
+
+[ -x "$B/sandpit" ] && [ -f "$B/libsandpit.a" ] || {
+	echo "bench: build first: make B=$B all" >&2
+	exit 2
+}
+
+# bubblewrap is the comparison of the start-up row; install it from Debian
+# when we may. (The timing itself is the C driver's, not hyperfine's.)
+if ! command -v bwrap >/dev/null 2>&1; then
+	if [ "$(id -u)" -eq 0 ]; then
+		apt-get install -y bubblewrap >/dev/null 2>&1 ||
+			echo "bench: could not install bubblewrap; its comparison is skipped"
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+		sudo -n apt-get install -y bubblewrap >/dev/null 2>&1 ||
+			echo "bench: could not install bubblewrap; its comparison is skipped"
+	else
+		echo "bench: bubblewrap is missing and this user cannot install it" \
+		     "(apt-get install bubblewrap); its comparison is skipped"
+	fi
+fi
+
+WARN="-Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla"
+# shellcheck disable=SC2046
+$CC -O2 -g -std=c11 -D_GNU_SOURCE $WARN -I core -o "$OUT/bench" tests/bench/bench.c \
+	"$B/libsandpit.a" $(pkg-config --libs libseccomp libcap libutf8proc jansson) -lm ||
+	{ echo "bench: the driver did not build" >&2; exit 2; }
+
+# The editor's bench names the tui/ sources it needs on its first lines:
+# /* bench-sources: tui/a.c tui/b.c */ (and optionally bench-pkgs:).
+EDITOR_BIN=
+ED=tests/bench/bench_editor.c
+if [ -f "$ED" ]; then
+	srcs=$(sed -n '1,5s/.*bench-sources:\(.*\)\*\/.*/\1/p' "$ED")
+	pkgs=$(sed -n '1,5s/.*bench-pkgs:\(.*\)\*\/.*/\1/p' "$ED")
+	# shellcheck disable=SC2046,SC2086
+	if $CC -O2 -g -std=c11 -D_GNU_SOURCE -I core -I tui -I "$B/gen" \
+		$(pkg-config --cflags ncursesw libutf8proc inih $pkgs) \
+		-o "$OUT/bench_editor" "$ED" $srcs "$B/libsandpit.a" \
+		$(pkg-config --libs ncursesw libutf8proc inih $pkgs libseccomp libcap jansson) \
+		-lutil -lm; then
+		EDITOR_BIN=$OUT/bench_editor
+	else
+		echo "bench: $ED did not build; the playground rows are not measured"
+	fi
+fi
+
+uname_line="$(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), kernel $(uname -r), $( [ "$(id -u)" -eq 0 ] && echo root || echo 'not root')"
+echo "machine: $uname_line"
+if [ -n "$EDITOR_BIN" ]; then
+	exec "$OUT/bench" "$B/sandpit" --editor "$EDITOR_BIN"
+fi
+exec "$OUT/bench" "$B/sandpit"

@@ -1,0 +1,173 @@
+#!/bin/sh
+# Resource bombs: fork, threads, memory (at once and little by little),
+# disk (bytes and inodes), output, CPU, sleep, file descriptors. Each run
+# must end by its limit with the right status and violation kind, and the
+# host must be left as it was.
+. "$(dirname "$0")/lib.sh"
+
+# ended_by NAME MS: the run (as the host saw it) took under MS ms.
+t0=0
+start_clock() { t0=$(date +%s%N); }
+ended_by() {
+	ms=$(( ($(date +%s%N) - t0) / 1000000 ))
+	CHECKS=$((CHECKS + 1))
+	if [ "$ms" -le "$2" ]; then
+		echo "ok   $1: over in $ms ms (bound $2)"
+	else
+		echo "FAIL $1: took $ms ms, more than $2"
+		FAILS=$((FAILS + 1))
+	fi
+}
+
+prog forkbomb <<'EOF'
+import os
+while True:
+    try:
+        os.fork()
+    except OSError:
+        pass
+EOF
+start_clock
+run forkbomb --procs 32 --wall 3 --cpu 60
+ended_by forkbomb 8000
+check_rc forkbomb 124
+check forkbomb 'status == "wall_limit" and viol("wall")' 'stopped at the wall limit'
+check forkbomb 'viol("process")' 'the process limit is recorded'
+check forkbomb 'r["usage"]["procs_peak"] <= 32' 'never more than 32 processes'
+
+prog threads <<'EOF'
+import threading, time
+n = 0
+try:
+    while True:
+        threading.Thread(target=time.sleep, args=(60,), daemon=True).start()
+        n += 1
+except RuntimeError as e:
+    print("threads:", n)
+EOF
+start_clock
+run threads --procs 16 --wall 5
+ended_by threads 4000
+check threads 'status == "ok" and 0 < int(line("threads")) < 16' 'thread creation fails at the limit'
+check threads 'viol("process")' 'the process limit is recorded'
+
+prog bigalloc <<'EOF'
+b = b"x" * (2 << 30)
+print("allocated: ESCAPED")
+EOF
+run bigalloc --memory 256M
+check_rc bigalloc 124
+check bigalloc 'status == "memory_limit" and viol("memory") and not escaped' '2 GiB at once under 256M'
+
+prog memgrow <<'EOF'
+chunks = []
+while True:
+    chunks.append(bytearray(b"\1") * (1 << 20))
+EOF
+run memgrow --memory 128M --wall 10
+check_rc memgrow 124
+check memgrow 'status == "memory_limit" and viol("memory")' 'growing past 128M'
+check memgrow 'r["usage"]["peak_memory_bytes"] <= 140 << 20' 'the peak stays near the limit'
+
+prog disk <<'EOF'
+import errno, os
+def fill(path):
+    n = 0
+    try:
+        with open(path, "wb") as f:
+            while True:
+                f.write(b"\0" * (1 << 20))
+                f.flush()
+                n += 1
+    except OSError as e:
+        return "%d MiB then %s" % (n, errno.errorcode.get(e.errno))
+print("tmp:", fill("/tmp/big"))
+os.remove("/tmp/big")
+print("shm:", fill("/dev/shm/big"))
+os.remove("/dev/shm/big")
+print("work:", fill("/work/big"))
+EOF
+run disk --disk 8M
+check disk 'status == "ok"' 'the program outlives a full disk'
+check disk 'all(int(line(k).split()[0]) <= 8 for k in ("work", "tmp", "shm"))' 'no more than 8 MiB in the work dir, /tmp or /dev/shm'
+check disk 'viol("disk")' 'the disk limit is recorded'
+check disk 'all(f["bytes"] <= 8 << 20 for f in r["files"])' 'no file over the limit'
+
+# The same, but the program hides its tracks: it fills the disk, catches
+# the error and deletes the file at once, then runs out of inodes. The
+# limit was still hit, so it must still be recorded.
+prog diskhide <<'EOF'
+import errno, os
+try:
+    with open("/work/big", "wb") as f:
+        while True:
+            f.write(b"\0" * (1 << 20))
+except OSError as e:
+    print("bytes: then", errno.errorcode.get(e.errno))
+os.remove("/work/big")
+n = 0
+try:
+    while True:
+        open("/work/f%d" % n, "w").close()
+        n += 1
+except OSError as e:
+    print("inodes: %d then %s" % (n, errno.errorcode.get(e.errno)))
+for i in range(n):
+    os.remove("/work/f%d" % i)
+EOF
+run diskhide --disk 8M
+check diskhide 'status == "ok" and "then" in (line("inodes") or "")' 'inodes run out, the run goes on'
+# Known gap, not checked: a program that fills the work dir and deletes the
+# evidence between two samples (50 ms) is contained (its writes failed) but
+# not recorded, since tmpfs keeps no high-water mark to read afterwards.
+
+prog flood <<'EOF'
+import sys
+while True:
+    sys.stdout.write("x" * 999 + "\n")
+    sys.stderr.buffer.write(b"\xff\xfe\x1b[2J\0")
+EOF
+start_clock
+run flood --output 1M --wall 20
+ended_by flood 10000
+check_rc flood 124
+check flood 'status == "output_limit" and r["truncated"] and viol("output")' 'stopped at the output limit'
+check flood 'len(out.encode()) + len(err.encode("utf-8", "surrogatepass")) <= (1 << 20) * 3' 'kept output stays near the limit'
+check flood 'r["usage"]["output_bytes"] <= 1 << 20' 'output bytes counted up to the limit'
+
+prog spin <<'EOF'
+while True:
+    pass
+EOF
+start_clock
+run spin --cpu 1 --wall 20
+ended_by spin 8000
+check_rc spin 124
+check spin 'status == "cpu_limit" and viol("cpu")' 'stopped at the CPU limit'
+check spin 'r["usage"]["cpu_ms"] <= 1200' 'CPU used within 200 ms of the limit'
+
+prog sleeper <<'EOF'
+import time
+time.sleep(1e6)
+EOF
+start_clock
+run sleeper --wall 1
+ended_by sleeper 6000
+check_rc sleeper 124
+check sleeper 'status == "wall_limit" and viol("wall")' 'stopped at the wall limit'
+check sleeper 'r["usage"]["wall_ms"] <= 1100' 'within 100 ms of the limit'
+
+prog fds <<'EOF'
+import errno, os
+fds = []
+try:
+    while True:
+        fds.append(os.open("/dev/null", os.O_RDONLY))
+except OSError as e:
+    print("fds: %d then %s" % (len(fds), errno.errorcode.get(e.errno)))
+EOF
+run fds
+check fds 'status == "ok" and "EMFILE" in line("fds")' 'file descriptors run out inside'
+
+host_clean
+finish
