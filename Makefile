@@ -5,6 +5,7 @@
 #   make check      build and run every test (unit, integration, hostile, terminal)
 #   make asan       the same under AddressSanitizer + UBSan (build-asan/)
 #   make bench      side-by-side benchmarks (tests/bench/)
+#   make soak       1,000 runs in one process; nothing may leak (SOAK_RUNS=)
 #   make fuzz       run each libFuzzer target for FUZZ_SECONDS (clang)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make deps       install the Debian packages the build needs
@@ -114,6 +115,9 @@ asan:
 bench: $(B)/sandpit
 	@sh tests/bench/run.sh $(B)
 
+soak: $(B)/sandpit
+	@sh tests/soak/run.sh $(B)
+
 FUZZ_SECONDS ?= 30
 fuzz:
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
@@ -134,4 +138,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: all tests check test-run run asan bench fuzz deps install uninstall clean
+.PHONY: all tests check test-run run asan bench soak fuzz deps install uninstall clean

@@ -20,7 +20,7 @@ _USER = sys.argv[1] if len(sys.argv) > 1 else "main.py"
 _SRC = "/sandpit/main.py"
 _write = os.write
 _getframe = sys._getframe
-_ALLOWED = ("/work", "/tmp", "/sandpit", "/usr", "/proc/self", "/dev/null",
+_ALLOWED = ("/work", "/tmp", "/sandpit", "/usr", "/proc", "/dev/null",
             "/dev/zero", "/dev/urandom", "/dev/random", "/dev/full", "/dev/fd",
             "/dev/shm", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/etc")
 _lock = _thread.allocate_lock()

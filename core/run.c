@@ -734,7 +734,19 @@ static void pump(struct sp_run *r)
 		case SRC_OUT: if (r->out_fd >= 0) read_output(r, &r->out_fd, false); break;
 		case SRC_ERR: if (r->err_fd >= 0) read_output(r, &r->err_fd, true); break;
 		case SRC_CHAN: if (r->chan_fd >= 0) read_chan(r); break;
-		case SRC_NOTIFY: if (r->notify_fd >= 0) handle_notify(r); break;
+		case SRC_NOTIFY:
+			if (r->notify_fd < 0)
+				break;
+			if (evs[i].events & (EPOLLHUP | EPOLLERR)) {
+				/* every filtered task is gone: nothing more can come,
+				 * and a hung-up fd would spin the loop */
+				epoll_ctl(r->epfd, EPOLL_CTL_DEL, r->notify_fd, NULL);
+				close(r->notify_fd);
+				r->notify_fd = -1;
+				break;
+			}
+			handle_notify(r);
+			break;
 		case SRC_CTL: handle_ctl(r); break;
 		case SRC_PIDFD:
 			r->init_done = true;

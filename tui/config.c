@@ -51,18 +51,27 @@ int config_set(struct pg_config *cfg, const char *key, const char *value,
 	       char *err, size_t errlen)
 {
 	struct sp_limits *l = &cfg->limits;
+	uint64_t v = 0;
 	int bad = 0;
 
-	if (!strcmp(key, "cpu"))
-		bad = sp_parse_seconds(value, &l->cpu_ms) < 0 || !l->cpu_ms;
-	else if (!strcmp(key, "wall"))
-		bad = sp_parse_seconds(value, &l->wall_ms) < 0 || !l->wall_ms;
-	else if (!strcmp(key, "memory"))
-		bad = sp_parse_size(value, &l->memory_bytes) < 0;
-	else if (!strcmp(key, "output"))
-		bad = sp_parse_size(value, &l->output_bytes) < 0;
-	else if (!strcmp(key, "disk"))
-		bad = sp_parse_size(value, &l->disk_bytes) < 0;
+	/* parse into v, and store only a value a run can use (the same floors
+	 * as `sandpit run`), so a bad line never leaves a broken limit behind */
+	if (!strcmp(key, "cpu")) {
+		bad = sp_parse_seconds(value, &v) < 0 || !v;
+		if (!bad) l->cpu_ms = v;
+	} else if (!strcmp(key, "wall")) {
+		bad = sp_parse_seconds(value, &v) < 0 || !v;
+		if (!bad) l->wall_ms = v;
+	} else if (!strcmp(key, "memory")) {
+		bad = sp_parse_size(value, &v) < 0 || v < (16u << 20);
+		if (!bad) l->memory_bytes = v;
+	} else if (!strcmp(key, "output")) {
+		bad = sp_parse_size(value, &v) < 0 || !v;
+		if (!bad) l->output_bytes = v;
+	} else if (!strcmp(key, "disk")) {
+		bad = sp_parse_size(value, &v) < 0 || v < 4096;
+		if (!bad) l->disk_bytes = v;
+	}
 	else if (!strcmp(key, "procs"))
 		bad = parse_count(value, &l->procs) < 0;
 	else if (!strcmp(key, "python"))
