@@ -33,7 +33,8 @@
 #include "launch.h"
 #include "banned.h"
 
-#define CHUNK 65536
+#define CHUNK (256 * 1024)
+#define PIPE_BYTES (1024 * 1024)
 #define SAMPLE_MS 50
 #define QMAX 64
 
@@ -330,7 +331,7 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 
 static void read_chan(struct sp_run *r)
 {
-	char buf[CHUNK];
+	char buf[65536]; /* channel messages are small */
 	ssize_t n = read(r->chan_fd, buf, sizeof buf);
 
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
@@ -1008,6 +1009,9 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	r->out_fd = out_p[0];
 	r->err_fd = err_p[0];
 	r->chan_fd = chan_p[0];
+	/* bigger pipes: fewer wake-ups when a program writes a lot */
+	fcntl(r->out_fd, F_SETPIPE_SZ, PIPE_BYTES);
+	fcntl(r->err_fd, F_SETPIPE_SZ, PIPE_BYTES);
 	fcntl(r->out_fd, F_SETFL, O_NONBLOCK);
 	fcntl(r->err_fd, F_SETFL, O_NONBLOCK);
 	fcntl(r->chan_fd, F_SETFL, O_NONBLOCK);

@@ -5,8 +5,13 @@
  *
  * CPU of the tree = for every process still there (running or zombie) its
  * own utime+stime plus the cutime+cstime of the children it reaped. init
- * reaps orphans, so nothing that was waited for is lost. Memory is the sum
- * of resident sets; processes count threads, as the pids limit does.
+ * reaps orphans, so nothing that was waited for is lost. Processes count
+ * threads, as the pids limit does.
+ *
+ * Memory: with one process, its resident set. With several, the sum of
+ * their proportional sets (Pss), since forked children share pages that a
+ * plain sum of resident sets would count once per child (a fork bomb of
+ * 60 small pythons would look like 500 MiB).
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -50,13 +55,37 @@ static int parse_stat(const char *text, uint64_t *ticks, uint64_t *rss_pages,
 	return 0;
 }
 
+/* Pss of one process in bytes, or -1 when it cannot be read. */
+static long long pss_bytes(int procfd, const char *pid)
+{
+	char path[64], buf[2048];
+	ssize_t n;
+	int fd;
+	const char *p;
+
+	snprintf(path, sizeof path, "%s/smaps_rollup", pid);
+	fd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	p = strstr(buf, "\nPss:");
+	if (!p)
+		return -1;
+	return strtoll(p + 5, NULL, 10) * 1024;
+}
+
 int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out)
 {
 	int fd = openat(procfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d;
 	struct dirent *de;
-	uint64_t ticks = 0, pages = 0;
+	uint64_t ticks = 0, pages = 0, pss = 0;
 	long page = sysconf(_SC_PAGESIZE);
+	unsigned nproc = 0;
 
 	memset(out, 0, sizeof *out);
 	if (fd < 0)
@@ -94,9 +123,14 @@ int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out)
 		ticks += t;
 		pages += r;
 		out->procs += th;
+		nproc++;
+		if (r > 0) {
+			long long ps = pss_bytes(procfd, de->d_name);
+			pss += ps >= 0 ? (uint64_t)ps : r * (uint64_t)page;
+		}
 	}
 	closedir(d);
 	out->cpu_ms = clk_tck > 0 ? ticks * 1000u / (uint64_t)clk_tck : 0;
-	out->rss_bytes = pages * (uint64_t)page;
+	out->rss_bytes = nproc > 1 ? pss : pages * (uint64_t)page;
 	return 0;
 }

@@ -406,6 +406,10 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		demo_menu_open(&a->menu);
 	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
 		help_open(&a->help);
+	} else if (!fkey && key == CTRL('t') && a->focus == PANE_EDITOR) {
+		/* Tab belongs to focus (the key contract), so indenting by hand
+		 * has its own key: the editor's Tab (a selection indents whole) */
+		editor_key(a->ed, false, '\t');
 	} else if (!fkey && key == '\t') {
 		a->focus = (a->focus + 1) % PANE_COUNT;
 	} else if (fkey && key == KEY_BTAB) {

@@ -16,6 +16,7 @@ static const char *const help_lines[] = {
 	"  F3               demo programs: each constraint and its workaround",
 	"  F1, Ctrl-G       this help",
 	"  Tab, Shift-Tab   focus the next / previous pane",
+	"  Ctrl-T           indent (in the Editor; Backspace dedents)",
 	"  Ctrl-S           save (in the Carry pane: save the buffer to a JSON file)",
 	"  Ctrl-O           open a file (in the Carry pane: load a JSON file)",
 	"  Ctrl-Z, Ctrl-Y   undo, redo",
