@@ -88,8 +88,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				(unsigned long long)l->output_bytes, l->procs);
 			abort();
 		}
-		/* an error in the file names the file */
-		if (cfg.error[0] && strncmp(cfg.error, path, strlen(path)) != 0) {
+		/* an error in the file names the file (the last --config wins) */
+		if (cfg.error[0] &&
+		    strncmp(cfg.error, cfg.config_path, strlen(cfg.config_path)) != 0) {
 			fprintf(stderr, "error without the file name: %s\n", cfg.error);
 			abort();
 		}
