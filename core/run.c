@@ -8,6 +8,10 @@
  * socket, init's pidfd, a sample timer and the wall-deadline timer. Each
  * sp_run_next_event() handles what is ready now (at most one read per
  * source), so memory stays bounded however fast the program floods.
+ *
+ * This file: the public API, the event queue, the pump, and the sources
+ * that need no interpretation. The channel, the accounting and the end of
+ * a run have their own files (see run_impl.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -29,71 +33,12 @@
 #include <seccomp.h>
 #include <jansson.h>
 
-#include "internal.h"
-#include "launch.h"
+#include "run_impl.h"
 #include "banned.h"
-
-#define CHUNK (256 * 1024)
-#define PIPE_BYTES (1024 * 1024)
-#define SAMPLE_MS 50
-#define QMAX 64
-
-enum src { SRC_OUT, SRC_ERR, SRC_CHAN, SRC_NOTIFY, SRC_CTL, SRC_PIDFD,
-	   SRC_SAMPLE, SRC_DEADLINE };
-
-struct qitem {
-	enum sp_event_type type;
-	char *data;
-	size_t len;
-	struct sp_usage usage;
-	size_t viol;
-};
-
-struct sp_run {
-	struct sp_limits limits;
-	bool keep_output;
-	struct sp_launched L;
-	int epfd, out_fd, err_fd, chan_fd, notify_fd, sample_fd, deadline_fd;
-	struct sp_cgroup *cg;
-	char cg_detail[160];
-	uint64_t start_us;
-	long clk_tck;
-
-	struct qitem q[QMAX];
-	size_t qhead, qlen;
-	struct qitem cur;           /* the event last handed out */
-
-	struct sp_result *res;
-	struct sp_violations viol;
-	bool viol_dirty;
-	size_t out_cap, err_cap;
-
-	char *chan_buf;
-	size_t chan_len, chan_cap;
-	bool chan_skip_line;
-	json_t *carry_out;
-	int pending_line;
-	char pending_ctx[160];
-	bool have_pending;
-	int exc_line;
-	char exc_kind[16];
-
-	bool have_status;
-	int wstatus;
-	bool init_done;
-	bool finished;
-	bool finished_sent;
-	enum sp_status stop;        /* why the supervisor stopped it, or OK */
-	bool stopping;
-	bool disk_reported, procs_reported;
-	int landlock_abi;
-	int seccomp_mode;           /* 0 unknown, 1 errno, 2 notify */
-	char setup_error[512];
-};
 
 /* ---- queue ---- */
 
-static void push(struct sp_run *r, struct qitem it)
+void run_push(struct sp_run *r, struct qitem it)
 {
 	if (r->qlen == QMAX) {  /* never: each pump adds only a few */
 		free(it.data);
@@ -103,10 +48,10 @@ static void push(struct sp_run *r, struct qitem it)
 	r->qlen++;
 }
 
-static void push_usage(struct sp_run *r)
+void run_push_usage(struct sp_run *r)
 {
 	struct qitem it = { .type = SP_EVENT_USAGE, .usage = r->res->usage };
-	push(r, it);
+	run_push(r, it);
 }
 
 static void push_violation(struct sp_run *r, struct sp_violation *v)
@@ -117,15 +62,12 @@ static void push_violation(struct sp_run *r, struct sp_violation *v)
 		return;
 	it.viol = (size_t)(v - r->viol.v);
 	if (v->count == 1)
-		push(r, it);
+		run_push(r, it);
 	else
 		r->viol_dirty = true; /* repeats are announced with the next sample */
 }
 
-static struct sp_violation *violation(struct sp_run *r, enum sp_violation_kind k,
-				      bool kernel, int line, const char *fmt, ...)
-	SP_PRINTF(5, 6);
-static struct sp_violation *violation(struct sp_run *r, enum sp_violation_kind k,
+struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
 				      bool kernel, int line, const char *fmt, ...)
 {
 	char what[400];
@@ -155,7 +97,7 @@ static void kill_tree(struct sp_run *r)
 		kill(r->L.pid, SIGKILL);
 }
 
-static void stop(struct sp_run *r, enum sp_status why)
+void run_stop(struct sp_run *r, enum sp_status why)
 {
 	if (r->stopping)
 		return;
@@ -166,7 +108,7 @@ static void stop(struct sp_run *r, enum sp_status why)
 
 /* ---- sources ---- */
 
-static uint64_t now_ms(const struct sp_run *r)
+uint64_t run_now_ms(const struct sp_run *r)
 {
 	return (sp_now_us() - r->start_us) / 1000u;
 }
@@ -190,7 +132,7 @@ static int append(char **buf, size_t *len, size_t *cap, const char *data, size_t
 	return 0;
 }
 
-static void read_output(struct sp_run *r, int *fdp, bool is_err)
+void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 {
 	char *buf = malloc(CHUNK);
 	ssize_t n;
@@ -216,9 +158,9 @@ static void read_output(struct sp_run *r, int *fdp, bool is_err)
 		n = (ssize_t)room;
 		r->res->truncated = true;
 		if (!r->stopping)
-			violation(r, SP_VIOL_OUTPUT, true, 0,
+			run_violation(r, SP_VIOL_OUTPUT, true, 0,
 				  "output over %llu bytes", (unsigned long long)r->limits.output_bytes);
-		stop(r, SP_STATUS_OUTPUT_LIMIT);
+		run_stop(r, SP_STATUS_OUTPUT_LIMIT);
 	}
 	if (n == 0) {
 		free(buf);
@@ -233,150 +175,7 @@ static void read_output(struct sp_run *r, int *fdp, bool is_err)
 	}
 	it.data = buf;
 	it.len = (size_t)n;
-	push(r, it);
-}
-
-static enum sp_violation_kind kind_from(const char *k)
-{
-	static const struct { const char *n; enum sp_violation_kind k; } t[] = {
-		{ "network", SP_VIOL_NETWORK }, { "filesystem", SP_VIOL_FILESYSTEM },
-		{ "process", SP_VIOL_PROCESS }, { "syscall", SP_VIOL_SYSCALL },
-		{ "memory", SP_VIOL_MEMORY }, { "disk", SP_VIOL_DISK },
-	};
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-		if (k && strcmp(k, t[i].n) == 0)
-			return t[i].k;
-	return SP_VIOL_SYSCALL;
-}
-
-static void carry_update(struct sp_run *r, json_t *values)
-{
-	json_t *merged;
-	char *text;
-	size_t len;
-
-	if (!json_is_object(values)) {
-		violation(r, SP_VIOL_CARRY, true, 0, "carry-out message is not an object");
-		return;
-	}
-	merged = r->carry_out ? json_deep_copy(r->carry_out) : json_object();
-	{
-		const char *key;
-		json_t *val;
-		json_object_foreach(values, key, val) {
-			const char *why = sp_carry_name_problem(key);
-			if (why) {
-				/* the next run could not take it: drop it now, visibly */
-				violation(r, SP_VIOL_CARRY, true, 0,
-					  "carry name \"%.80s\" %s (dropped)", key, why);
-				continue;
-			}
-			json_object_set(merged, key, val);
-		}
-	}
-	text = json_dumps(merged, JSON_COMPACT | JSON_ENSURE_ASCII);
-	len = text ? strlen(text) : 0;
-	free(text);
-	if (len > r->limits.carry_bytes) {
-		violation(r, SP_VIOL_CARRY, true, 0,
-			  "carry-out over %llu bytes; this carry() call was dropped",
-			  (unsigned long long)r->limits.carry_bytes);
-		json_decref(merged);
-		return;
-	}
-	json_decref(r->carry_out);
-	r->carry_out = merged;
-}
-
-static void chan_line(struct sp_run *r, const char *line, size_t len)
-{
-	json_error_t jerr;
-	json_t *msg = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
-	const char *t;
-	json_t *jl;
-	int ln;
-
-	if (!msg || !json_is_object(msg)) {
-		violation(r, SP_VIOL_CARRY, true, 0,
-			  "malformed data on the carry channel (ignored)");
-		json_decref(msg);
-		return;
-	}
-	t = json_string_value(json_object_get(msg, "t"));
-	jl = json_object_get(msg, "line");
-	ln = json_is_integer(jl) ? (int)json_integer_value(jl) : 0;
-	if (!t) {
-		violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
-	} else if (strcmp(t, "carry") == 0) {
-		carry_update(r, json_object_get(msg, "v"));
-	} else if (strcmp(t, "at") == 0) {
-		const char *ctx = json_string_value(json_object_get(msg, "ctx"));
-		r->have_pending = true;
-		r->pending_line = ln;
-		snprintf(r->pending_ctx, sizeof r->pending_ctx, "%s", ctx ? ctx : "");
-	} else if (strcmp(t, "ev") == 0) {
-		const char *what = json_string_value(json_object_get(msg, "what"));
-		const char *k = json_string_value(json_object_get(msg, "k"));
-		if (what)
-			violation(r, kind_from(k), false, ln, "%.300s", what);
-	} else if (strcmp(t, "exc") == 0) {
-		const char *k = json_string_value(json_object_get(msg, "k"));
-		snprintf(r->exc_kind, sizeof r->exc_kind, "%s", k ? k : "");
-		r->exc_line = ln;
-	} else {
-		violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
-	}
-	json_decref(msg);
-}
-
-static void read_chan(struct sp_run *r)
-{
-	char buf[65536]; /* channel messages are small */
-	ssize_t n = read(r->chan_fd, buf, sizeof buf);
-
-	if (n < 0 && (errno == EAGAIN || errno == EINTR))
-		return;
-	if (n <= 0) {
-		epoll_ctl(r->epfd, EPOLL_CTL_DEL, r->chan_fd, NULL);
-		close(r->chan_fd);
-		r->chan_fd = -1;
-		return;
-	}
-	for (ssize_t i = 0; i < n;) {
-		char *nl = memchr(buf + i, '\n', (size_t)(n - i));
-		size_t take = nl ? (size_t)(nl - (buf + i)) : (size_t)(n - i);
-
-		if (r->chan_skip_line) {
-			/* the rest of an over-long line: drop it */
-		} else if (r->chan_len + take > r->chan_cap) {
-			violation(r, SP_VIOL_CARRY, true, 0,
-				  "a message on the carry channel over %zu bytes (dropped)",
-				  r->chan_cap);
-			r->chan_skip_line = true;
-			r->chan_len = 0;
-		} else {
-			memcpy(r->chan_buf + r->chan_len, buf + i, take);
-			r->chan_len += take;
-		}
-		i += (ssize_t)take;
-		if (nl) {
-			if (!r->chan_skip_line && r->chan_len > 0)
-				chan_line(r, r->chan_buf, r->chan_len);
-			r->chan_len = 0;
-			r->chan_skip_line = false;
-			i++;
-		}
-	}
-}
-
-static void drain_chan(struct sp_run *r)
-{
-	for (int i = 0; i < 16 && r->chan_fd >= 0; i++) {
-		int avail = 0;
-		if (ioctl(r->chan_fd, FIONREAD, &avail) < 0 || avail <= 0)
-			break;
-		read_chan(r);
-	}
+	run_push(r, it);
 }
 
 static void handle_notify(struct sp_run *r)
@@ -400,7 +199,7 @@ static void handle_notify(struct sp_run *r)
 		return;
 	}
 	/* the prelude said which line this comes from just before the call */
-	drain_chan(r);
+	channel_drain(r);
 	if (r->have_pending) {
 		line = r->pending_line;
 		snprintf(ctx, sizeof ctx, "%s", r->pending_ctx);
@@ -424,9 +223,9 @@ static void handle_notify(struct sp_run *r)
 			}
 	}
 	if (ctx[0])
-		violation(r, v.kind, true, line, "%s: %s", ctx, v.what);
+		run_violation(r, v.kind, true, line, "%s: %s", ctx, v.what);
 	else
-		violation(r, v.kind, true, line, "%s", v.what);
+		run_violation(r, v.kind, true, line, "%s", v.what);
 	seccomp_notify_free(req, resp);
 }
 
@@ -436,7 +235,7 @@ static void add_fd(struct sp_run *r, int fd, enum src s)
 	epoll_ctl(r->epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 
-static void handle_ctl(struct sp_run *r)
+void run_handle_ctl(struct sp_run *r)
 {
 	char msg[600];
 	int fd = -1, nfd = 1;
@@ -472,253 +271,6 @@ static void handle_ctl(struct sp_run *r)
 		close(fd);
 }
 
-/* ---- accounting ---- */
-
-static void sample(struct sp_run *r)
-{
-	struct sp_usage *u = &r->res->usage;
-	struct sp_proc_sample ps;
-	bool have_proc = sp_proc_sample(r->L.proc_fd, r->clk_tck, &ps) == 0;
-
-	u->wall_ms = now_ms(r);
-	if (sp_cgroup_has_cpu(r->cg))
-		u->cpu_ms = sp_cgroup_cpu_ms(r->cg);
-	else if (have_proc && ps.cpu_ms > u->cpu_ms)
-		u->cpu_ms = ps.cpu_ms;
-	if (sp_cgroup_has_memory(r->cg)) {
-		uint64_t peak = sp_cgroup_memory_peak(r->cg);
-		u->memory_bytes = sp_cgroup_memory(r->cg);
-		if (peak > u->peak_memory_bytes)
-			u->peak_memory_bytes = peak;
-	} else if (have_proc) {
-		u->memory_bytes = ps.rss_bytes;
-	}
-	if (u->memory_bytes > u->peak_memory_bytes)
-		u->peak_memory_bytes = u->memory_bytes;
-	u->procs = sp_cgroup_has_pids(r->cg) ? sp_cgroup_procs(r->cg)
-					      : (have_proc ? ps.procs : 0);
-	if (u->procs > u->procs_peak)
-		u->procs_peak = u->procs;
-	u->disk_bytes = sp_workdir_bytes(r->L.work_fd);
-
-	if (r->stopping || r->init_done)
-		return;
-	if (u->cpu_ms >= r->limits.cpu_ms) {
-		violation(r, SP_VIOL_CPU, true, 0, "CPU time %llu ms of %llu ms",
-			  (unsigned long long)u->cpu_ms, (unsigned long long)r->limits.cpu_ms);
-		stop(r, SP_STATUS_CPU_LIMIT);
-	} else if (!sp_cgroup_has_memory(r->cg) &&
-		   u->memory_bytes > r->limits.memory_bytes) {
-		violation(r, SP_VIOL_MEMORY, true, 0, "memory %llu bytes of %llu",
-			  (unsigned long long)u->memory_bytes,
-			  (unsigned long long)r->limits.memory_bytes);
-		stop(r, SP_STATUS_MEMORY_LIMIT);
-	}
-	if (!r->disk_reported && r->limits.disk_bytes > 65536 &&
-	    u->disk_bytes + 65536 >= r->limits.disk_bytes) {
-		r->disk_reported = true;
-		violation(r, SP_VIOL_DISK, true, 0, "work dir full: %llu of %llu bytes",
-			  (unsigned long long)u->disk_bytes,
-			  (unsigned long long)r->limits.disk_bytes);
-	}
-	if (!r->procs_reported && r->limits.procs > 1 &&
-	    (sp_cgroup_pids_hit(r->cg) || u->procs + 1 >= r->limits.procs)) {
-		r->procs_reported = true;
-		violation(r, SP_VIOL_PROCESS, true, 0, "processes and threads at the limit of %u",
-			  r->limits.procs);
-	}
-}
-
-/* The next sample comes sooner when the CPU limit is near, so a CPU-bound
- * run stops within a few ms of it (the tree can burn ncpu ms per ms). */
-static void arm_sample(struct sp_run *r)
-{
-	uint64_t ms = SAMPLE_MS, left;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	struct itimerspec its = { 0 };
-
-	if (r->res->usage.cpu_ms < r->limits.cpu_ms) {
-		left = (r->limits.cpu_ms - r->res->usage.cpu_ms) / (uint64_t)(ncpu > 0 ? ncpu : 1);
-		if (left < ms)
-			ms = left < 2 ? 2 : left;
-	}
-	its.it_value.tv_sec = (time_t)(ms / 1000);
-	its.it_value.tv_nsec = (long)(ms % 1000) * 1000000L;
-	timerfd_settime(r->sample_fd, 0, &its, NULL);
-}
-
-/* ---- finishing ---- */
-
-/* A record already made for kind (e.g. by a live sample), or NULL. */
-static struct sp_violation *find_kind(struct sp_run *r, enum sp_violation_kind k)
-{
-	for (size_t i = 0; i < r->viol.n; i++)
-		if (r->viol.v[i].kind == k)
-			return &r->viol.v[i];
-	return NULL;
-}
-
-/*
- * Disk and process limits do not stop a run, so a short program can hit
- * one between two samples: check them once more at the end. One cause
- * gives one record; the prelude's uncaught-exception report lends it the
- * line.
- */
-static void limit_records_at_end(struct sp_run *r)
-{
-	struct sp_result *res = r->res;
-	struct sp_violation *v;
-	bool exc_disk = strcmp(r->exc_kind, "disk") == 0;
-	bool exc_proc = strcmp(r->exc_kind, "process") == 0;
-	int line = r->exc_line > 0 ? r->exc_line : 0;
-
-	if (!r->disk_reported) {
-		for (size_t i = 0; i < res->n_files && !r->disk_reported; i++)
-			if (res->files[i].bytes >= r->limits.disk_bytes) {
-				r->disk_reported = true;
-				violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
-					  "file %s reached the size limit of %llu bytes",
-					  res->files[i].path,
-					  (unsigned long long)r->limits.disk_bytes);
-			}
-	}
-	if (!r->disk_reported && (exc_disk || (r->limits.disk_bytes > 65536 &&
-			res->usage.disk_bytes + 65536 >= r->limits.disk_bytes))) {
-		r->disk_reported = true;
-		violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
-			  "work dir full: %llu of %llu bytes",
-			  (unsigned long long)res->usage.disk_bytes,
-			  (unsigned long long)r->limits.disk_bytes);
-	} else if (exc_disk && (v = find_kind(r, SP_VIOL_DISK)) && !v->line) {
-		v->line = line;
-	}
-	if (!r->procs_reported &&
-	    (exc_proc || sp_cgroup_pids_hit(r->cg) ||
-	     (r->limits.procs > 1 && res->usage.procs_peak + 1 >= r->limits.procs))) {
-		r->procs_reported = true;
-		violation(r, SP_VIOL_PROCESS, true, exc_proc ? line : 0,
-			  "processes and threads at the limit of %u", r->limits.procs);
-	} else if (exc_proc && (v = find_kind(r, SP_VIOL_PROCESS)) && !v->line) {
-		v->line = line;
-	}
-}
-
-static void finish(struct sp_run *r)
-{
-	struct sp_result *res = r->res;
-	struct rusage ru;
-	int st = 0;
-	siginfo_t si;
-
-	/* every writer is dead now: take what is left in the pipes */
-	for (int i = 0; i < 64 && r->out_fd >= 0; i++)
-		read_output(r, &r->out_fd, false);
-	for (int i = 0; i < 64 && r->err_fd >= 0; i++)
-		read_output(r, &r->err_fd, true);
-	while (r->chan_fd >= 0)
-		read_chan(r);
-	for (int i = 0; i < 16; i++) {
-		char peek;
-		if (recv(r->L.ctl, &peek, 1, MSG_PEEK | MSG_DONTWAIT) <= 0)
-			break;
-		handle_ctl(r);
-	}
-	sample(r);
-	memset(&ru, 0, sizeof ru);
-	memset(&si, 0, sizeof si);
-	if (wait4(r->L.pid, &st, 0, &ru) == r->L.pid) {
-		uint64_t cpu = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000u +
-			       (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000u;
-		if (!sp_cgroup_has_cpu(r->cg) && cpu > res->usage.cpu_ms)
-			res->usage.cpu_ms = cpu;
-		if (!sp_cgroup_has_memory(r->cg) &&
-		    (uint64_t)ru.ru_maxrss * 1024u > res->usage.peak_memory_bytes)
-			res->usage.peak_memory_bytes = (uint64_t)ru.ru_maxrss * 1024u;
-	}
-	res->usage.wall_ms = now_ms(r);
-	if (sp_cgroup_has_memory(r->cg)) {
-		uint64_t peak = sp_cgroup_memory_peak(r->cg);
-		if (peak > res->usage.peak_memory_bytes)
-			res->usage.peak_memory_bytes = peak;
-		res->peak_memory_source = "cgroup";
-	} else {
-		res->peak_memory_source = "rss_samples";
-	}
-	res->usage.disk_bytes = sp_workdir_bytes(r->L.work_fd);
-	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000);
-
-	/* Decide the status: the supervisor's own stop reason first, then what
-	 * the kernel did, then how the program ended. */
-	if (r->have_status) {
-		int w = r->wstatus;
-		res->exit_code = WIFEXITED(w) ? WEXITSTATUS(w) : -1;
-		res->signal = WIFSIGNALED(w) ? WTERMSIG(w) : 0;
-	} else {
-		res->exit_code = -1;
-		res->signal = r->stopping ? SIGKILL : 0;
-	}
-	if (r->setup_error[0]) {
-		res->status = SP_STATUS_SANDBOX_ERROR;
-		snprintf(res->error, sizeof res->error, "%s", r->setup_error);
-	} else if (r->stopping) {
-		res->status = r->stop;
-	} else if (r->cg && sp_cgroup_oom_killed(r->cg)) {
-		res->status = SP_STATUS_MEMORY_LIMIT;
-		violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %llu bytes",
-			  (unsigned long long)r->limits.memory_bytes);
-	} else if (res->signal == SIGXCPU ||
-		   (res->signal == SIGKILL && res->usage.cpu_ms + 1000 >= r->limits.cpu_ms)) {
-		res->status = SP_STATUS_CPU_LIMIT;
-		violation(r, SP_VIOL_CPU, true, 0, "CPU time %llu ms of %llu ms",
-			  (unsigned long long)res->usage.cpu_ms,
-			  (unsigned long long)r->limits.cpu_ms);
-	} else if (!r->have_status) {
-		res->status = SP_STATUS_SANDBOX_ERROR;
-		snprintf(res->error, sizeof res->error,
-			 "the sandbox's init ended without reporting the program's status");
-	} else if (strcmp(r->exc_kind, "memory") == 0) {
-		res->status = SP_STATUS_MEMORY_LIMIT;
-		violation(r, SP_VIOL_MEMORY, true, r->exc_line,
-			  "allocation over the memory limit of %llu bytes (MemoryError)",
-			  (unsigned long long)r->limits.memory_bytes);
-	} else if (res->exit_code == 0) {
-		res->status = SP_STATUS_OK;
-	} else {
-		res->status = SP_STATUS_ERROR;
-	}
-	limit_records_at_end(r);
-	if (r->carry_out)
-		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);
-
-	sp_layer_set(res, "user_namespace", true, "uid %d -> host %s", SP_SANDBOX_UID,
-		     geteuid() == 0 ? "65534" : "self");
-	sp_layer_set(res, "pid_namespace", true, "init is pid 1");
-	sp_layer_set(res, "mount_namespace", true, "pivot_root to a fresh read-only root");
-	sp_layer_set(res, "network_namespace", true, "empty: loopback only, down");
-	sp_layer_set(res, "ipc_namespace", true, "private");
-	sp_layer_set(res, "uts_namespace", true, "hostname sandpit");
-	sp_layer_set(res, "seccomp", r->seccomp_mode > 0, "%s",
-		     r->seccomp_mode == 2 ? "deny list, user notification" :
-		     r->seccomp_mode == 1 ? "deny list, errno only" : "not reached");
-	if (r->landlock_abi > 0)
-		sp_layer_set(res, "landlock", true, "ABI %d", r->landlock_abi);
-	else
-		sp_layer_set(res, "landlock", false, "the kernel has no Landlock");
-	sp_layer_set(res, "capabilities", true, "all dropped, bounding and ambient too");
-	sp_layer_set(res, "no_new_privs", true, "set");
-	sp_layer_set(res, "cgroup", r->cg != NULL, "%s", r->cg_detail);
-	sp_layer_set(res, "rlimits", true, "cpu, data, fsize, nproc, core");
-	sp_layer_set(res, "workdir_tmpfs", true, "%llu bytes",
-		     (unsigned long long)r->limits.disk_bytes);
-
-	res->violations = r->viol.v;
-	res->n_violations = r->viol.n;
-	sp_cgroup_destroy(r->cg);
-	r->cg = NULL;
-	r->finished = true;
-	(void)si;
-}
-
 /* ---- public ---- */
 
 static void pump(struct sp_run *r)
@@ -732,9 +284,9 @@ static void pump(struct sp_run *r)
 	for (int i = 0; i < n; i++) {
 		uint64_t ticks;
 		switch ((enum src)evs[i].data.u32) {
-		case SRC_OUT: if (r->out_fd >= 0) read_output(r, &r->out_fd, false); break;
-		case SRC_ERR: if (r->err_fd >= 0) read_output(r, &r->err_fd, true); break;
-		case SRC_CHAN: if (r->chan_fd >= 0) read_chan(r); break;
+		case SRC_OUT: if (r->out_fd >= 0) run_read_output(r, &r->out_fd, false); break;
+		case SRC_ERR: if (r->err_fd >= 0) run_read_output(r, &r->err_fd, true); break;
+		case SRC_CHAN: if (r->chan_fd >= 0) channel_read(r); break;
 		case SRC_NOTIFY:
 			if (r->notify_fd < 0)
 				break;
@@ -748,40 +300,40 @@ static void pump(struct sp_run *r)
 			}
 			handle_notify(r);
 			break;
-		case SRC_CTL: handle_ctl(r); break;
+		case SRC_CTL: run_handle_ctl(r); break;
 		case SRC_PIDFD:
 			r->init_done = true;
 			break;
 		case SRC_SAMPLE:
 			if (read(r->sample_fd, &ticks, sizeof ticks) < 0) { /* cleared either way */ }
-			sample(r);
-			push_usage(r);
+			accounting_sample(r);
+			run_push_usage(r);
 			if (r->viol_dirty) {
 				/* announce repeats: the last record that grew */
 				r->viol_dirty = false;
 				for (size_t k = 0; k < r->viol.n; k++)
 					if (r->viol.v[k].count > 1) {
 						struct qitem it = { .type = SP_EVENT_VIOLATION, .viol = k };
-						push(r, it);
+						run_push(r, it);
 						break;
 					}
 			}
-			arm_sample(r);
+			accounting_arm(r);
 			break;
 		case SRC_DEADLINE:
 			if (read(r->deadline_fd, &ticks, sizeof ticks) < 0) { /* cleared */ }
 			if (!r->stopping && !r->init_done) {
-				violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %llu ms",
+				run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %llu ms",
 					  (unsigned long long)r->limits.wall_ms);
-				stop(r, SP_STATUS_WALL_LIMIT);
+				run_stop(r, SP_STATUS_WALL_LIMIT);
 			}
 			break;
 		}
 	}
 	if (r->init_done && !r->finished) {
 		struct qitem it = { .type = SP_EVENT_FINISHED };
-		finish(r);
-		push(r, it);
+		run_finish(r);
+		run_push(r, it);
 	}
 }
 
@@ -839,7 +391,7 @@ const struct sp_result *sp_run_result(const struct sp_run *r)
 void sp_run_cancel(struct sp_run *r)
 {
 	if (!r->finished)
-		stop(r, SP_STATUS_KILLED);
+		run_stop(r, SP_STATUS_KILLED);
 }
 
 static void close_fd(int *fd)
@@ -854,7 +406,7 @@ void sp_run_free(struct sp_run *r)
 	if (!r)
 		return;
 	if (!r->finished) {
-		stop(r, SP_STATUS_KILLED);
+		run_stop(r, SP_STATUS_KILLED);
 		waitpid(r->L.pid, NULL, 0);
 		r->init_done = true;
 	}
@@ -1042,7 +594,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 		timerfd_settime(r->deadline_fd, TFD_TIMER_ABSTIME, &abs, NULL);
 	}
 	(void)its;
-	arm_sample(r);
+	accounting_arm(r);
 	*out = r;
 	return 0;
 fail:

@@ -1,0 +1,86 @@
+/*
+ * accounting.c - what the run uses, sampled every 50 ms (sooner near the
+ * CPU limit): from its cgroup where there is one, else from the sandbox's
+ * own /proc; and the checks that stop a run (CPU, memory without a cgroup)
+ * or record a limit reached (disk, processes).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
+
+#include "run_impl.h"
+#include "banned.h"
+
+void accounting_sample(struct sp_run *r)
+{
+	struct sp_usage *u = &r->res->usage;
+	struct sp_proc_sample ps;
+	bool have_proc = sp_proc_sample(r->L.proc_fd, r->clk_tck, &ps) == 0;
+
+	u->wall_ms = run_now_ms(r);
+	if (sp_cgroup_has_cpu(r->cg))
+		u->cpu_ms = sp_cgroup_cpu_ms(r->cg);
+	else if (have_proc && ps.cpu_ms > u->cpu_ms)
+		u->cpu_ms = ps.cpu_ms;
+	if (sp_cgroup_has_memory(r->cg)) {
+		uint64_t peak = sp_cgroup_memory_peak(r->cg);
+		u->memory_bytes = sp_cgroup_memory(r->cg);
+		if (peak > u->peak_memory_bytes)
+			u->peak_memory_bytes = peak;
+	} else if (have_proc) {
+		u->memory_bytes = ps.rss_bytes;
+	}
+	if (u->memory_bytes > u->peak_memory_bytes)
+		u->peak_memory_bytes = u->memory_bytes;
+	u->procs = sp_cgroup_has_pids(r->cg) ? sp_cgroup_procs(r->cg)
+					      : (have_proc ? ps.procs : 0);
+	if (u->procs > u->procs_peak)
+		u->procs_peak = u->procs;
+	u->disk_bytes = sp_workdir_bytes(r->L.work_fd);
+
+	if (r->stopping || r->init_done)
+		return;
+	if (u->cpu_ms >= r->limits.cpu_ms) {
+		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %llu ms of %llu ms",
+			  (unsigned long long)u->cpu_ms, (unsigned long long)r->limits.cpu_ms);
+		run_stop(r, SP_STATUS_CPU_LIMIT);
+	} else if (!sp_cgroup_has_memory(r->cg) &&
+		   u->memory_bytes > r->limits.memory_bytes) {
+		run_violation(r, SP_VIOL_MEMORY, true, 0, "memory %llu bytes of %llu",
+			  (unsigned long long)u->memory_bytes,
+			  (unsigned long long)r->limits.memory_bytes);
+		run_stop(r, SP_STATUS_MEMORY_LIMIT);
+	}
+	if (!r->disk_reported && r->limits.disk_bytes > 65536 &&
+	    u->disk_bytes + 65536 >= r->limits.disk_bytes) {
+		r->disk_reported = true;
+		run_violation(r, SP_VIOL_DISK, true, 0, "work dir full: %llu of %llu bytes",
+			  (unsigned long long)u->disk_bytes,
+			  (unsigned long long)r->limits.disk_bytes);
+	}
+	if (!r->procs_reported && r->limits.procs > 1 &&
+	    (sp_cgroup_pids_hit(r->cg) || u->procs + 1 >= r->limits.procs)) {
+		r->procs_reported = true;
+		run_violation(r, SP_VIOL_PROCESS, true, 0, "processes and threads at the limit of %u",
+			  r->limits.procs);
+	}
+}
+
+/* The next sample comes sooner when the CPU limit is near, so a CPU-bound
+ * run stops within a few ms of it (the tree can burn ncpu ms per ms). */
+void accounting_arm(struct sp_run *r)
+{
+	uint64_t ms = SAMPLE_MS, left;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	struct itimerspec its = { 0 };
+
+	if (r->res->usage.cpu_ms < r->limits.cpu_ms) {
+		left = (r->limits.cpu_ms - r->res->usage.cpu_ms) / (uint64_t)(ncpu > 0 ? ncpu : 1);
+		if (left < ms)
+			ms = left < 2 ? 2 : left;
+	}
+	its.it_value.tv_sec = (time_t)(ms / 1000);
+	its.it_value.tv_nsec = (long)(ms % 1000) * 1000000L;
+	timerfd_settime(r->sample_fd, 0, &its, NULL);
+}

@@ -1,0 +1,162 @@
+/*
+ * channel.c - the program's private channel (its fd 3): one JSON object a
+ * line, written by the prelude. carry() values become the run's carry-out
+ * (only Python identifiers, within the size cap); line reports tell which
+ * line a following denied call came from; runtime-observed violations and
+ * uncaught limit errors are recorded. Anything else is a `carry`
+ * violation, never a crash: the program controls every byte here.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <jansson.h>
+
+#include "run_impl.h"
+#include "banned.h"
+
+static enum sp_violation_kind kind_from(const char *k)
+{
+	static const struct { const char *n; enum sp_violation_kind k; } t[] = {
+		{ "network", SP_VIOL_NETWORK }, { "filesystem", SP_VIOL_FILESYSTEM },
+		{ "process", SP_VIOL_PROCESS }, { "syscall", SP_VIOL_SYSCALL },
+		{ "memory", SP_VIOL_MEMORY }, { "disk", SP_VIOL_DISK },
+	};
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+		if (k && strcmp(k, t[i].n) == 0)
+			return t[i].k;
+	return SP_VIOL_SYSCALL;
+}
+
+static void carry_update(struct sp_run *r, json_t *values)
+{
+	json_t *merged;
+	char *text;
+	size_t len;
+
+	if (!json_is_object(values)) {
+		run_violation(r, SP_VIOL_CARRY, true, 0, "carry-out message is not an object");
+		return;
+	}
+	merged = r->carry_out ? json_deep_copy(r->carry_out) : json_object();
+	{
+		const char *key;
+		json_t *val;
+		json_object_foreach(values, key, val) {
+			const char *why = sp_carry_name_problem(key);
+			if (why) {
+				/* the next run could not take it: drop it now, visibly */
+				run_violation(r, SP_VIOL_CARRY, true, 0,
+					  "carry name \"%.80s\" %s (dropped)", key, why);
+				continue;
+			}
+			json_object_set(merged, key, val);
+		}
+	}
+	text = json_dumps(merged, JSON_COMPACT | JSON_ENSURE_ASCII);
+	len = text ? strlen(text) : 0;
+	free(text);
+	if (len > r->limits.carry_bytes) {
+		run_violation(r, SP_VIOL_CARRY, true, 0,
+			  "carry-out over %llu bytes; this carry() call was dropped",
+			  (unsigned long long)r->limits.carry_bytes);
+		json_decref(merged);
+		return;
+	}
+	json_decref(r->carry_out);
+	r->carry_out = merged;
+}
+
+static void chan_line(struct sp_run *r, const char *line, size_t len)
+{
+	json_error_t jerr;
+	json_t *msg = json_loadb(line, len, JSON_REJECT_DUPLICATES, &jerr);
+	const char *t;
+	json_t *jl;
+	int ln;
+
+	if (!msg || !json_is_object(msg)) {
+		run_violation(r, SP_VIOL_CARRY, true, 0,
+			  "malformed data on the carry channel (ignored)");
+		json_decref(msg);
+		return;
+	}
+	t = json_string_value(json_object_get(msg, "t"));
+	jl = json_object_get(msg, "line");
+	ln = json_is_integer(jl) ? (int)json_integer_value(jl) : 0;
+	if (!t) {
+		run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
+	} else if (strcmp(t, "carry") == 0) {
+		carry_update(r, json_object_get(msg, "v"));
+	} else if (strcmp(t, "at") == 0) {
+		const char *ctx = json_string_value(json_object_get(msg, "ctx"));
+		r->have_pending = true;
+		r->pending_line = ln;
+		snprintf(r->pending_ctx, sizeof r->pending_ctx, "%s", ctx ? ctx : "");
+	} else if (strcmp(t, "ev") == 0) {
+		const char *what = json_string_value(json_object_get(msg, "what"));
+		const char *k = json_string_value(json_object_get(msg, "k"));
+		if (what)
+			run_violation(r, kind_from(k), false, ln, "%.300s", what);
+	} else if (strcmp(t, "exc") == 0) {
+		const char *k = json_string_value(json_object_get(msg, "k"));
+		snprintf(r->exc_kind, sizeof r->exc_kind, "%s", k ? k : "");
+		r->exc_line = ln;
+	} else {
+		run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
+	}
+	json_decref(msg);
+}
+
+void channel_read(struct sp_run *r)
+{
+	char buf[65536]; /* channel messages are small */
+	ssize_t n = read(r->chan_fd, buf, sizeof buf);
+
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n <= 0) {
+		epoll_ctl(r->epfd, EPOLL_CTL_DEL, r->chan_fd, NULL);
+		close(r->chan_fd);
+		r->chan_fd = -1;
+		return;
+	}
+	for (ssize_t i = 0; i < n;) {
+		char *nl = memchr(buf + i, '\n', (size_t)(n - i));
+		size_t take = nl ? (size_t)(nl - (buf + i)) : (size_t)(n - i);
+
+		if (r->chan_skip_line) {
+			/* the rest of an over-long line: drop it */
+		} else if (r->chan_len + take > r->chan_cap) {
+			run_violation(r, SP_VIOL_CARRY, true, 0,
+				  "a message on the carry channel over %zu bytes (dropped)",
+				  r->chan_cap);
+			r->chan_skip_line = true;
+			r->chan_len = 0;
+		} else {
+			memcpy(r->chan_buf + r->chan_len, buf + i, take);
+			r->chan_len += take;
+		}
+		i += (ssize_t)take;
+		if (nl) {
+			if (!r->chan_skip_line && r->chan_len > 0)
+				chan_line(r, r->chan_buf, r->chan_len);
+			r->chan_len = 0;
+			r->chan_skip_line = false;
+			i++;
+		}
+	}
+}
+
+void channel_drain(struct sp_run *r)
+{
+	for (int i = 0; i < 16 && r->chan_fd >= 0; i++) {
+		int avail = 0;
+		if (ioctl(r->chan_fd, FIONREAD, &avail) < 0 || avail <= 0)
+			break;
+		channel_read(r);
+	}
+}

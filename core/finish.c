@@ -1,0 +1,186 @@
+/*
+ * finish.c - the end of a run, once init has exited and so every process
+ * of the sandbox is gone: drain what is left, take the last figures (and
+ * init's rusage, which covers every process it reaped), list the files
+ * left in the work dir, decide the status, and record the layers used.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "run_impl.h"
+#include "banned.h"
+
+/* A record already made for kind (e.g. by a live sample), or NULL. */
+static struct sp_violation *find_kind(struct sp_run *r, enum sp_violation_kind k)
+{
+	for (size_t i = 0; i < r->viol.n; i++)
+		if (r->viol.v[i].kind == k)
+			return &r->viol.v[i];
+	return NULL;
+}
+
+/*
+ * Disk and process limits do not stop a run, so a short program can hit
+ * one between two samples: check them once more at the end. One cause
+ * gives one record; the prelude's uncaught-exception report lends it the
+ * line.
+ */
+static void limit_records_at_end(struct sp_run *r)
+{
+	struct sp_result *res = r->res;
+	struct sp_violation *v;
+	bool exc_disk = strcmp(r->exc_kind, "disk") == 0;
+	bool exc_proc = strcmp(r->exc_kind, "process") == 0;
+	int line = r->exc_line > 0 ? r->exc_line : 0;
+
+	if (!r->disk_reported) {
+		for (size_t i = 0; i < res->n_files && !r->disk_reported; i++)
+			if (res->files[i].bytes >= r->limits.disk_bytes) {
+				r->disk_reported = true;
+				run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
+					  "file %s reached the size limit of %llu bytes",
+					  res->files[i].path,
+					  (unsigned long long)r->limits.disk_bytes);
+			}
+	}
+	if (!r->disk_reported && (exc_disk || (r->limits.disk_bytes > 65536 &&
+			res->usage.disk_bytes + 65536 >= r->limits.disk_bytes))) {
+		r->disk_reported = true;
+		run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
+			  "work dir full: %llu of %llu bytes",
+			  (unsigned long long)res->usage.disk_bytes,
+			  (unsigned long long)r->limits.disk_bytes);
+	} else if (exc_disk && (v = find_kind(r, SP_VIOL_DISK)) && !v->line) {
+		v->line = line;
+	}
+	if (!r->procs_reported &&
+	    (exc_proc || sp_cgroup_pids_hit(r->cg) ||
+	     (r->limits.procs > 1 && res->usage.procs_peak + 1 >= r->limits.procs))) {
+		r->procs_reported = true;
+		run_violation(r, SP_VIOL_PROCESS, true, exc_proc ? line : 0,
+			  "processes and threads at the limit of %u", r->limits.procs);
+	} else if (exc_proc && (v = find_kind(r, SP_VIOL_PROCESS)) && !v->line) {
+		v->line = line;
+	}
+}
+
+void run_finish(struct sp_run *r)
+{
+	struct sp_result *res = r->res;
+	struct rusage ru;
+	int st = 0;
+	siginfo_t si;
+
+	/* every writer is dead now: take what is left in the pipes */
+	for (int i = 0; i < 64 && r->out_fd >= 0; i++)
+		run_read_output(r, &r->out_fd, false);
+	for (int i = 0; i < 64 && r->err_fd >= 0; i++)
+		run_read_output(r, &r->err_fd, true);
+	while (r->chan_fd >= 0)
+		channel_read(r);
+	for (int i = 0; i < 16; i++) {
+		char peek;
+		if (recv(r->L.ctl, &peek, 1, MSG_PEEK | MSG_DONTWAIT) <= 0)
+			break;
+		run_handle_ctl(r);
+	}
+	accounting_sample(r);
+	memset(&ru, 0, sizeof ru);
+	memset(&si, 0, sizeof si);
+	if (wait4(r->L.pid, &st, 0, &ru) == r->L.pid) {
+		uint64_t cpu = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000u +
+			       (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000u;
+		if (!sp_cgroup_has_cpu(r->cg) && cpu > res->usage.cpu_ms)
+			res->usage.cpu_ms = cpu;
+		if (!sp_cgroup_has_memory(r->cg) &&
+		    (uint64_t)ru.ru_maxrss * 1024u > res->usage.peak_memory_bytes)
+			res->usage.peak_memory_bytes = (uint64_t)ru.ru_maxrss * 1024u;
+	}
+	res->usage.wall_ms = run_now_ms(r);
+	if (sp_cgroup_has_memory(r->cg)) {
+		uint64_t peak = sp_cgroup_memory_peak(r->cg);
+		if (peak > res->usage.peak_memory_bytes)
+			res->usage.peak_memory_bytes = peak;
+		res->peak_memory_source = "cgroup";
+	} else {
+		res->peak_memory_source = "rss_samples";
+	}
+	res->usage.disk_bytes = sp_workdir_bytes(r->L.work_fd);
+	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000);
+
+	/* Decide the status: the supervisor's own stop reason first, then what
+	 * the kernel did, then how the program ended. */
+	if (r->have_status) {
+		int w = r->wstatus;
+		res->exit_code = WIFEXITED(w) ? WEXITSTATUS(w) : -1;
+		res->signal = WIFSIGNALED(w) ? WTERMSIG(w) : 0;
+	} else {
+		res->exit_code = -1;
+		res->signal = r->stopping ? SIGKILL : 0;
+	}
+	if (r->setup_error[0]) {
+		res->status = SP_STATUS_SANDBOX_ERROR;
+		snprintf(res->error, sizeof res->error, "%s", r->setup_error);
+	} else if (r->stopping) {
+		res->status = r->stop;
+	} else if (r->cg && sp_cgroup_oom_killed(r->cg)) {
+		res->status = SP_STATUS_MEMORY_LIMIT;
+		run_violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %llu bytes",
+			  (unsigned long long)r->limits.memory_bytes);
+	} else if (res->signal == SIGXCPU ||
+		   (res->signal == SIGKILL && res->usage.cpu_ms + 1000 >= r->limits.cpu_ms)) {
+		res->status = SP_STATUS_CPU_LIMIT;
+		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %llu ms of %llu ms",
+			  (unsigned long long)res->usage.cpu_ms,
+			  (unsigned long long)r->limits.cpu_ms);
+	} else if (!r->have_status) {
+		res->status = SP_STATUS_SANDBOX_ERROR;
+		snprintf(res->error, sizeof res->error,
+			 "the sandbox's init ended without reporting the program's status");
+	} else if (strcmp(r->exc_kind, "memory") == 0) {
+		res->status = SP_STATUS_MEMORY_LIMIT;
+		run_violation(r, SP_VIOL_MEMORY, true, r->exc_line,
+			  "allocation over the memory limit of %llu bytes (MemoryError)",
+			  (unsigned long long)r->limits.memory_bytes);
+	} else if (res->exit_code == 0) {
+		res->status = SP_STATUS_OK;
+	} else {
+		res->status = SP_STATUS_ERROR;
+	}
+	limit_records_at_end(r);
+	if (r->carry_out)
+		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);
+
+	sp_layer_set(res, "user_namespace", true, "uid %d -> host %s", SP_SANDBOX_UID,
+		     geteuid() == 0 ? "65534" : "self");
+	sp_layer_set(res, "pid_namespace", true, "init is pid 1");
+	sp_layer_set(res, "mount_namespace", true, "pivot_root to a fresh read-only root");
+	sp_layer_set(res, "network_namespace", true, "empty: loopback only, down");
+	sp_layer_set(res, "ipc_namespace", true, "private");
+	sp_layer_set(res, "uts_namespace", true, "hostname sandpit");
+	sp_layer_set(res, "seccomp", r->seccomp_mode > 0, "%s",
+		     r->seccomp_mode == 2 ? "deny list, user notification" :
+		     r->seccomp_mode == 1 ? "deny list, errno only" : "not reached");
+	if (r->landlock_abi > 0)
+		sp_layer_set(res, "landlock", true, "ABI %d", r->landlock_abi);
+	else
+		sp_layer_set(res, "landlock", false, "the kernel has no Landlock");
+	sp_layer_set(res, "capabilities", true, "all dropped, bounding and ambient too");
+	sp_layer_set(res, "no_new_privs", true, "set");
+	sp_layer_set(res, "cgroup", r->cg != NULL, "%s", r->cg_detail);
+	sp_layer_set(res, "rlimits", true, "cpu, data, fsize, nproc, core");
+	sp_layer_set(res, "workdir_tmpfs", true, "%llu bytes",
+		     (unsigned long long)r->limits.disk_bytes);
+
+	res->violations = r->viol.v;
+	res->n_violations = r->viol.n;
+	sp_cgroup_destroy(r->cg);
+	r->cg = NULL;
+	r->finished = true;
+	(void)si;
+}

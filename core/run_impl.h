@@ -1,0 +1,110 @@
+/*
+ * run_impl.h - the run object's insides, shared by the files that make it
+ * up and by nobody else:
+ *   run.c         the public API, the event queue, the epoll pump, and the
+ *                 sources that need no interpretation (output, control,
+ *                 seccomp notifications)
+ *   channel.c     the program's private channel: carry-out and the
+ *                 prelude's line reports
+ *   accounting.c  usage samples and the CPU / memory / disk / process checks
+ *   finish.c      what happens once init has exited: the status, the last
+ *                 records, the files left, the layers
+ *
+ * Invariants: res is never NULL while the run lives; viol holds every
+ * record (res->violations points into it only once finished); the queue
+ * holds at most QMAX events and each pump adds only a few; an fd field is
+ * -1 once its source is closed.
+ */
+#ifndef SP_RUN_IMPL_H
+#define SP_RUN_IMPL_H
+
+#include <jansson.h>
+
+#include "internal.h"
+#include "launch.h"
+
+#define CHUNK (256 * 1024)
+#define PIPE_BYTES (1024 * 1024)
+#define SAMPLE_MS 50
+#define QMAX 64
+
+enum src { SRC_OUT, SRC_ERR, SRC_CHAN, SRC_NOTIFY, SRC_CTL, SRC_PIDFD,
+	   SRC_SAMPLE, SRC_DEADLINE };
+
+struct qitem {
+	enum sp_event_type type;
+	char *data;
+	size_t len;
+	struct sp_usage usage;
+	size_t viol;
+};
+
+struct sp_run {
+	struct sp_limits limits;
+	bool keep_output;
+	struct sp_launched L;
+	int epfd, out_fd, err_fd, chan_fd, notify_fd, sample_fd, deadline_fd;
+	struct sp_cgroup *cg;
+	char cg_detail[160];
+	uint64_t start_us;
+	long clk_tck;
+
+	struct qitem q[QMAX];
+	size_t qhead, qlen;
+	struct qitem cur;           /* the event last handed out */
+
+	struct sp_result *res;
+	struct sp_violations viol;
+	bool viol_dirty;
+	size_t out_cap, err_cap;
+
+	char *chan_buf;
+	size_t chan_len, chan_cap;
+	bool chan_skip_line;
+	json_t *carry_out;
+	int pending_line;
+	char pending_ctx[160];
+	bool have_pending;
+	int exc_line;
+	char exc_kind[16];
+
+	bool have_status;
+	int wstatus;
+	bool init_done;
+	bool finished;
+	bool finished_sent;
+	enum sp_status stop;        /* why the supervisor stopped it, or OK */
+	bool stopping;
+	bool disk_reported, procs_reported;
+	int landlock_abi;
+	int seccomp_mode;           /* 0 unknown, 1 errno, 2 notify */
+	char setup_error[512];
+};
+
+/* run.c */
+void run_push(struct sp_run *r, struct qitem it);
+void run_push_usage(struct sp_run *r);
+/* Add or merge a record, and queue an event for a new one. */
+struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
+				   bool kernel, int line, const char *fmt, ...)
+	SP_PRINTF(5, 6);
+/* Kill the whole tree (once), remembering why. */
+void run_stop(struct sp_run *r, enum sp_status why);
+uint64_t run_now_ms(const struct sp_run *r);
+void run_read_output(struct sp_run *r, int *fdp, bool is_err);
+void run_handle_ctl(struct sp_run *r);
+
+/* channel.c */
+void channel_read(struct sp_run *r);
+/* Take what the program already wrote (its line reports come before the
+ * call they explain). */
+void channel_drain(struct sp_run *r);
+
+/* accounting.c */
+void accounting_sample(struct sp_run *r);
+void accounting_arm(struct sp_run *r);
+
+/* finish.c */
+void run_finish(struct sp_run *r);
+
+#endif
