@@ -1,6 +1,6 @@
 /*
- * editor.c - the editor component: editing commands, prompts, files and
- * the drawing of one frame.
+ * editor.c - the editor component's core: its state, the cursor moves,
+ * the edits and the keys that drive them.
  *
  * The text lives in a textbuf (bytes, lines, undo); this file adds the
  * cursor, which is a byte offset kept on a grapheme-cluster boundary, and
@@ -8,164 +8,51 @@
  * column (want_col) so that moving through a short line and back returns
  * to the same column, as in every editor.
  *
- * Highlighting keeps one hl_state per line start (hls[]); hls[i] is valid
- * for i < hls_valid. An edit lowers hls_valid to the first changed line,
- * and drawing recomputes only from there down to the last visible line:
- * since the cursor is always in view, an edit costs a screenful at most.
+ * The struct and the helpers the editor's files share are in
+ * editor_impl.h; the other jobs live beside this file: editor_select.c
+ * (selection, clipboard), editor_prompt.c (find and go-to),
+ * editor_syntax.c (highlight states, bracket matching), editor_file.c
+ * (open, save, recovery) and editor_draw.c (drawing one frame).
  *
- * Sections: state; small helpers; moves; edits; find and go-to; keys;
- * files; drawing.
+ * Sections: small helpers; lifecycle; moves; edits; keys.
  */
-#include "editor.h"
+#include "editor_impl.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <utf8proc.h>
 
 #include "highlight.h"
 #include "textbuf.h"
-#include "theme.h"
 #include "utf8text.h"
 
 #include "banned.h"
 
-#define TABW EDITOR_TAB_WIDTH
-#define MAX_FILE (256u << 20)      /* larger files are refused, not mangled */
-#define BRACKET_SCAN_LINES 2000    /* how far bracket matching looks */
-
-enum prompt { P_NONE, P_FIND, P_GOTO };
-
-struct editor {
-	struct textbuf *tb;
-	size_t cur;            /* cursor: byte offset on a cluster boundary */
-	size_t anchor;         /* the selection's other end, when sel */
-	bool sel;
-	long want_col;         /* column for vertical moves; -1: take the cursor's */
-	size_t top;            /* first line shown */
-	long left;             /* first column shown */
-	bool follow;           /* scroll so the cursor shows (off after a wheel scroll) */
-	int view_h, view_w;    /* text rows and columns of the last draw */
-	int view_y, view_x, gutter;
-	int scr_y, scr_x;
-	char *path, *name;
-	char *clip;            /* internal clipboard */
-	size_t cliplen;
-	enum prompt prompt;
-	char input[256];
-	size_t ilen;
-	char note[80];         /* shown in the prompt row: "not found" */
-	size_t find_origin;
-	char *needle;          /* last search */
-	size_t needle_len;
-	long error_line;       /* 1-based, 0 none */
-	hl_state *hls;
-	size_t hls_cap, hls_valid;
-	unsigned char *cls;    /* per-byte classes of one line (scratch) */
-	size_t cls_cap;
-};
-
 /* ---- small helpers ------------------------------------------------ */
 
 /* Line of the cursor (0-based). */
-static size_t cur_line(const struct editor *ed)
+size_t ed_cur_line(const struct editor *ed)
 {
 	return tb_line_of(ed->tb, ed->cur);
 }
 
 /* Bytes of a line (no '\n'); the pointer lasts until the next tb call
  * that may move the gap. */
-static const char *line_bytes(struct editor *ed, size_t line, size_t *len)
+const char *ed_line_bytes(struct editor *ed, size_t line, size_t *len)
 {
 	return tb_line_view(ed->tb, line, len);
 }
 
 /* Display column of the cursor (0-based). */
-static long cur_col(struct editor *ed)
+long ed_cur_col(struct editor *ed)
 {
-	size_t line = cur_line(ed), len;
-	const char *s = line_bytes(ed, line, &len);
+	size_t line = ed_cur_line(ed), len;
+	const char *s = ed_line_bytes(ed, line, &len);
 	return u8_col_of(s, len, ed->cur - tb_line_start(ed->tb, line), TABW);
 }
 
-/* Ordered selection bounds; false when there is no (non-empty) selection. */
-static bool sel_range(const struct editor *ed, size_t *a, size_t *b)
-{
-	if (!ed->sel || ed->anchor == ed->cur)
-		return false;
-	*a = ed->anchor < ed->cur ? ed->anchor : ed->cur;
-	*b = ed->anchor < ed->cur ? ed->cur : ed->anchor;
-	return true;
-}
-
-/* Makes room for n bytes of classes. */
-static bool cls_reserve(struct editor *ed, size_t n)
-{
-	if (n <= ed->cls_cap)
-		return true;
-	size_t cap = n * 2 + 256;
-	unsigned char *c = realloc(ed->cls, cap);
-	if (!c)
-		return false;
-	ed->cls = c;
-	ed->cls_cap = cap;
-	return true;
-}
-
-/* Makes hls[0..line] valid, after noting what the buffer changed.
- * Returns false when out of memory (then no state past hls_valid). */
-static bool ensure_states(struct editor *ed, size_t line)
-{
-	size_t dirty = tb_dirty_line(ed->tb);
-	if (dirty != (size_t)-1) {
-		if (dirty + 1 < ed->hls_valid)
-			ed->hls_valid = dirty + 1;
-		tb_clear_dirty(ed->tb);
-	}
-	size_t n = tb_lines(ed->tb);
-	if (line >= n)
-		line = n - 1;
-	if (ed->hls_cap < n + 1) {
-		size_t cap = n + n / 2 + 64;
-		hl_state *h = realloc(ed->hls, cap * sizeof *h);
-		if (!h)
-			return false;
-		ed->hls = h;
-		ed->hls_cap = cap;
-	}
-	if (ed->hls_valid == 0) {
-		ed->hls[0] = HL_START;
-		ed->hls_valid = 1;
-	}
-	while (ed->hls_valid <= line) {
-		size_t i = ed->hls_valid, len;
-		const char *s = line_bytes(ed, i - 1, &len);
-		ed->hls[i] = hl_line(s, len, ed->hls[i - 1], NULL);
-		ed->hls_valid++;
-	}
-	return true;
-}
-
-/* Classes of line into ed->cls; returns its bytes (valid until the next
- * buffer call) or NULL when out of memory. */
-static const char *classify(struct editor *ed, size_t line, size_t *len)
-{
-	if (!ensure_states(ed, line))
-		return NULL;
-	const char *s = line_bytes(ed, line, len);
-	if (!cls_reserve(ed, *len + 1))
-		return NULL;
-	hl_line(s, *len, ed->hls[line], ed->cls);
-	return s;
-}
-
 /* Resets view and history-independent state after new text arrives. */
-static void reset_view(struct editor *ed)
+void ed_reset_view(struct editor *ed)
 {
 	ed->cur = ed->anchor = 0;
 	ed->sel = false;
@@ -180,7 +67,7 @@ static void reset_view(struct editor *ed)
 }
 
 /* Replaces *dst with a copy of src (NULL allowed). */
-static void set_str(char **dst, const char *src)
+void ed_set_str(char **dst, const char *src)
 {
 	char *c = src ? strdup(src) : NULL;
 	free(*dst);
@@ -189,7 +76,7 @@ static void set_str(char **dst, const char *src)
 
 /* UTF-8 of a typed character into mb (>= 4 bytes); 0 if it is not a
  * Unicode scalar value. */
-static size_t encode(wint_t ch, char *mb)
+size_t ed_encode(wint_t ch, char *mb)
 {
 	if (ch > 0x10ffff || (ch >= 0xd800 && ch <= 0xdfff))
 		return 0;
@@ -209,7 +96,7 @@ struct editor *editor_new(void)
 		editor_free(ed);
 		return NULL;
 	}
-	reset_view(ed);
+	ed_reset_view(ed);
 	return ed;
 }
 
@@ -231,9 +118,9 @@ void editor_set_text(struct editor *ed, const char *text, size_t len, const char
 {
 	if (tb_set(ed->tb, text, len) < 0)
 		return;
-	set_str(&ed->path, NULL);
-	set_str(&ed->name, name ? name : "untitled");
-	reset_view(ed);
+	ed_set_str(&ed->path, NULL);
+	ed_set_str(&ed->name, name ? name : "untitled");
+	ed_reset_view(ed);
 }
 
 char *editor_text(const struct editor *ed, size_t *len)
@@ -272,14 +159,8 @@ size_t editor_cursor_offset(const struct editor *ed)
 void editor_cursor_pos(const struct editor *ed, long *line, long *col)
 {
 	struct editor *m = (struct editor *)ed;   /* views may move the gap only */
-	*line = (long)cur_line(ed) + 1;
-	*col = cur_col(m) + 1;
-}
-
-void editor_screen_cursor(const struct editor *ed, int *y, int *x)
-{
-	*y = ed->scr_y;
-	*x = ed->scr_x;
+	*line = (long)ed_cur_line(ed) + 1;
+	*col = ed_cur_col(m) + 1;
 }
 
 int editor_error_line(struct editor *ed, long line)
@@ -311,7 +192,7 @@ static void pre_move(struct editor *ed, bool shift)
 static size_t step_cluster(struct editor *ed, size_t off, int dir)
 {
 	size_t line = tb_line_of(ed->tb, off), ls = tb_line_start(ed->tb, line), len;
-	const char *s = line_bytes(ed, line, &len);
+	const char *s = ed_line_bytes(ed, line, &len);
 	size_t rel = off - ls;
 	if (dir > 0) {
 		if (rel >= len)     /* at the end: over the '\n' */
@@ -350,7 +231,7 @@ static size_t step_word(struct editor *ed, size_t off, int dir)
 static size_t off_at_col(struct editor *ed, size_t line, long col)
 {
 	size_t len;
-	const char *s = line_bytes(ed, line, &len);
+	const char *s = ed_line_bytes(ed, line, &len);
 	return tb_line_start(ed->tb, line) + u8_off_of_col(s, len, col, TABW);
 }
 
@@ -358,8 +239,8 @@ static size_t off_at_col(struct editor *ed, size_t line, long col)
 static void move_lines(struct editor *ed, long dl)
 {
 	if (ed->want_col < 0)
-		ed->want_col = cur_col(ed);
-	long line = (long)cur_line(ed) + dl, n = (long)tb_lines(ed->tb);
+		ed->want_col = ed_cur_col(ed);
+	long line = (long)ed_cur_line(ed) + dl, n = (long)tb_lines(ed->tb);
 	if (line < 0) {
 		ed->cur = 0;
 		return;
@@ -374,7 +255,7 @@ static void move_lines(struct editor *ed, long dl)
 /* Home: first non-blank, or the line start when already there. */
 static size_t smart_home(struct editor *ed)
 {
-	size_t line = cur_line(ed), ls = tb_line_start(ed->tb, line), le = tb_line_end(ed->tb, line);
+	size_t line = ed_cur_line(ed), ls = tb_line_start(ed->tb, line), le = tb_line_end(ed->tb, line);
 	size_t p = ls;
 	while (p < le && (tb_byte(ed->tb, p) == ' ' || tb_byte(ed->tb, p) == '\t'))
 		p++;
@@ -395,24 +276,11 @@ void editor_goto_line(struct editor *ed, long line)
 
 /* ---- edits --------------------------------------------------------- */
 
-/* Deletes the selection, if any; true when it did. */
-static bool delete_selection(struct editor *ed)
-{
-	size_t a, b;
-	bool had = sel_range(ed, &a, &b);
-	ed->sel = false;
-	if (!had)
-		return false;
-	tb_delete(ed->tb, a, b - a);
-	ed->cur = a;
-	return true;
-}
-
 /* Inserts bytes at the cursor, replacing the selection (one undo step). */
-static void insert_bytes(struct editor *ed, const char *s, size_t n)
+void ed_insert_bytes(struct editor *ed, const char *s, size_t n)
 {
 	tb_group_begin(ed->tb);
-	delete_selection(ed);
+	ed_delete_selection(ed);
 	if (tb_insert(ed->tb, ed->cur, s, n) == 0)
 		ed->cur += n;
 	tb_group_end(ed->tb);
@@ -424,8 +292,8 @@ static void insert_bytes(struct editor *ed, const char *s, size_t n)
 static void type_bytes(struct editor *ed, const char *s, size_t n)
 {
 	size_t a, b;
-	if (sel_range(ed, &a, &b)) {
-		insert_bytes(ed, s, n);
+	if (ed_sel_range(ed, &a, &b)) {
+		ed_insert_bytes(ed, s, n);
 		tb_break_group(ed->tb);
 		return;
 	}
@@ -441,7 +309,7 @@ static void type_bytes(struct editor *ed, const char *s, size_t n)
 static bool opens_block(struct editor *ed, size_t line, size_t upto)
 {
 	size_t len;
-	const char *s = classify(ed, line, &len);
+	const char *s = ed_classify(ed, line, &len);
 	if (!s)
 		return false;
 	for (size_t i = upto < len ? upto : len; i > 0; i--) {
@@ -474,11 +342,11 @@ static bool closes_block(const char *s, size_t len)
  * after return/pass/break/continue/raise. */
 static void newline(struct editor *ed)
 {
-	size_t line = cur_line(ed), ls = tb_line_start(ed->tb, line);
+	size_t line = ed_cur_line(ed), ls = tb_line_start(ed->tb, line);
 	size_t rel = ed->cur - ls;
 	bool more = opens_block(ed, line, rel);
 	size_t len;
-	const char *s = line_bytes(ed, line, &len);
+	const char *s = ed_line_bytes(ed, line, &len);
 	size_t ind = 0;
 	while (ind < len && ind < rel && (s[ind] == ' ' || s[ind] == '\t'))
 		ind++;
@@ -499,18 +367,18 @@ static void newline(struct editor *ed)
 		n = 1 + (size_t)u8_off_of_col(s, ind, target, TABW);
 	}
 	tb_break_group(ed->tb);
-	insert_bytes(ed, buf, n);
+	ed_insert_bytes(ed, buf, n);
 }
 
 /* Backspace: the selection, an indent step in leading spaces, the newline
  * at a line start, or one cluster. */
 static void backspace(struct editor *ed)
 {
-	if (delete_selection(ed)) {
+	if (ed_delete_selection(ed)) {
 		tb_break_group(ed->tb);
 		return;
 	}
-	size_t line = cur_line(ed), ls = tb_line_start(ed->tb, line);
+	size_t line = ed_cur_line(ed), ls = tb_line_start(ed->tb, line);
 	size_t rel = ed->cur - ls;
 	if (rel == 0) {
 		if (ed->cur > 0) {
@@ -520,7 +388,7 @@ static void backspace(struct editor *ed)
 		return;
 	}
 	size_t len;
-	const char *s = line_bytes(ed, line, &len);
+	const char *s = ed_line_bytes(ed, line, &len);
 	size_t k = 0;
 	while (k < rel && s[k] == ' ')
 		k++;
@@ -537,7 +405,7 @@ static void backspace(struct editor *ed)
 /* Delete: the selection or the cluster (or newline) after the cursor. */
 static void delete_forward(struct editor *ed)
 {
-	if (delete_selection(ed)) {
+	if (ed_delete_selection(ed)) {
 		tb_break_group(ed->tb);
 		return;
 	}
@@ -549,7 +417,7 @@ static void delete_forward(struct editor *ed)
 static void indent_lines(struct editor *ed, int dir)
 {
 	size_t a, b;
-	if (!sel_range(ed, &a, &b))
+	if (!ed_sel_range(ed, &a, &b))
 		a = b = ed->cur;
 	size_t l0 = tb_line_of(ed->tb, a), l1 = tb_line_of(ed->tb, b);
 	if (l1 > l0 && b == tb_line_start(ed->tb, l1))
@@ -582,61 +450,13 @@ static void indent_lines(struct editor *ed, int dir)
 static void tab(struct editor *ed)
 {
 	size_t a, b;
-	if (sel_range(ed, &a, &b) && tb_line_of(ed->tb, a) != tb_line_of(ed->tb, b)) {
+	if (ed_sel_range(ed, &a, &b) && tb_line_of(ed->tb, a) != tb_line_of(ed->tb, b)) {
 		indent_lines(ed, 1);
 		return;
 	}
-	long col = cur_col(ed);
+	long col = ed_cur_col(ed);
 	size_t n = (size_t)(TABW - col % TABW);
 	type_bytes(ed, "    ", n);
-}
-
-/* Copies the selection to the clipboard; true if there was one. */
-static bool copy(struct editor *ed)
-{
-	size_t len;
-	char *s = editor_selection(ed, &len);
-	if (!s)
-		return false;
-	free(ed->clip);
-	ed->clip = s;
-	ed->cliplen = len;
-	return true;
-}
-
-char *editor_selection(const struct editor *ed, size_t *len)
-{
-	size_t a, b;
-	if (!sel_range(ed, &a, &b))
-		return NULL;
-	char *s = malloc(b - a + 1);
-	if (!s)
-		return NULL;
-	tb_copy(ed->tb, a, b - a, s);
-	s[b - a] = '\0';
-	*len = b - a;
-	return s;
-}
-
-void editor_paste(struct editor *ed, const char *text, size_t len)
-{
-	char *t = malloc(len + 1);
-	if (!t)
-		return;
-	size_t n = 0;
-	for (size_t i = 0; i < len; i++) {
-		if (text[i] == '\r') {
-			t[n++] = '\n';
-			if (i + 1 < len && text[i + 1] == '\n')
-				i++;
-		} else {
-			t[n++] = text[i];
-		}
-	}
-	tb_break_group(ed->tb);
-	insert_bytes(ed, t, n);
-	tb_break_group(ed->tb);
-	free(t);
 }
 
 /* Undo or redo, putting the cursor where the change was. */
@@ -649,160 +469,6 @@ static void undo_redo(struct editor *ed, bool redo)
 		ed->want_col = -1;
 		ed->follow = true;
 	}
-}
-
-/* ---- find and go-to ------------------------------------------------ */
-
-void editor_set_search(struct editor *ed, const char *needle, size_t len)
-{
-	char *n = malloc(len + 1);
-	if (!n)
-		return;
-	memcpy(n, needle, len);
-	n[len] = '\0';
-	free(ed->needle);
-	ed->needle = n;
-	ed->needle_len = len;
-}
-
-/* Offset of the first match at or after from (wrapping); -1 if none. */
-static long search_from(struct editor *ed, size_t from, bool backward)
-{
-	size_t len = tb_len(ed->tb), nl = ed->needle_len;
-	if (!ed->needle || nl == 0 || nl > len)
-		return -1;
-	const char *all = tb_view(ed->tb, 0, len);
-	if (!backward) {
-		if (from > len)
-			from = len;
-		const char *p = memmem(all + from, len - from, ed->needle, nl);
-		if (!p)
-			p = memmem(all, len, ed->needle, nl);
-		return p ? (long)(p - all) : -1;
-	}
-	/* Backward: the last match starting before from, else the last one. */
-	long best = -1, last = -1;
-	for (const char *p = all; (p = memmem(p, len - (size_t)(p - all), ed->needle, nl)) != NULL; p++) {
-		if ((size_t)(p - all) < from)
-			best = (long)(p - all);
-		last = (long)(p - all);
-	}
-	return best >= 0 ? best : last;
-}
-
-/* Puts the cursor on a match (no selection, so typing does not replace). */
-static void show_match(struct editor *ed, long at)
-{
-	ed->sel = false;
-	ed->cur = (size_t)at;
-	ed->want_col = -1;
-	ed->follow = true;
-	tb_break_group(ed->tb);
-}
-
-bool editor_find_next(struct editor *ed, bool backward)
-{
-	long at = search_from(ed, backward ? ed->cur : ed->cur + 1, backward);
-	if (at < 0)
-		return false;
-	show_match(ed, at);
-	return true;
-}
-
-void editor_begin_find(struct editor *ed)
-{
-	size_t len;
-	char *s = editor_selection(ed, &len);
-	if (s && !memchr(s, '\n', len) && len < sizeof ed->input)
-		editor_set_search(ed, s, len);
-	free(s);
-	ed->prompt = P_FIND;
-	ed->find_origin = ed->cur;
-	ed->ilen = ed->needle && ed->needle_len < sizeof ed->input ? ed->needle_len : 0;
-	memcpy(ed->input, ed->needle ? ed->needle : "", ed->ilen);
-	ed->note[0] = '\0';
-}
-
-void editor_begin_goto(struct editor *ed)
-{
-	ed->prompt = P_GOTO;
-	ed->ilen = 0;
-	snprintf(ed->note, sizeof ed->note, "1-%zu", tb_lines(ed->tb));
-}
-
-bool editor_prompt_active(const struct editor *ed)
-{
-	return ed->prompt != P_NONE;
-}
-
-/* Searches for the prompt's text from where the prompt opened. */
-static void find_incremental(struct editor *ed)
-{
-	editor_set_search(ed, ed->input, ed->ilen);
-	ed->note[0] = '\0';
-	if (ed->ilen == 0) {
-		show_match(ed, (long)ed->find_origin);
-		return;
-	}
-	long at = search_from(ed, ed->find_origin, false);
-	if (at < 0)
-		snprintf(ed->note, sizeof ed->note, "not found");
-	else
-		show_match(ed, at);
-}
-
-/* A key while a prompt is open. */
-static bool prompt_key(struct editor *ed, bool is_key, wint_t ch)
-{
-	bool find = ed->prompt == P_FIND;
-	if (!is_key && (ch == 27 || ch == 7)) {                /* Esc, Ctrl-G */
-		ed->prompt = P_NONE;
-		return true;
-	}
-	if ((!is_key && (ch == '\r' || ch == '\n')) || (is_key && ch == KEY_ENTER)) {
-		if (find) {
-			if (!editor_find_next(ed, false))
-				snprintf(ed->note, sizeof ed->note, "not found");
-		} else {
-			ed->input[ed->ilen] = '\0';
-			if (ed->ilen)
-				editor_goto_line(ed, strtol(ed->input, NULL, 10));
-			ed->prompt = P_NONE;
-		}
-		return true;
-	}
-	if (find && ((is_key && ch == KEY_DOWN) || (!is_key && ch == 14))) {
-		if (!editor_find_next(ed, false))
-			snprintf(ed->note, sizeof ed->note, "not found");
-		return true;
-	}
-	if (find && ((is_key && ch == KEY_UP) || (!is_key && ch == 16))) {
-		if (!editor_find_next(ed, true))
-			snprintf(ed->note, sizeof ed->note, "not found");
-		return true;
-	}
-	if ((is_key && ch == KEY_BACKSPACE) || (!is_key && (ch == 127 || ch == 8))) {
-		while (ed->ilen > 0 && ((unsigned char)ed->input[--ed->ilen] & 0xc0) == 0x80)
-			;
-		if (find)
-			find_incremental(ed);
-		return true;
-	}
-	if (is_key || ch < 32 || ch == 127)
-		return false;                                   /* app keys pass */
-	if (!find && (ch < '0' || ch > '9'))
-		return true;                                    /* digits only */
-	char mb[8];
-	size_t n = encode(ch, mb);
-	if (n == 0)
-		return true;
-	if (ed->ilen + n < sizeof ed->input) {
-		memcpy(ed->input + ed->ilen, mb, n);
-		ed->ilen += n;
-		if (find)
-			find_incremental(ed);
-	}
-	return true;
 }
 
 /* ---- keys ---------------------------------------------------------- */
@@ -832,37 +498,17 @@ static void lookup_xkeys(void)
 static void type_char(struct editor *ed, wint_t ch)
 {
 	char mb[8];
-	size_t n = encode(ch, mb);
+	size_t n = ed_encode(ch, mb);
 	if (n == 0)
 		return;
 	type_bytes(ed, mb, n);
 	if (n > 1) {
-		size_t line = cur_line(ed), ls = tb_line_start(ed->tb, line), len;
-		const char *s = line_bytes(ed, line, &len);
+		size_t line = ed_cur_line(ed), ls = tb_line_start(ed->tb, line), len;
+		const char *s = ed_line_bytes(ed, line, &len);
 		size_t rel = ed->cur - ls, fl = u8_floor(s, len, rel);
 		if (fl != rel)
 			ed->cur = ls + u8_next(s, len, fl);
 	}
-}
-
-/* Cut: the selection, or the whole line when there is none. */
-static void cut(struct editor *ed)
-{
-	if (!sel_range(ed, &(size_t){0}, &(size_t){0})) {
-		size_t line = cur_line(ed);
-		ed->anchor = tb_line_start(ed->tb, line);
-		ed->cur = line + 1 < tb_lines(ed->tb) ? tb_line_start(ed->tb, line + 1) : tb_line_end(ed->tb, line);
-		ed->sel = true;
-		if (ed->anchor == ed->cur) {
-			ed->sel = false;
-			return;
-		}
-	}
-	copy(ed);
-	tb_break_group(ed->tb);
-	delete_selection(ed);
-	tb_break_group(ed->tb);
-	ed->follow = true;
 }
 
 /* A KEY_* code outside prompts. */
@@ -874,7 +520,7 @@ static bool special_key(struct editor *ed, wint_t k)
 		     k == KEY_SHOME || k == KEY_SEND || k == KEY_SPREVIOUS || k == KEY_SNEXT ||
 		     (int)k == xkeys[XK_SWLEFT] || (int)k == xkeys[XK_SWRIGHT];
 	size_t a, b;
-	bool had = sel_range(ed, &a, &b);
+	bool had = ed_sel_range(ed, &a, &b);
 	switch (k) {
 	case KEY_LEFT: case KEY_SLEFT:
 		pre_move(ed, shift);
@@ -901,7 +547,7 @@ static bool special_key(struct editor *ed, wint_t k)
 		return true;
 	case KEY_END: case KEY_SEND:
 		pre_move(ed, shift);
-		ed->cur = tb_line_end(ed->tb, cur_line(ed));
+		ed->cur = tb_line_end(ed->tb, ed_cur_line(ed));
 		ed->want_col = -1;
 		return true;
 	case KEY_PPAGE: case KEY_SPREVIOUS:
@@ -951,7 +597,7 @@ static bool special_key(struct editor *ed, wint_t k)
 bool editor_key(struct editor *ed, bool is_key, wint_t ch)
 {
 	if (ed->prompt != P_NONE)
-		return prompt_key(ed, is_key, ch);
+		return ed_prompt_key(ed, is_key, ch);
 	if (is_key)
 		return special_key(ed, ch);
 	switch (ch) {
@@ -973,14 +619,14 @@ bool editor_key(struct editor *ed, bool is_key, wint_t ch)
 		undo_redo(ed, true);
 		return true;
 	case 24:                                /* Ctrl-X */
-		cut(ed);
+		ed_cut(ed);
 		return true;
 	case 3:                                 /* Ctrl-C: copy, else the app's cancel */
-		return copy(ed);
+		return ed_copy(ed);
 	case 22:                                /* Ctrl-V */
 		if (ed->clip) {
 			tb_break_group(ed->tb);
-			insert_bytes(ed, ed->clip, ed->cliplen);
+			ed_insert_bytes(ed, ed->clip, ed->cliplen);
 			tb_break_group(ed->tb);
 		}
 		return true;
@@ -1026,591 +672,4 @@ void editor_scroll(struct editor *ed, int lines)
 		top = 0;
 	ed->top = (size_t)top;
 	ed->follow = false;
-}
-
-/* ---- files --------------------------------------------------------- */
-
-/* The process's umask, read without changing it (threads may be running). */
-static mode_t current_umask(void)
-{
-	FILE *f = fopen("/proc/self/status", "r");
-	char line[128];
-	unsigned m = 022;
-	if (f) {
-		while (fgets(line, sizeof line, f))
-			if (sscanf(line, "Umask: %o", &m) == 1)
-				break;
-		fclose(f);
-	}
-	return (mode_t)m;
-}
-
-/* Writes all of buf to fd, retrying short writes. 0 or -1 (errno). */
-static int write_all(int fd, const char *buf, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, buf, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		buf += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-/* Atomically replaces path with data: a temp file in the same directory,
- * fsync, rename over, fsync the directory. mode < 0 keeps the existing
- * file's mode (or 0666 & ~umask for a new file). Symlinks are followed,
- * so the link stays and its target gets the new text. 0 or -1 + err. */
-static int atomic_write(const char *path, const char *data, size_t n, int mode,
-			char *err, size_t errlen)
-{
-	char target[PATH_MAX];
-	struct stat st;
-	bool exists = stat(path, &st) == 0;
-	if (exists && !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		return -1;
-	}
-	if (exists && realpath(path, target))
-		path = target;
-	if (exists && mode < 0 && access(path, W_OK) != 0) {
-		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
-		return -1;
-	}
-	char tmp[PATH_MAX + 32];
-	const char *slash = strrchr(path, '/');
-	if (slash)
-		snprintf(tmp, sizeof tmp, "%.*s/.%s.sandpit-XXXXXX", (int)(slash - path), path, slash + 1);
-	else
-		snprintf(tmp, sizeof tmp, ".%s.sandpit-XXXXXX", path);
-	int fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: cannot save (temporary file): %s", path, strerror(errno));
-		return -1;
-	}
-	mode_t m = mode >= 0 ? (mode_t)mode : exists ? st.st_mode & 07777 : 0666 & ~current_umask();
-	if (exists && mode < 0 && (st.st_uid != geteuid() || st.st_gid != getegid()))
-		(void)!fchown(fd, st.st_uid, st.st_gid);   /* best effort: keep the owner */
-	if (fchmod(fd, m) < 0 || write_all(fd, data, n) < 0 || fsync(fd) < 0) {
-		int e = errno;
-		close(fd);
-		unlink(tmp);
-		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(e));
-		return -1;
-	}
-	if (close(fd) < 0 || rename(tmp, path) < 0) {
-		int e = errno;
-		unlink(tmp);
-		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(e));
-		return -1;
-	}
-	/* The rename is durable only once the directory is. */
-	char dir[PATH_MAX];
-	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
-	int dfd = open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	return 0;
-}
-
-/* Reads a regular file into a malloc'd buffer. NULL with err filled, or
- * NULL with *missing set when it does not exist. */
-static char *read_file(const char *path, size_t *len, bool *missing, char *err, size_t errlen)
-{
-	*missing = false;
-	/* O_NONBLOCK: opening a FIFO must not hang the playground. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		if (errno == ENOENT) {
-			*missing = true;
-			return NULL;
-		}
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return NULL;
-	}
-	struct stat st;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: %s", path, S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
-		close(fd);
-		return NULL;
-	}
-	if ((unsigned long long)st.st_size > MAX_FILE) {
-		snprintf(err, errlen, "%s: too large to edit (%lld bytes; the limit is %u MiB)",
-			 path, (long long)st.st_size, MAX_FILE >> 20);
-		close(fd);
-		return NULL;
-	}
-	size_t cap = (size_t)st.st_size + 1, n = 0;
-	char *buf = malloc(cap);
-	if (!buf) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		close(fd);
-		return NULL;
-	}
-	for (;;) {
-		if (n == cap) {           /* the file grew while we read it */
-			char *nb = cap * 2 <= MAX_FILE ? realloc(buf, cap * 2) : NULL;
-			if (!nb) {
-				snprintf(err, errlen, "%s: too large to edit", path);
-				free(buf);
-				close(fd);
-				return NULL;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-		ssize_t r = read(fd, buf + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-			free(buf);
-			close(fd);
-			return NULL;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	*len = n;
-	return buf;
-}
-
-/* The last path component. */
-static const char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-	return s && s[1] ? s + 1 : path;
-}
-
-int editor_open(struct editor *ed, const char *path, char *err, size_t errlen)
-{
-	size_t len = 0;
-	bool missing;
-	char *data = read_file(path, &len, &missing, err, errlen);
-	if (!data && !missing)
-		return -1;
-	if (tb_set(ed->tb, data ? data : "", len) < 0) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		free(data);
-		return -1;
-	}
-	free(data);
-	set_str(&ed->path, path);
-	set_str(&ed->name, base_name(path));
-	reset_view(ed);
-	return 0;
-}
-
-int editor_save(struct editor *ed, const char *path, char *err, size_t errlen)
-{
-	if (!path)
-		path = ed->path;
-	if (!path) {
-		snprintf(err, errlen, "%s: no file name to save to", editor_name(ed));
-		return -1;
-	}
-	size_t len = tb_len(ed->tb);
-	const char *data = tb_view(ed->tb, 0, len);
-	if (atomic_write(path, data, len, -1, err, errlen) < 0)
-		return -1;
-	if (path != ed->path) {
-		set_str(&ed->path, path);
-		set_str(&ed->name, base_name(path));
-	}
-	tb_mark_saved(ed->tb);
-	return 0;
-}
-
-int editor_recovery_write(struct editor *ed, const char *recovery_path, char *err, size_t errlen)
-{
-	size_t len = tb_len(ed->tb);
-	const char *data = tb_view(ed->tb, 0, len);
-	return atomic_write(recovery_path, data, len, 0600, err, errlen);
-}
-
-/* ---- bracket matching ---------------------------------------------- */
-
-/* The partner of a bracket byte, and +1 to search forward or -1 back. */
-static int bracket_partner(unsigned char c, int *dir)
-{
-	switch (c) {
-	case '(': *dir = 1; return ')';
-	case '[': *dir = 1; return ']';
-	case '{': *dir = 1; return '}';
-	case ')': *dir = -1; return '(';
-	case ']': *dir = -1; return '[';
-	case '}': *dir = -1; return '{';
-	default: return 0;
-	}
-}
-
-/* True when the byte at off is code (not in a string or comment). */
-static bool is_code(struct editor *ed, size_t off)
-{
-	size_t line = tb_line_of(ed->tb, off), len;
-	if (!classify(ed, line, &len))
-		return false;
-	size_t rel = off - tb_line_start(ed->tb, line);
-	return rel < len && ed->cls[rel] == HL_TEXT;
-}
-
-/* Scans from the bracket at off for its partner, skipping strings and
- * comments, over at most BRACKET_SCAN_LINES lines. */
-static bool scan_partner(struct editor *ed, size_t off, size_t *match)
-{
-	int dir = 0;
-	unsigned char me = tb_byte(ed->tb, off);
-	unsigned char want = (unsigned char)bracket_partner(me, &dir);
-	size_t line = tb_line_of(ed->tb, off), nlines = tb_lines(ed->tb);
-	long rel = (long)(off - tb_line_start(ed->tb, line)) + dir;
-	int depth = 0;
-	for (int k = 0; k < BRACKET_SCAN_LINES; k++) {
-		size_t len;
-		const char *s = classify(ed, line, &len);
-		if (!s)
-			return false;
-		if (rel == LONG_MIN)
-			rel = dir > 0 ? 0 : (long)len - 1;
-		for (; rel >= 0 && rel < (long)len; rel += dir) {
-			if (ed->cls[rel] != HL_TEXT)
-				continue;
-			unsigned char c = (unsigned char)s[rel];
-			if (c == me) {
-				depth++;
-			} else if (c == want && depth-- == 0) {
-				*match = tb_line_start(ed->tb, line) + (size_t)rel;
-				return true;
-			}
-		}
-		if ((dir > 0 && line + 1 >= nlines) || (dir < 0 && line == 0))
-			return false;
-		line = dir > 0 ? line + 1 : line - 1;
-		rel = LONG_MIN;
-	}
-	return false;
-}
-
-/* The bracket at or just before the cursor and its partner. */
-static bool find_brackets(struct editor *ed, size_t *at, size_t *match)
-{
-	size_t cands[2] = { ed->cur, ed->cur - 1 };
-	int dir = 0;
-	for (int i = 0; i < 2; i++) {
-		size_t o = cands[i];
-		if ((i == 1 && ed->cur == 0) || o >= tb_len(ed->tb))
-			continue;
-		if (!bracket_partner(tb_byte(ed->tb, o), &dir) || !is_code(ed, o))
-			continue;
-		if (scan_partner(ed, o, match)) {
-			*at = o;
-			return true;
-		}
-		return false;
-	}
-	return false;
-}
-
-bool editor_matching_bracket(struct editor *ed, long *line, long *col)
-{
-	size_t at, m;
-	if (!find_brackets(ed, &at, &m))
-		return false;
-	size_t l = tb_line_of(ed->tb, m), len;
-	const char *s = line_bytes(ed, l, &len);
-	*line = (long)l + 1;
-	*col = u8_col_of(s, len, m - tb_line_start(ed->tb, l), TABW) + 1;
-	return true;
-}
-
-/* ---- drawing ------------------------------------------------------- */
-
-/* What one frame needs while it draws its lines. */
-struct frame {
-	WINDOW *win;
-	const struct theme *th;
-	int y, x, tw;          /* text area origin (after the gutter) and width */
-	size_t cl;             /* cursor line */
-	size_t sel_a, sel_b;   /* selection, empty when equal */
-	size_t br1, br2;       /* matching brackets, (size_t)-1 for none */
-	attr_t attr;           /* the window attributes last set */
-	short pair;
-};
-
-static const enum theme_role class_role[HL_NCLASSES] = {
-	[HL_TEXT] = TR_NORMAL, [HL_KEYWORD] = TR_KEYWORD, [HL_BUILTIN] = TR_BUILTIN,
-	[HL_STRING] = TR_STRING, [HL_COMMENT] = TR_COMMENT, [HL_NUMBER] = TR_NUMBER,
-	[HL_DECORATOR] = TR_DECORATOR,
-};
-
-/* Sets the drawing style, skipping the call when it is unchanged. */
-static void set_style(struct frame *f, attr_t a, short pair)
-{
-	if (a == f->attr && pair == f->pair)
-		return;
-	f->attr = a;
-	f->pair = pair;
-	wattr_set(f->win, a, pair, NULL);
-}
-
-/* Sets the style of role; on the cursor line, over its background. */
-static void role_style(struct frame *f, enum theme_role r, bool curline)
-{
-	set_style(f, theme_attrs_only(f->th, r),
-		  curline ? theme_curline_pair(f->th, r) : theme_pair(f->th, r));
-}
-
-/* n spaces from screen column sx. */
-static void spaces(struct frame *f, int row, int sx, int n)
-{
-	if (n > 0)
-		mvwhline(f->win, row, sx, ' ', n);
-}
-
-/* Draws a printable cluster: each spacing codepoint in its own cell(s)
- * with the zero-width ones after it folded into that cell, so ncurses and
- * the terminal agree on where everything is. */
-static void put_text(struct frame *f, int row, int sx, const char *s, size_t n, bool mark)
-{
-	wchar_t wc[CCHARW_MAX + 1];
-	int k = 0, gw = 0, at = sx;
-	cchar_t cc;
-	if (mark) {
-		wc[k++] = L' ';
-		gw = 1;
-	}
-	for (size_t p = 0; p <= n; ) {
-		uint32_t cp = 0;
-		size_t m = 0;
-		int w = 0;
-		if (p < n) {
-			m = u8_decode(s + p, n - p, &cp);
-			if (m == 0)
-				m = 1;
-			w = utf8proc_charwidth((utf8proc_int32_t)cp);
-		}
-		if (p == n || (w > 0 && k > 0)) {          /* flush the group */
-			if (k > 0) {
-				wc[k] = L'\0';
-				if (setcchar(&cc, wc, f->attr, f->pair, NULL) == OK)
-					mvwadd_wch(f->win, row, at, &cc);
-				at += gw > 0 ? gw : 1;
-			}
-			k = 0;
-			gw = 0;
-			if (p == n)
-				break;
-		}
-		if (k == 0 && w == 0)
-			wc[k++] = L' ';                    /* nothing to draw it on */
-		if (k < CCHARW_MAX)
-			wc[k++] = (wchar_t)cp;
-		gw += w > 0 ? w : 0;
-		p += m;
-	}
-}
-
-/* Draws one text line (or the filler below the text). */
-static void draw_line(struct editor *ed, struct frame *f, int row, size_t line, long *ranges, int nr)
-{
-	bool is_cur = line == f->cl;
-	size_t len;
-	const char *s = classify(ed, line, &len);
-	if (!s) {
-		role_style(f, TR_NORMAL, false);
-		spaces(f, row, f->x, f->tw);
-		return;
-	}
-	size_t ls = tb_line_start(ed->tb, line);
-	long left = ed->left, right = ed->left + f->tw, col = 0;
-	struct u8_cluster c;
-	int ri = 0;
-	for (size_t p = 0; p < len && col < right; p += c.len, col = u8_next_col(&c, col, TABW)) {
-		u8_cluster_at(s, len, p, &c);
-		long next = u8_next_col(&c, col, TABW);
-		if (next <= left)
-			continue;
-		size_t off = ls + p;
-		enum theme_role base = class_role[ed->cls[p] < HL_NCLASSES ? ed->cls[p] : 0];
-		if (c.kind == U8_INVALID || c.kind == U8_CONTROL)
-			base = TR_INVALID;
-		while (ri < nr && ranges[2 * ri + 1] <= (long)p)
-			ri++;
-		if (off >= f->sel_a && off < f->sel_b)
-			role_style(f, TR_SELECTION, false);
-		else if (ri < nr && ranges[2 * ri] <= (long)p)
-			role_style(f, TR_FIND_MATCH, false);
-		else if (off == f->br1 || off == f->br2)
-			role_style(f, TR_MATCH_BRACKET, false);
-		else
-			role_style(f, base, is_cur && base != TR_INVALID);
-		int sx = f->x + (int)(col - left);
-		if (col < left || next > right || c.kind == U8_TAB) {
-			long a = col < left ? left : col, b = next > right ? right : next;
-			spaces(f, row, f->x + (int)(a - left), (int)(b - a));
-		} else if (c.kind == U8_INVALID || c.kind == U8_CONTROL) {
-			char esc[U8_ESCAPE_MAX];
-			int n = u8_escape(&c, esc);
-			mvwaddnstr(f->win, row, sx, esc, n);
-		} else if (c.len == 1) {
-			mvwaddch(f->win, row, sx, (chtype)(unsigned char)s[p]);
-		} else {
-			if (c.width > 1)
-				spaces(f, row, sx, c.width);
-			put_text(f, row, sx, s + p, c.len, c.kind == U8_MARK);
-		}
-	}
-	if (col < left)
-		col = left;
-	if (col < right) {
-		/* A selection over the newline shows as one cell past the end. */
-		if (ls + len >= f->sel_a && ls + len < f->sel_b && line + 1 < tb_lines(ed->tb)) {
-			role_style(f, TR_SELECTION, false);
-			spaces(f, row, f->x + (int)(col - left), 1);
-			col++;
-		}
-		role_style(f, TR_NORMAL, is_cur);
-		spaces(f, row, f->x + (int)(col - left), (int)(right - col));
-	}
-}
-
-/* Byte ranges [start, end) on line s of the search text, at most max. */
-static int find_ranges(const struct editor *ed, const char *s, size_t len, long *ranges, int max)
-{
-	int n = 0;
-	if (ed->prompt != P_FIND || !ed->needle || ed->needle_len == 0)
-		return 0;
-	for (const char *p = s; n < max && (p = memmem(p, len - (size_t)(p - s), ed->needle, ed->needle_len)) != NULL;
-	     p += ed->needle_len) {
-		ranges[2 * n] = p - s;
-		ranges[2 * n + 1] = p - s + (long)ed->needle_len;
-		n++;
-	}
-	return n;
-}
-
-/* Cells that UTF-8 text s[0..n) takes. */
-static int text_width(const char *s, size_t n)
-{
-	return (int)u8_col_of(s, n, n, TABW);
-}
-
-/* The prompt row: label, input, note. */
-static void draw_prompt(struct editor *ed, struct frame *f, int row, int x, int w)
-{
-	const char *label = ed->prompt == P_FIND ? "Find: " : "Go to line: ";
-	const char *hint = ed->prompt == P_FIND ? "Enter/\xe2\x86\x93 next  \xe2\x86\x91 prev  Esc close" : "Enter go  Esc cancel";
-	role_style(f, TR_DIALOG, false);
-	spaces(f, row, x, w);
-	mvwaddnstr(f->win, row, x, label, w);
-	int lw = (int)strlen(label), iw = text_width(ed->input, ed->ilen);
-	if (lw < w)
-		mvwaddnstr(f->win, row, x + lw, ed->input, (int)ed->ilen);
-	int at = lw + iw + 2;
-	if (ed->note[0] && at < w) {
-		role_style(f, ed->prompt == P_FIND && !strcmp(ed->note, "not found") ? TR_ERROR : TR_DIALOG, false);
-		mvwaddnstr(f->win, row, x + at, ed->note, w - at);
-		at += (int)strlen(ed->note) + 2;
-	}
-	int hw = text_width(hint, strlen(hint));
-	if (at + hw < w) {
-		role_style(f, TR_DIALOG, false);
-		mvwaddstr(f->win, row, x + w - hw, hint);
-	}
-	ed->scr_y = row;
-	ed->scr_x = x + (lw + iw < w ? lw + iw : w - 1);
-}
-
-/* Keeps the cursor inside the view when following it. */
-static void scroll_to_cursor(struct editor *ed, int th, int tw, size_t cl, long cc)
-{
-	size_t n = tb_lines(ed->tb);
-	if (ed->top >= n)
-		ed->top = n - 1;
-	if (!ed->follow || th <= 0)
-		return;
-	if (cl < ed->top)
-		ed->top = cl;
-	else if (cl >= ed->top + (size_t)th)
-		ed->top = cl - (size_t)th + 1;
-	if (cc < ed->left)
-		ed->left = cc;
-	else if (tw > 0 && cc >= ed->left + tw)
-		ed->left = cc - tw + 1;
-}
-
-void editor_draw(struct editor *ed, WINDOW *win, int y, int x, int h, int w,
-		 const struct theme *th, bool focused)
-{
-	(void)focused;
-	if (h <= 0 || w <= 0)
-		return;
-	int text_h = ed->prompt != P_NONE ? h - 1 : h;
-	size_t n = tb_lines(ed->tb);
-	int digits = 1;
-	for (size_t k = n; k >= 10; k /= 10)
-		digits++;
-	int gutter = (digits < 3 ? 3 : digits) + 1;
-	if (w < gutter + 8)
-		gutter = 0;
-	int tw = w - gutter;
-	size_t cl = cur_line(ed);
-	long cc = cur_col(ed);
-	scroll_to_cursor(ed, text_h, tw, cl, cc);
-	ed->view_y = y;
-	ed->view_x = x;
-	ed->view_h = text_h;
-	ed->view_w = tw;
-	ed->gutter = gutter;
-
-	struct frame f = { .win = win, .th = th, .y = y, .x = x + gutter, .tw = tw, .cl = cl,
-			   .br1 = (size_t)-1, .br2 = (size_t)-1, .attr = (attr_t)-1, .pair = -1 };
-	if (!sel_range(ed, &f.sel_a, &f.sel_b))
-		f.sel_a = f.sel_b = 0;
-	if (!find_brackets(ed, &f.br1, &f.br2))
-		f.br1 = f.br2 = (size_t)-1;
-	if (text_h > 0)
-		ensure_states(ed, ed->top + (size_t)text_h - 1);
-	long ranges[2 * 64];
-	for (int row = 0; row < text_h; row++) {
-		size_t line = ed->top + (size_t)row;
-		if (gutter) {
-			char num[32];
-			int gw = gutter - 1 > 24 ? 24 : gutter - 1;
-			enum theme_role r = line >= n ? TR_LINENO
-				: (long)line + 1 == ed->error_line ? TR_VIOLATION
-				: line == cl ? TR_CURLINE : TR_LINENO;
-			if (line < n)
-				snprintf(num, sizeof num, "%*zu ", gw, line + 1);
-			else
-				snprintf(num, sizeof num, "%*s ", gw, "~");
-			role_style(&f, r, false);
-			mvwaddnstr(win, y + row, x, num, gutter);
-		}
-		if (line >= n) {
-			role_style(&f, TR_NORMAL, false);
-			spaces(&f, y + row, f.x, tw);
-			continue;
-		}
-		size_t len;
-		const char *s = line_bytes(ed, line, &len);
-		int nr = find_ranges(ed, s, len, ranges, 64);
-		draw_line(ed, &f, y + row, line, ranges, nr);
-	}
-	if (ed->prompt != P_NONE) {
-		draw_prompt(ed, &f, y + h - 1, x, w);
-	} else {
-		ed->scr_y = y + (int)(cl - ed->top);
-		ed->scr_x = x + gutter + (int)(cc - ed->left);
-		if (cl < ed->top || cl >= ed->top + (size_t)text_h)
-			ed->scr_y = -1;           /* scrolled away: hide the cursor */
-	}
-	wattr_set(win, A_NORMAL, 0, NULL);
 }

@@ -1,0 +1,228 @@
+/*
+ * editor_file.c - the editor's files: open, save (an atomic write that
+ * keeps the file's mode) and the recovery file.
+ */
+#include "editor_impl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "textbuf.h"
+
+#include "banned.h"
+
+#define MAX_FILE (256u << 20)      /* larger files are refused, not mangled */
+
+/* ---- files --------------------------------------------------------- */
+
+/* The process's umask, read without changing it (threads may be running). */
+static mode_t current_umask(void)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[128];
+	unsigned m = 022;
+	if (f) {
+		while (fgets(line, sizeof line, f))
+			if (sscanf(line, "Umask: %o", &m) == 1)
+				break;
+		fclose(f);
+	}
+	return (mode_t)m;
+}
+
+/* Writes all of buf to fd, retrying short writes. 0 or -1 (errno). */
+static int write_all(int fd, const char *buf, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, buf, n);
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		buf += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Atomically replaces path with data: a temp file in the same directory,
+ * fsync, rename over, fsync the directory. mode < 0 keeps the existing
+ * file's mode (or 0666 & ~umask for a new file). Symlinks are followed,
+ * so the link stays and its target gets the new text. 0 or -1 + err. */
+static int atomic_write(const char *path, const char *data, size_t n, int mode,
+			char *err, size_t errlen)
+{
+	char target[PATH_MAX];
+	struct stat st;
+	bool exists = stat(path, &st) == 0;
+	if (exists && !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		return -1;
+	}
+	if (exists && realpath(path, target))
+		path = target;
+	if (exists && mode < 0 && access(path, W_OK) != 0) {
+		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
+		return -1;
+	}
+	char tmp[PATH_MAX + 32];
+	const char *slash = strrchr(path, '/');
+	if (slash)
+		snprintf(tmp, sizeof tmp, "%.*s/.%s.sandpit-XXXXXX", (int)(slash - path), path, slash + 1);
+	else
+		snprintf(tmp, sizeof tmp, ".%s.sandpit-XXXXXX", path);
+	int fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: cannot save (temporary file): %s", path, strerror(errno));
+		return -1;
+	}
+	mode_t m = mode >= 0 ? (mode_t)mode : exists ? st.st_mode & 07777 : 0666 & ~current_umask();
+	if (exists && mode < 0 && (st.st_uid != geteuid() || st.st_gid != getegid()))
+		(void)!fchown(fd, st.st_uid, st.st_gid);   /* best effort: keep the owner */
+	if (fchmod(fd, m) < 0 || write_all(fd, data, n) < 0 || fsync(fd) < 0) {
+		int e = errno;
+		close(fd);
+		unlink(tmp);
+		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(e));
+		return -1;
+	}
+	if (close(fd) < 0 || rename(tmp, path) < 0) {
+		int e = errno;
+		unlink(tmp);
+		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(e));
+		return -1;
+	}
+	/* The rename is durable only once the directory is. */
+	char dir[PATH_MAX];
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+	int dfd = open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd >= 0) {
+		fsync(dfd);
+		close(dfd);
+	}
+	return 0;
+}
+
+/* Reads a regular file into a malloc'd buffer. NULL with err filled, or
+ * NULL with *missing set when it does not exist. */
+static char *read_file(const char *path, size_t *len, bool *missing, char *err, size_t errlen)
+{
+	*missing = false;
+	/* O_NONBLOCK: opening a FIFO must not hang the playground. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		if (errno == ENOENT) {
+			*missing = true;
+			return NULL;
+		}
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+		return NULL;
+	}
+	struct stat st;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: %s", path, S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+		close(fd);
+		return NULL;
+	}
+	if ((unsigned long long)st.st_size > MAX_FILE) {
+		snprintf(err, errlen, "%s: too large to edit (%lld bytes; the limit is %u MiB)",
+			 path, (long long)st.st_size, MAX_FILE >> 20);
+		close(fd);
+		return NULL;
+	}
+	size_t cap = (size_t)st.st_size + 1, n = 0;
+	char *buf = malloc(cap);
+	if (!buf) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		close(fd);
+		return NULL;
+	}
+	for (;;) {
+		if (n == cap) {           /* the file grew while we read it */
+			char *nb = cap * 2 <= MAX_FILE ? realloc(buf, cap * 2) : NULL;
+			if (!nb) {
+				snprintf(err, errlen, "%s: too large to edit", path);
+				free(buf);
+				close(fd);
+				return NULL;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		ssize_t r = read(fd, buf + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
+			free(buf);
+			close(fd);
+			return NULL;
+		}
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	*len = n;
+	return buf;
+}
+
+/* The last path component. */
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+	return s && s[1] ? s + 1 : path;
+}
+
+int editor_open(struct editor *ed, const char *path, char *err, size_t errlen)
+{
+	size_t len = 0;
+	bool missing;
+	char *data = read_file(path, &len, &missing, err, errlen);
+	if (!data && !missing)
+		return -1;
+	if (tb_set(ed->tb, data ? data : "", len) < 0) {
+		snprintf(err, errlen, "%s: out of memory", path);
+		free(data);
+		return -1;
+	}
+	free(data);
+	ed_set_str(&ed->path, path);
+	ed_set_str(&ed->name, base_name(path));
+	ed_reset_view(ed);
+	return 0;
+}
+
+int editor_save(struct editor *ed, const char *path, char *err, size_t errlen)
+{
+	if (!path)
+		path = ed->path;
+	if (!path) {
+		snprintf(err, errlen, "%s: no file name to save to", editor_name(ed));
+		return -1;
+	}
+	size_t len = tb_len(ed->tb);
+	const char *data = tb_view(ed->tb, 0, len);
+	if (atomic_write(path, data, len, -1, err, errlen) < 0)
+		return -1;
+	if (path != ed->path) {
+		ed_set_str(&ed->path, path);
+		ed_set_str(&ed->name, base_name(path));
+	}
+	tb_mark_saved(ed->tb);
+	return 0;
+}
+
+int editor_recovery_write(struct editor *ed, const char *recovery_path, char *err, size_t errlen)
+{
+	size_t len = tb_len(ed->tb);
+	const char *data = tb_view(ed->tb, 0, len);
+	return atomic_write(recovery_path, data, len, 0600, err, errlen);
+}
