@@ -122,8 +122,13 @@ def _outside(path, writing=False):
         p = os.fsdecode(path)
     except (TypeError, ValueError):
         return None
-    if not isinstance(p, str) or not p or not p.startswith("/"):
-        return None  # relative paths resolve under /work
+    if not isinstance(p, str) or not p:
+        return None
+    if not p.startswith("/"):
+        try:
+            p = os.path.join(os.getcwd(), p)  # "../etc/x" leaves /work
+        except OSError:
+            return None
     p = os.path.normpath(p)
     if writing:
         return None if _under(p, _WRITABLE) else p
@@ -157,10 +162,21 @@ _FS_EVENTS = {
 _last_dns = [None]
 
 
+_READ_FAST = ("/work/", "/tmp/", "/usr/", "/sandpit/", "/proc/")
+_READ_MODES = ("r", "rb", "rt", "br", "tr")
+
+
 def _hook(event, args):
     try:
         if event == "open":
-            path, mode, flags = (tuple(args) + (None, None, None))[:3]
+            path, mode, flags = args
+            # Fast path, taken by nearly every open: a relative path, or a
+            # read under a tree the sandbox shows, needs no frame walk.
+            if path.__class__ is str and ".." not in path and (
+                    path[:1] != "/" or (path.startswith(_READ_FAST) and (
+                        mode in _READ_MODES or
+                        (mode is None and flags.__class__ is int and not flags & 3)))):
+                return
             if isinstance(path, int) or not _top_is_user():
                 return
             how = _mode_name(mode, flags)
