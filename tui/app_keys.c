@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <utf8proc.h>
 #include "app.h"
 #include "editor.h"
 #include "banned.h"
@@ -30,15 +31,11 @@ static void paste_add(struct app *a, wint_t c)
 
 	if (c == '\r')
 		c = '\n'; /* terminals send Enter as CR inside a paste */
-	if (c < 0x80) { b[0] = (char)c; n = 1; }
-	else if (c < 0x800) { b[0] = (char)(0xC0 | c >> 6); b[1] = (char)(0x80 | (c & 0x3F)); n = 2; }
-	else if (c < 0x10000) {
-		b[0] = (char)(0xE0 | c >> 12); b[1] = (char)(0x80 | (c >> 6 & 0x3F));
-		b[2] = (char)(0x80 | (c & 0x3F)); n = 3;
-	} else {
-		b[0] = (char)(0xF0 | c >> 18); b[1] = (char)(0x80 | (c >> 12 & 0x3F));
-		b[2] = (char)(0x80 | (c >> 6 & 0x3F)); b[3] = (char)(0x80 | (c & 0x3F)); n = 4;
-	}
+	if (c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+		return;
+	n = (size_t)utf8proc_encode_char((utf8proc_int32_t)c, (utf8proc_uint8_t *)b);
+	if (n == 0)
+		return;
 	if (a->paste_len + n > a->paste_cap) {
 		size_t cap = a->paste_cap ? a->paste_cap * 2 : 4096;
 		char *p = realloc(a->paste, cap);

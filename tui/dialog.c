@@ -3,6 +3,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <utf8proc.h>
 
 #include "dialog.h"
 #include "layout.h"
@@ -43,15 +44,9 @@ static void input_add(struct dialog *d, wint_t c)
 	if (c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0) || c > 0x10FFFF ||
 	    (c >= 0xD800 && c <= 0xDFFF))
 		return;
-	if (c < 0x80) { b[0] = (char)c; n = 1; }
-	else if (c < 0x800) { b[0] = (char)(0xC0 | c >> 6); b[1] = (char)(0x80 | (c & 0x3F)); n = 2; }
-	else if (c < 0x10000) {
-		b[0] = (char)(0xE0 | c >> 12); b[1] = (char)(0x80 | (c >> 6 & 0x3F));
-		b[2] = (char)(0x80 | (c & 0x3F)); n = 3;
-	} else {
-		b[0] = (char)(0xF0 | c >> 18); b[1] = (char)(0x80 | (c >> 12 & 0x3F));
-		b[2] = (char)(0x80 | (c >> 6 & 0x3F)); b[3] = (char)(0x80 | (c & 0x3F)); n = 4;
-	}
+	n = (size_t)utf8proc_encode_char((utf8proc_int32_t)c, (utf8proc_uint8_t *)b);
+	if (n == 0)
+		return;
 	if (d->len + n + 1 > sizeof d->input)
 		return;
 	memcpy(d->input + d->len, b, n);
