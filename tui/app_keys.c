@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
 #include <utf8proc.h>
+
 #include "app.h"
 #include "editor.h"
 #include "banned.h"
