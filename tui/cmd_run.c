@@ -341,8 +341,22 @@ int cmd_run(int argc, char **argv)
 		free(code);
 		free(carry);
 		free(input);
-		if (json)
-			printf("{\n  \"status\": \"sandbox_error\",\n  \"error\": \"see stderr\"\n}\n");
+		if (json) {
+			/* the contract's object even now: nothing ran, and why */
+			struct sp_result failed;
+			char *text;
+
+			memset(&failed, 0, sizeof failed);
+			failed.status = SP_STATUS_SANDBOX_ERROR;
+			failed.exit_code = -1;
+			failed.limits = cfg.limits;
+			snprintf(failed.error, sizeof failed.error, "%s", err.msg);
+			text = sp_result_to_json(&failed);
+			if (text) {
+				puts(text);
+				free(text);
+			}
+		}
 		fprintf(stderr, "sandpit run: the sandbox could not start: %s\n", err.msg);
 		return 125;
 	}

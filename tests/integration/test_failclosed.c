@@ -106,6 +106,7 @@ static void no_userns_cli(void)
 	char *prog = it_write(dir, "refused.py", code, sizeof code - 1);
 	const char *args[] = { "run", prog, NULL };
 	const char *dargs[] = { "doctor", NULL };
+	const char *jargs[] = { "run", "--json", prog, NULL };
 	struct it_cli c;
 
 	forbid_user_namespaces();
@@ -113,6 +114,13 @@ static void no_userns_cli(void)
 	CHILD_CHECK(c.status == 125);
 	CHILD_CHECK(!it_contains(c.out, "MUST NOT RUN"));
 	CHILD_CHECK(it_contains(c.err, "user namespaces"));
+	it_cli_free(&c);
+	it_cli(&c, true, jargs);
+	CHILD_CHECK(c.status == 125);
+	CHILD_CHECK(c.json != NULL);
+	CHILD_CHECK(strcmp(it_jstr(c.json, "status"), "sandbox_error") == 0);
+	CHILD_CHECK(it_contains(it_jstr(c.json, "error"), "user namespaces"));
+	CHILD_CHECK(json_is_array(json_object_get(c.json, "violations")));
 	it_cli_free(&c);
 	it_cli(&c, false, dargs);
 	CHILD_CHECK(c.status == 1);
