@@ -186,8 +186,12 @@ static void handle_notify(struct sp_run *r)
 	int line = 0;
 	char ctx[160] = "";
 
-	if (seccomp_notify_alloc(&req, &resp) < 0)
+	/* one pair of buffers per run: a program may be denied 100,000 times */
+	if (!r->notif_req && seccomp_notify_alloc(&r->notif_req, &r->notif_resp) < 0)
 		return;
+	req = r->notif_req;
+	resp = r->notif_resp;
+	memset(req, 0, sizeof *req);
 	if (seccomp_notify_receive(r->notify_fd, req) < 0) {
 		/* the caller died meanwhile, or the listener is gone */
 		if (errno != ENOENT && errno != EINTR) {
@@ -195,7 +199,6 @@ static void handle_notify(struct sp_run *r)
 			close(r->notify_fd);
 			r->notify_fd = -1;
 		}
-		seccomp_notify_free(req, resp);
 		return;
 	}
 	/* the prelude said which line this comes from just before the call */
@@ -226,7 +229,6 @@ static void handle_notify(struct sp_run *r)
 		run_violation(r, v.kind, true, line, "%s: %s", ctx, v.what);
 	else
 		run_violation(r, v.kind, true, line, "%s", v.what);
-	seccomp_notify_free(req, resp);
 }
 
 static void add_fd(struct sp_run *r, int fd, enum src s)
@@ -427,6 +429,8 @@ void sp_run_free(struct sp_run *r)
 	sp_cgroup_destroy(r->cg);
 	json_decref(r->carry_out);
 	free(r->chan_buf);
+	if (r->notif_req)
+		seccomp_notify_free(r->notif_req, r->notif_resp);
 	if (r->res) {
 		r->res->violations = NULL;
 		r->res->n_violations = 0;

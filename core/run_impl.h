@@ -79,6 +79,8 @@ struct sp_run {
 	int landlock_abi;
 	int seccomp_mode;           /* 0 unknown, 1 errno, 2 notify */
 	char setup_error[512];
+	struct seccomp_notif *notif_req;     /* allocated on the first denial */
+	struct seccomp_notif_resp *notif_resp;
 };
 
 /* run.c */

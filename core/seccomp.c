@@ -240,9 +240,19 @@ static void ns_flag_names(uint64_t flags, char *out, size_t outlen)
 void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 			 struct sp_syscall_verdict *v)
 {
-	char *name = seccomp_syscall_resolve_num_arch(req->data.arch,
-						      req->data.nr);
-	const char *nm = name ? name : "unknown";
+	/* the same call is usually denied again and again: keep its name */
+	static uint32_t last_arch;
+	static int last_nr = -1;
+	static char last_name[48] = "unknown";
+	const char *nm = last_name;
+	char *name = NULL;
+
+	if ((int)req->data.nr != last_nr || req->data.arch != last_arch) {
+		name = seccomp_syscall_resolve_num_arch(req->data.arch, req->data.nr);
+		snprintf(last_name, sizeof last_name, "%s", name ? name : "unknown");
+		last_nr = (int)req->data.nr;
+		last_arch = req->data.arch;
+	}
 	const __u64 *a = req->data.args;
 
 	v->kind = SP_VIOL_SYSCALL;
