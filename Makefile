@@ -37,7 +37,7 @@ TEST_LIBS   := $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
 
 CORE_SRC := $(wildcard core/*.c)
 TUI_SRC  := $(filter-out tui/main.c,$(wildcard tui/*.c))
-CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o) $(B)/gen/prelude.o
+CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o) $(B)/gen/prelude.o $(B)/gen/prelude_pyc.o
 TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o
 DEMOS    := $(sort $(wildcard tui/demos/*.py))
 
@@ -77,6 +77,13 @@ $(B)/tui/%.o: tui/%.c tui/*.h core/sandpit.h
 $(B)/gen/prelude.c: core/prelude.py core/embed.sh
 	@mkdir -p $(@D)
 	sh core/embed.sh sp_prelude_py core/prelude.py > $@
+
+# The prelude precompiled by the default interpreter (used only when a
+# run's interpreter has the same magic number); empty without one.
+$(B)/gen/prelude_pyc.c: core/prelude.py core/embed_pyc.py
+	@mkdir -p $(@D)
+	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B core/embed_pyc.py core/prelude.py > $@; \
+	else printf 'const unsigned char sp_prelude_pyc[1];\nconst unsigned long sp_prelude_pyc_len = 0;\n' > $@; fi
 
 $(B)/gen/demos.c: $(DEMOS) core/embed.sh
 	@mkdir -p $(@D)

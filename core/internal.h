@@ -70,10 +70,15 @@ struct sp_mount_plan {
 	uint64_t disk_bytes;
 	const char *code; size_t code_len;
 	const char *prelude; size_t prelude_len;
+	const unsigned char *prelude_pyc; size_t prelude_pyc_len; /* or NULL */
 	const char *carry_in; size_t carry_in_len;
 	const char *filename;
 };
 int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err);
+/* launch.c: become the sandbox user inside the namespace (mounts.c calls it
+ * once the bind sources are open, so those are opened with the caller's
+ * rights: an interpreter under root's home still binds when run as root). */
+int sp_become_sandbox_user(struct sp_error *err);
 
 /* landlock.c: restrict the program to its tree; returns ABI (>0), 0 if the
  * kernel has no Landlock, -1 on error. */
@@ -152,5 +157,9 @@ void sp_layer_set(struct sp_result *r, const char *name, bool active,
 
 extern const char sp_prelude_py[];
 extern const unsigned long sp_prelude_py_len;
+extern const unsigned char sp_prelude_pyc[];
+extern const unsigned long sp_prelude_pyc_len;
+/* prelude_pyc.c: true when python can run the build's precompiled prelude. */
+bool sp_prelude_pyc_fits(const char *python);
 
 #endif

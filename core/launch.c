@@ -97,7 +97,9 @@ static void run_program(const struct sp_launch_spec *spec, int ctl)
 		NULL,
 	};
 	const char *argv[] = { "python3", "-I", "-u", "-B",
-			       SP_SPDIR "/prelude.py", spec->filename, NULL };
+			       spec->mounts.prelude_pyc ? SP_SPDIR "/prelude.pyc"
+							: SP_SPDIR "/prelude.py",
+			       spec->filename, NULL };
 	struct sp_error err = { "" };
 	int notify_fd = -1, landlock_abi;
 	char msg[16];
@@ -141,7 +143,19 @@ static void run_program(const struct sp_launch_spec *spec, int ctl)
 	_exit(127);
 }
 
-/* Become the sandbox user and drop everything, for init itself. */
+int sp_become_sandbox_user(struct sp_error *err)
+{
+	/* The namespace's root uid is not mapped, so the kernel keeps the
+	 * namespace's capabilities across this change; the root can still be
+	 * built, and everything it creates belongs to a mapped user. */
+	if ((setgroups(0, NULL) < 0 && errno != EPERM) ||
+	    setresgid(SP_SANDBOX_GID, SP_SANDBOX_GID, SP_SANDBOX_GID) < 0 ||
+	    setresuid(SP_SANDBOX_UID, SP_SANDBOX_UID, SP_SANDBOX_UID) < 0)
+		return sp_fail_errno(err, "could not become the sandbox user inside the user namespace");
+	return 0;
+}
+
+/* Drop everything, for init itself. */
 static void drop_privileges(int ctl)
 {
 	struct sp_error err = { "" };
@@ -167,13 +181,6 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	if (n != 1)
 		_exit(125); /* the supervisor went away */
 
-	/* Inside our own user namespace: the sandbox uid and gid, keeping the
-	 * namespace's capabilities for building the root (the namespace root
-	 * uid is not mapped, so the kernel does not clear them). */
-	if ((setgroups(0, NULL) < 0 && errno != EPERM) ||
-	    setresgid(SP_SANDBOX_GID, SP_SANDBOX_GID, SP_SANDBOX_GID) < 0 ||
-	    setresuid(SP_SANDBOX_UID, SP_SANDBOX_UID, SP_SANDBOX_UID) < 0)
-		child_fail(ctl, "could not become the sandbox user inside the user namespace");
 	unshare(CLONE_NEWCGROUP); /* after the supervisor placed us */
 	if (sethostname("sandpit", 7) < 0)
 		child_fail(ctl, "sethostname in the new UTS namespace failed");

@@ -288,6 +288,9 @@ static int build_spdir(const struct sp_mount_plan *plan, struct sp_error *err)
 		return sp_fail_errno(err, "mounts: mkdir " SP_SPDIR);
 	if (write_text(NEWROOT SP_SPDIR "/prelude.py", plan->prelude,
 		       plan->prelude_len, 0644) < 0 ||
+	    (plan->prelude_pyc &&
+	     write_text(NEWROOT SP_SPDIR "/prelude.pyc", (const char *)plan->prelude_pyc,
+			plan->prelude_pyc_len, 0644) < 0) ||
 	    write_text(NEWROOT SP_SPDIR "/main.py", plan->code, plan->code_len,
 		       0644) < 0 ||
 	    (plan->carry_in &&
@@ -298,9 +301,10 @@ static int build_spdir(const struct sp_mount_plan *plan, struct sp_error *err)
 }
 
 /* The interpreter's prefix: /x/bin/python3 -> /x (for the real file and
- * for the path as given, which differ for a virtualenv). */
-static void add_python(struct bind_src *srcs, size_t *n, size_t max,
-		       const char *python)
+ * for the path as given, which differ for a virtualenv). -1 with errno
+ * when one cannot be opened: the run would fail with a puzzling ENOENT. */
+static int add_python(struct bind_src *srcs, size_t *n, size_t max,
+		      const char *python, char *failed, size_t failed_len)
 {
 	char real[PATH_MAX], buf[PATH_MAX];
 	const char *cands[2] = { python, NULL };
@@ -320,8 +324,12 @@ static void add_python(struct bind_src *srcs, size_t *n, size_t max,
 		}
 		if (strcmp(buf, "/usr") == 0 || buf[0] != '/' || strlen(buf) < 2)
 			continue;
-		add_src(srcs, n, max, buf);
+		if (add_src(srcs, n, max, buf) < 0) {
+			snprintf(failed, failed_len, "%s", buf);
+			return -1;
+		}
 	}
+	return 0;
 }
 
 int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err)
@@ -330,6 +338,7 @@ int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err)
 	size_t n = 0, max = sizeof srcs / sizeof srcs[0];
 	char links[6][PATH_MAX];
 	bool is_link[6] = { false };
+	char failed[PATH_MAX] = "";
 	int rc = -1;
 
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
@@ -348,9 +357,14 @@ int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err)
 	}
 	for (size_t i = 0; i < sizeof etc_binds / sizeof etc_binds[0]; i++)
 		add_src(srcs, &n, max, etc_binds[i]);
-	add_python(srcs, &n, max, plan->python);
+	if (add_python(srcs, &n, max, plan->python, failed, sizeof failed) < 0) {
+		sp_fail_errno(err, "mounts: the interpreter's directory %s", failed);
+		goto out;
+	}
 	for (size_t i = 0; i < plan->n_ro_binds; i++)
 		add_src(srcs, &n, max, plan->ro_binds[i]);
+	if (sp_become_sandbox_user(err) < 0)
+		goto out;
 
 	if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV,
 		  "mode=0755,size=16m,nr_inodes=4096") < 0) {

@@ -16,6 +16,7 @@ import os
 import _thread
 
 _CHAN = 3
+_SELF = "/sandpit/prelude.py"  # also the name inside the precompiled .pyc
 _USER = sys.argv[1] if len(sys.argv) > 1 else "main.py"
 _SRC = "/sandpit/main.py"
 _write = os.write
@@ -299,7 +300,7 @@ def _print_exc(info):
     linecache.cache[_USER] = (len(text), None, text.splitlines(True), _USER)
     te = traceback.TracebackException(etype, value, tb)
     te.stack = traceback.StackSummary.from_list(
-        [f for f in te.stack if f.filename != __file__])
+        [f for f in te.stack if f.filename != _SELF])
     sys.stderr.write("".join(te.format()))
 
 

@@ -547,6 +547,10 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	spec.mounts.code_len = cfg->code ? cfg->code_len : 0;
 	spec.mounts.prelude = sp_prelude_py;
 	spec.mounts.prelude_len = sp_prelude_py_len;
+	if (sp_prelude_pyc_fits(python)) {
+		spec.mounts.prelude_pyc = sp_prelude_pyc;
+		spec.mounts.prelude_pyc_len = sp_prelude_pyc_len;
+	}
 	spec.mounts.carry_in = cfg->carry_in;
 	spec.mounts.carry_in_len = cfg->carry_in_len;
 	spec.mounts.filename = filename;
