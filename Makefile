@@ -37,7 +37,8 @@ TEST_LIBS   := $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
 
 CORE_SRC := $(wildcard core/*.c)
 TUI_SRC  := $(filter-out tui/main.c,$(wildcard tui/*.c))
-CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o) $(B)/gen/prelude.o $(B)/gen/prelude_pyc.o
+CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o) $(B)/gen/prelude.o $(B)/gen/prelude_pyc.o \
+            $(B)/gen/seccomp_bpf.o
 TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o
 DEMOS    := $(sort $(wildcard tui/demos/*.py))
 
@@ -84,6 +85,14 @@ $(B)/gen/prelude_pyc.c: core/prelude.py core/embed_pyc.py
 	@mkdir -p $(@D)
 	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B core/embed_pyc.py core/prelude.py > $@; \
 	else printf 'const unsigned char sp_prelude_pyc[1];\nconst unsigned long sp_prelude_pyc_len = 0;\n' > $@; fi
+
+# The seccomp filter compiled to BPF once, by a small host program.
+$(B)/gen/seccomp-gen: core/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(CORE_CFLAGS) -o $@ core/gen/seccomp_gen.c core/seccomp_rules.c $(CORE_LIBS)
+
+$(B)/gen/seccomp_bpf.c: $(B)/gen/seccomp-gen
+	$(B)/gen/seccomp-gen > $@
 
 $(B)/gen/demos.c: $(DEMOS) core/embed.sh
 	@mkdir -p $(@D)

@@ -152,6 +152,11 @@ void run_finish(struct sp_run *r)
 	} else {
 		res->status = SP_STATUS_ERROR;
 	}
+	if (res->signal == SIGSYS)
+		/* the filter kills what it cannot judge: another architecture's
+		 * calling convention (x32, int 0x80), which would dodge every rule */
+		run_violation(r, SP_VIOL_SYSCALL, true, 0,
+			      "a system call through another architecture's ABI (x32 or int 0x80): killed");
 	limit_records_at_end(r);
 	if (r->carry_out)
 		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);

@@ -89,8 +89,17 @@ int sp_landlock_abi(void);
  * bounding, ambient) and set no_new_privs. */
 int sp_caps_drop_all(struct sp_error *err);
 
+/* seccomp_rules.c: the deny list as a libseccomp filter, denials taking
+ * action act (SCMP_ACT_NOTIFY, or SCMP_ACT_ERRNO where there is none). */
+void *sp_seccomp_build(uint32_t act);
 /* seccomp.c */
 int sp_seccomp_load(int *notify_fd, struct sp_error *err);
+/* build/gen/seccomp_bpf.c: the filter compiled by the build (8-byte
+ * struct sock_filter entries), or length 0 when it could not be. */
+extern const unsigned char sp_seccomp_notify_bpf[];
+extern const unsigned long sp_seccomp_notify_bpf_len;
+extern const unsigned char sp_seccomp_errno_bpf[];
+extern const unsigned long sp_seccomp_errno_bpf_len;
 struct seccomp_notif;
 struct sp_syscall_verdict {
 	enum sp_violation_kind kind;

@@ -107,6 +107,22 @@ check syscalls 'viol("syscall", "clone(CLONE_NEWUSER")' 'clone with a namespace 
 check syscalls 'viol("syscall", "ioctl(TIOCSTI)") and viol("syscall", "ioctl(TIOCLINUX)")' 'TIOCSTI, TIOCLINUX recorded'
 check syscalls 'all(v["source"] == "kernel" for v in V if v["kind"] == "syscall")' 'denied calls are kernel-observed'
 
+# Another architecture's calling convention (x32 here) would dodge every
+# rule of an x86_64 filter: the filter must kill the process instead.
+prog otherabi <<'EOF'
+import ctypes, platform, sys
+if platform.machine() != "x86_64":
+    print("not x86_64")
+    sys.exit(0)
+libc = ctypes.CDLL(None, use_errno=True)
+print("calling", flush=True)
+libc.syscall(ctypes.c_long(0x40000000 + 39))  # x32 getpid
+print("ESCAPED: the x32 call returned")
+EOF
+run otherabi
+check otherabi '"ESCAPED" not in out' 'an x32 system call does not run'
+check otherabi 'out.startswith("not x86_64") or (r["signal"] == 31 and viol("syscall", "another architecture"))' 'it is killed (SIGSYS) and recorded'
+
 prog paths <<'EOF'
 import errno, os, stat
 def tryit(name, f):
@@ -194,7 +210,8 @@ check paths 'viol("filesystem", "/etc/shadow") and viol("filesystem", "/home")' 
 check paths 'viol("filesystem", "/usr/lib/x")' 'the write to /usr/lib/x recorded as filesystem'
 check paths 'all(f["bytes"] < 100 for f in r["files"] if f["path"] in ("link", "rootlink"))' 'links are listed, never followed'
 host_ok "the host secret is unchanged" grep -qx "secret-$TOKEN" "$W/secret"
-host_ok "nothing new in the host dir" sh -c "[ \$(ls -A '$W' | grep -c '$MARK') -eq 2 ]"
+# the host dir holds only the three programs this script wrote
+host_ok "nothing new in the host dir" sh -c "[ \$(ls -A '$W' | grep -c '$MARK') -eq 3 ]"
 
 prog signals <<'EOF'
 import ctypes, errno, os, signal
