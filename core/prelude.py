@@ -167,7 +167,20 @@ _READ_FAST = ("/work/", "/tmp/", "/usr/", "/sandpit/", "/proc/")
 _READ_MODES = ("r", "rb", "rt", "br", "tr")
 
 
+_HINT_EVENTS = frozenset((
+    "ctypes.call_function", "ctypes.dlsym", "fcntl.ioctl", "os.system",
+    "subprocess.Popen", "os.exec", "os.posix_spawn", "os.fork", "os.unshare",
+    "os.setns", "socket.socketpair"))
+# Every event this hook looks at; Python raises thousands of others (an
+# `import numpy` makes about 3,000), which must cost one set lookup each.
+_WANTED = frozenset(("open", "socket.getaddrinfo", "socket.gethostbyname",
+                     "socket.gethostbyname_ex", "socket.gethostbyaddr",
+                     "socket.__new__")) | frozenset(_FS_EVENTS) | _HINT_EVENTS
+
+
 def _hook(event, args):
+    if event not in _WANTED:
+        return
     try:
         if event == "open":
             path, mode, flags = args
@@ -215,9 +228,7 @@ def _hook(event, args):
                 ctx = "connect() to %s:%s" % _last_dns[0][:2]
             _last_dns[0] = None
             _send({"t": "at", "line": line, "ctx": ctx})
-        elif event in ("ctypes.call_function", "ctypes.dlsym", "fcntl.ioctl", "os.system",
-                       "subprocess.Popen", "os.exec", "os.posix_spawn",
-                       "os.fork", "os.unshare", "os.setns", "socket.socketpair"):
+        elif event in _HINT_EVENTS:
             _send({"t": "at", "line": _user_line(), "ctx": None})
     except Exception:
         pass
