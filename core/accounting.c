@@ -16,7 +16,11 @@ void accounting_sample(struct sp_run *r)
 {
 	struct sp_usage *u = &r->res->usage;
 	struct sp_proc_sample ps;
-	bool have_proc = sp_proc_sample(r->L.proc_fd, r->clk_tck, &ps) == 0;
+	/* /proc is read only for what the cgroup cannot say: walking every
+	 * process of the sandbox competes with the program it measures */
+	bool need_proc = !sp_cgroup_has_cpu(r->cg) || !sp_cgroup_has_memory(r->cg) ||
+			 !sp_cgroup_has_pids(r->cg);
+	bool have_proc = need_proc && sp_proc_sample(r->L.proc_fd, r->clk_tck, &ps) == 0;
 
 	u->wall_ms = run_now_ms(r);
 	if (sp_cgroup_has_cpu(r->cg))

@@ -85,7 +85,13 @@ int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out)
 	struct dirent *de;
 	uint64_t ticks = 0, pages = 0, pss = 0;
 	long page = sysconf(_SC_PAGESIZE);
-	unsigned nproc = 0;
+	/* the processes with memory, for the Pss pass: reading smaps_rollup
+	 * walks a process's page tables, so it is done only when there are
+	 * several processes to share pages */
+	char pids[64][16];
+	uint64_t rss[64];
+	uint64_t unlisted = 0;
+	unsigned nproc = 0, listed = 0;
 
 	memset(out, 0, sizeof *out);
 	if (fd < 0)
@@ -124,12 +130,21 @@ int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out)
 		pages += r;
 		out->procs += th;
 		nproc++;
-		if (r > 0) {
-			long long ps = pss_bytes(procfd, de->d_name);
-			pss += ps >= 0 ? (uint64_t)ps : r * (uint64_t)page;
+		if (r > 0 && listed < 64) {
+			snprintf(pids[listed], sizeof pids[listed], "%s", de->d_name);
+			rss[listed++] = r * (uint64_t)page;
+		} else {
+			unlisted += r * (uint64_t)page; /* counted at resident size */
 		}
 	}
 	closedir(d);
+	if (nproc > 1) {
+		pss = unlisted;
+		for (unsigned i = 0; i < listed; i++) {
+			long long ps = pss_bytes(procfd, pids[i]);
+			pss += ps >= 0 ? (uint64_t)ps : rss[i];
+		}
+	}
 	out->cpu_ms = clk_tck > 0 ? ticks * 1000u / (uint64_t)clk_tck : 0;
 	out->rss_bytes = nproc > 1 ? pss : pages * (uint64_t)page;
 	return 0;
