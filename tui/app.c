@@ -63,10 +63,12 @@ void app_message(struct app *a, bool error, const char *fmt, ...)
 }
 
 /* The escape sequences that undo our terminal modes: no paste brackets,
- * no mouse reports, cursor shown, main screen back. */
+ * no mouse reports, main screen back, then the cursor shown (some
+ * terminals restore the alternate screen's cursor state on leaving it,
+ * so showing it first would not last). */
 static const char term_reset[] =
 	"\033[?2004l\033[?1000l\033[?1002l\033[?1003l\033[?1006l"
-	"\033[0m\033[?25h\033[?1049l";
+	"\033[0m\033[?1049l\033[?25h";
 
 static void on_signal(int sig)
 {
@@ -138,10 +140,19 @@ static void term_setup(struct app *a)
 
 static void term_restore(void)
 {
+	const char *cnorm;
+
 	mousemask(0, NULL);
 	fputs("\033[?2004l", stdout);
 	fflush(stdout);
 	endwin();
+	/* endwin() leaves the cursor as the alternate screen had it (hidden,
+	 * on some terminals): show it on the main screen again */
+	cnorm = tigetstr("cnorm");
+	if (cnorm && cnorm != (char *)-1) {
+		putp(cnorm);
+		fflush(stdout);
+	}
 }
 
 /* The status line: state, message, cursor position and key hints. */

@@ -45,6 +45,12 @@ start() {
 	tm new-session -d -s t -x 120 -y 40 "$BIN $*"
 }
 
+# start_then_shell [ARGS...]: like start, but the pane lives on after the
+# playground exits (a shell waits), with "SHELL-AGAIN" on the screen.
+start_then_shell() {
+	tm new-session -d -s t -x 120 -y 40 "$BIN $*; echo SHELL-AGAIN; sleep 60"
+}
+
 # screen: what the terminal shows now.
 screen() { tm capture-pane -p -t t; }
 
@@ -105,6 +111,16 @@ wait_exit() {
 		[ "$(date +%s)" -ge "$_end" ] && fail "the playground did not exit"
 		sleep 0.05
 	done
+}
+
+# term_sane: after the playground exited, the terminal is as a shell
+# needs it: main screen, cursor shown, no mouse reports. (Ask while the
+# pane is still alive, see start_then_shell: a dead pane's flags are
+# tmux's own.)
+term_sane() {
+	[ "$(tm display -p -t t '#{alternate_on}')" = 0 ] || fail "the terminal was left on the alternate screen"
+	[ "$(tm display -p -t t '#{cursor_flag}')" = 1 ] || fail "the cursor was left hidden"
+	[ "$(tm display -p -t t '#{mouse_any_flag}')" = 0 ] || fail "mouse reporting was left on"
 }
 
 # need_sandbox: skip (77) when this host cannot run the sandbox at all.
