@@ -74,7 +74,6 @@ void run_finish(struct sp_run *r)
 	struct sp_result *res = r->res;
 	struct rusage ru;
 	int st = 0;
-	siginfo_t si;
 
 	/* every writer is dead now: take what is left in the pipes */
 	for (int i = 0; i < 64 && r->out_fd >= 0; i++)
@@ -91,7 +90,6 @@ void run_finish(struct sp_run *r)
 	}
 	accounting_sample(r);
 	memset(&ru, 0, sizeof ru);
-	memset(&si, 0, sizeof si);
 	if (wait4(r->L.pid, &st, 0, &ru) == r->L.pid) {
 		uint64_t cpu = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000u +
 			       (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000u;
@@ -187,5 +185,4 @@ void run_finish(struct sp_run *r)
 	sp_cgroup_destroy(r->cg);
 	r->cg = NULL;
 	r->finished = true;
-	(void)si;
 }

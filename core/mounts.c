@@ -261,7 +261,7 @@ static int build_dev(struct sp_error *err)
 static int build_work(const struct sp_mount_plan *plan, struct sp_error *err)
 {
 	char opts[160];
-	uint64_t size = plan->disk_bytes < 4096 ? 4096 : plan->disk_bytes;
+	uint64_t size = plan->disk_bytes < SP_MIN_DISK_BYTES ? SP_MIN_DISK_BYTES : plan->disk_bytes;
 
 	if (mkdir(NEWROOT SP_WORKDIR, 0755) < 0)
 		return sp_fail_errno(err, "mounts: mkdir " SP_WORKDIR);

@@ -482,8 +482,6 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	const char *base = strrchr(filename, '/');
 	int out_p[2] = { -1, -1 }, err_p[2] = { -1, -1 }, chan_p[2] = { -1, -1 };
 	int stdin_fd;
-	struct itimerspec its = { 0 };
-
 	*out = NULL;
 	if (err)
 		err->msg[0] = '\0';
@@ -496,10 +494,10 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 			      cfg->limits.carry_bytes, err) < 0)
 		return -1;
 	if (cfg->limits.output_bytes == 0 || cfg->limits.wall_ms == 0 ||
-	    cfg->limits.cpu_ms == 0 || cfg->limits.memory_bytes < (16u << 20) ||
-	    cfg->limits.procs == 0)
+	    cfg->limits.cpu_ms == 0 || cfg->limits.memory_bytes < SP_MIN_MEMORY_BYTES ||
+	    cfg->limits.disk_bytes < SP_MIN_DISK_BYTES || cfg->limits.procs == 0)
 		return sp_fail(err, "limits too small: cpu and wall must be > 0, memory at "
-			       "least 16M, output and procs at least 1");
+			       "least 16M, disk at least 4K, output and procs at least 1");
 	stdin_fd = make_stdin(cfg, err);
 	if (stdin_fd == -2)
 		return -1;
@@ -591,17 +589,14 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	add_fd(r, r->L.pidfd, SRC_PIDFD);
 	add_fd(r, r->sample_fd, SRC_SAMPLE);
 	add_fd(r, r->deadline_fd, SRC_DEADLINE);
-	its.it_value.tv_sec = (time_t)(cfg->limits.wall_ms / 1000);
-	its.it_value.tv_nsec = (long)(cfg->limits.wall_ms % 1000) * 1000000L;
 	{
 		/* the deadline counts from the start of the sandbox, not now */
-		struct itimerspec abs = { 0 };
+		struct itimerspec deadline = { 0 };
 		uint64_t at_us = r->start_us + cfg->limits.wall_ms * 1000u;
-		abs.it_value.tv_sec = (time_t)(at_us / 1000000u);
-		abs.it_value.tv_nsec = (long)(at_us % 1000000u) * 1000L;
-		timerfd_settime(r->deadline_fd, TFD_TIMER_ABSTIME, &abs, NULL);
+		deadline.it_value.tv_sec = (time_t)(at_us / 1000000u);
+		deadline.it_value.tv_nsec = (long)(at_us % 1000000u) * 1000L;
+		timerfd_settime(r->deadline_fd, TFD_TIMER_ABSTIME, &deadline, NULL);
 	}
-	(void)its;
 	accounting_arm(r);
 	*out = r;
 	return 0;

@@ -45,6 +45,11 @@ struct sp_limits {
 	uint32_t procs;          /* processes and threads */
 };
 
+/* The smallest limits a run accepts: below them Python cannot start, or
+ * the work dir cannot hold a file. (cpu, wall, output, procs: above 0.) */
+#define SP_MIN_MEMORY_BYTES (16u << 20)
+#define SP_MIN_DISK_BYTES 4096u
+
 /* Fill with the defaults shown in --help and the Resources pane. */
 void sp_limits_default(struct sp_limits *l);
 

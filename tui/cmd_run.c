@@ -290,11 +290,11 @@ int cmd_run(int argc, char **argv)
 	if (optind != argc - 1)
 		return usage_error("%s", optind >= argc ? "give one program FILE (or - for stdin)"
 						       : "give exactly one program FILE");
-	if (cfg.limits.memory_bytes < (16u << 20))
+	if (cfg.limits.memory_bytes < SP_MIN_MEMORY_BYTES)
 		return usage_error("--memory '%s' is too small: give at least 16M", memory_arg);
 	if (cfg.limits.output_bytes == 0)
 		return usage_error("--output '%s' is too small: give at least 1 byte", output_arg);
-	if (cfg.limits.disk_bytes < 4096)
+	if (cfg.limits.disk_bytes < SP_MIN_DISK_BYTES)
 		return usage_error("--disk '%s' is too small: give at least 4K", disk_arg);
 	if (cfg.python) {
 		struct stat st;

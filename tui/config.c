@@ -63,13 +63,13 @@ int config_set(struct pg_config *cfg, const char *key, const char *value,
 		bad = sp_parse_seconds(value, &v) < 0 || !v;
 		if (!bad) l->wall_ms = v;
 	} else if (!strcmp(key, "memory")) {
-		bad = sp_parse_size(value, &v) < 0 || v < (16u << 20);
+		bad = sp_parse_size(value, &v) < 0 || v < SP_MIN_MEMORY_BYTES;
 		if (!bad) l->memory_bytes = v;
 	} else if (!strcmp(key, "output")) {
 		bad = sp_parse_size(value, &v) < 0 || !v;
 		if (!bad) l->output_bytes = v;
 	} else if (!strcmp(key, "disk")) {
-		bad = sp_parse_size(value, &v) < 0 || v < 4096;
+		bad = sp_parse_size(value, &v) < 0 || v < SP_MIN_DISK_BYTES;
 		if (!bad) l->disk_bytes = v;
 	}
 	else if (!strcmp(key, "procs"))
