@@ -75,10 +75,16 @@ void run_finish(struct sp_run *r)
 	struct rusage ru;
 	int st = 0;
 
-	/* every writer is dead now: take what is left in the pipes */
-	for (int i = 0; i < 64 && r->out_fd >= 0; i++)
+	/* the sandbox is over (init is gone): a slow reader of forwarded
+	 * output below does not make the run longer */
+	uint64_t wall_ms = run_now_ms(r);
+
+	/* every writer is dead now: take what is left in the pipes (forwarded
+	 * output all of it, waiting for a slow reader as cat would) */
+	r->draining = true;
+	for (int i = 0; (i < 64 || r->forward) && r->out_fd >= 0; i++)
 		run_read_output(r, &r->out_fd, false);
-	for (int i = 0; i < 64 && r->err_fd >= 0; i++)
+	for (int i = 0; (i < 64 || r->forward) && r->err_fd >= 0; i++)
 		run_read_output(r, &r->err_fd, true);
 	while (r->chan_fd >= 0)
 		channel_read(r);
@@ -99,7 +105,7 @@ void run_finish(struct sp_run *r)
 		    (uint64_t)ru.ru_maxrss * 1024u > res->usage.peak_memory_bytes)
 			res->usage.peak_memory_bytes = (uint64_t)ru.ru_maxrss * 1024u;
 	}
-	res->usage.wall_ms = run_now_ms(r);
+	res->usage.wall_ms = wall_ms;
 	if (sp_cgroup_has_memory(r->cg)) {
 		uint64_t peak = sp_cgroup_memory_peak(r->cg);
 		if (peak > res->usage.peak_memory_bytes)

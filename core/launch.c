@@ -4,6 +4,8 @@
  * start the program with every layer on.
  *
  * Messages on the control socket (SOCK_SEQPACKET, one per datagram):
+ *   supervisor -> init  'g' the user maps are written: build the root
+ *   supervisor -> init  'c' init is in the run's cgroups: start the program
  *   init -> supervisor  'R' ready, with fds [work dir, /proc]
  *   prog -> supervisor  'N' layers, with the seccomp notification fd
  *   any  -> supervisor  'E' text: setting up failed (the run fails closed)
@@ -83,8 +85,18 @@ static void apply_rlimits(const struct sp_limits *l)
 	set_limit(RLIMIT_MSGQUEUE, 0, 0);
 }
 
-static void run_program(const struct sp_launch_spec *spec, int ctl)
+/* What the program's first moments need; it runs on init's memory
+ * (CLONE_VM | CLONE_VFORK) until its execve, with init suspended. */
+struct prog_start {
+	const struct sp_launch_spec *spec;
+	int ctl;
+};
+
+static void run_program(const struct prog_start *ps)
 {
+	const struct sp_launch_spec *spec = ps->spec;
+	int ctl = ps->ctl;
+	sigset_t open_mask;
 	static const char *const envp[] = {
 		"PATH=/usr/local/bin:/usr/bin:/bin",
 		"HOME=" SP_WORKDIR,
@@ -104,6 +116,17 @@ static void run_program(const struct sp_launch_spec *spec, int ctl)
 	int notify_fd = -1, landlock_abi;
 	char msg[16];
 
+	/* Handlers are init's (and share its memory), dispositions and mask
+	 * the host application's: the program starts from the defaults, all
+	 * signals open, whatever ran sandpit (the mask is opened at exec). */
+	{
+		struct sigaction dfl;
+		memset(&dfl, 0, sizeof dfl);
+		dfl.sa_handler = SIG_DFL;
+		for (int sig = 1; sig < NSIG; sig++)
+			if (sig != SIGKILL && sig != SIGSTOP)
+				sigaction(sig, &dfl, NULL); /* EINVAL for glibc's own: fine */
+	}
 	if (setsid() < 0)
 		child_fail(ctl, "setsid failed");
 	int in = spec->stdin_fd >= 0 ? spec->stdin_fd : open("/dev/null", O_RDONLY);
@@ -117,7 +140,7 @@ static void run_program(const struct sp_launch_spec *spec, int ctl)
 	if (chdir(SP_WORKDIR) < 0)
 		child_fail(ctl, "chdir to the work dir failed");
 	signal(SIGXFSZ, SIG_IGN); /* a full file is EFBIG, not a dead program */
-	signal(SIGPIPE, SIG_DFL);
+	sigemptyset(&open_mask);
 
 	landlock_abi = sp_landlock_apply(&err);
 	if (landlock_abi < 0)
@@ -137,6 +160,7 @@ static void run_program(const struct sp_launch_spec *spec, int ctl)
 	/* last, so nothing of ours allocates under the program's limits
 	 * (a sanitizer's allocator would fail there) */
 	apply_rlimits(&spec->limits);
+	sigprocmask(SIG_SETMASK, &open_mask, NULL);
 	execve(spec->python, (char *const *)argv, (char *const *)envp);
 	/* ctl is closed; the program's stderr is where this can still go */
 	dprintf(2, "sandpit: cannot start %s: %s\n", spec->python, strerror(errno));
@@ -153,6 +177,56 @@ int sp_become_sandbox_user(struct sp_error *err)
 	    setresuid(SP_SANDBOX_UID, SP_SANDBOX_UID, SP_SANDBOX_UID) < 0)
 		return sp_fail_errno(err, "could not become the sandbox user inside the user namespace");
 	return 0;
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SP_SPAWN_BY_FORK 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SP_SPAWN_BY_FORK 1
+#endif
+#endif
+#ifndef SP_SPAWN_BY_FORK
+#define SP_SPAWN_BY_FORK 0
+#endif
+
+static int program_entry(void *arg)
+{
+	run_program(arg);
+	return 127;
+}
+
+/* Start the program without copying init's address space (init is a
+ * copy of the supervisor): the child borrows it until its execve, as
+ * posix_spawn does. Fork would copy the page tables and then take a
+ * copy-on-write fault for every page either side touches. */
+static pid_t spawn_program(const struct sp_launch_spec *spec, int ctl)
+{
+	const size_t stack_size = 256u << 10;
+	struct prog_start ps = { .spec = spec, .ctl = ctl };
+	sigset_t all, old;
+	char *stack;
+	pid_t pid;
+
+	if (SP_SPAWN_BY_FORK) {
+		/* AddressSanitizer cannot follow a child onto a stack of ours */
+		pid = fork();
+		if (pid == 0)
+			_exit(program_entry(&ps));
+		return pid;
+	}
+	stack = mmap(NULL, stack_size, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+	if (stack == MAP_FAILED)
+		return -1;
+	sigfillset(&all);
+	/* no handler of init's may run in the child before it resets them */
+	sigprocmask(SIG_BLOCK, &all, &old);
+	pid = clone(program_entry, stack + stack_size,
+		    CLONE_VM | CLONE_VFORK | SIGCHLD, &ps);
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	munmap(stack, stack_size);
+	return pid;
 }
 
 /* Drop everything, for init itself. */
@@ -181,7 +255,6 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	if (n != 1)
 		_exit(125); /* the supervisor went away */
 
-	unshare(CLONE_NEWCGROUP); /* after the supervisor placed us */
 	if (sethostname("sandpit", 7) < 0)
 		child_fail(ctl, "sethostname in the new UTS namespace failed");
 	if (sp_mounts_build(&spec->mounts, &err) < 0)
@@ -196,13 +269,20 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 		_exit(125);
 	close(fds[0]);
 	close(fds[1]);
+	/* The supervisor places us in the run's cgroups while we built the
+	 * root (a cgroup v1 move waits for an RCU grace period); the program
+	 * must not start before that. */
+	do
+		n = read(ctl, &go, 1);
+	while (n < 0 && errno == EINTR);
+	if (n != 1 || go != 'c')
+		_exit(125);
+	unshare(CLONE_NEWCGROUP); /* after the supervisor placed us */
 	drop_privileges(ctl);
 
-	prog = fork();
+	prog = spawn_program(spec, ctl);
 	if (prog < 0)
-		child_fail(ctl, "fork of the program failed");
-	if (prog == 0)
-		run_program(spec, ctl);
+		child_fail(ctl, "could not start the program");
 	close(spec->out_w);
 	close(spec->err_w);
 	close(spec->chan_w);
@@ -276,16 +356,32 @@ static pid_t clone_init(int *pidfd)
 	return pid;
 }
 
-int sp_launch(const struct sp_launch_spec *spec, struct sp_cgroup *cg,
-	      struct sp_launched *out, struct sp_error *err)
+/* Kill init if it lives, reap it, and close what the launch opened. */
+void sp_launch_abort(struct sp_launched *L)
+{
+	if (L->pid > 0) {
+		if (L->pidfd >= 0)
+			syscall(SYS_pidfd_send_signal, L->pidfd, SIGKILL, NULL, 0);
+		else
+			kill(L->pid, SIGKILL);
+		waitpid(L->pid, NULL, 0);
+		L->pid = 0;
+	}
+	for (int *fd = &L->pidfd; fd <= &L->proc_fd; fd++)
+		if (*fd >= 0) {
+			close(*fd);
+			*fd = -1;
+		}
+}
+
+int sp_launch_start(const struct sp_launch_spec *spec, struct sp_launched *out,
+		    struct sp_error *err)
 {
 	int ctl[2], pidfd = -1;
 	pid_t pid;
-	struct pollfd pfd;
-	char msg[600];
-	int fds[2] = { -1, -1 }, nfds = 2;
-	ssize_t n;
 
+	out->pid = 0;
+	out->pidfd = out->ctl = out->work_fd = out->proc_fd = -1;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ctl) < 0)
 		return sp_fail_errno(err, "control socket");
 	/* the child keeps ctl[1] across its own exec-free life */
@@ -311,17 +407,34 @@ int sp_launch(const struct sp_launch_spec *spec, struct sp_cgroup *cg,
 	out->ctl = ctl[0];
 	if (write_maps(pid, err) < 0)
 		goto fail;
-	if (cg && sp_cgroup_attach(cg, pid) < 0) {
-		sp_fail_errno(err, "cgroup: attach the sandbox");
-		goto fail;
-	}
 	if (write(ctl[0], "g", 1) != 1) {
 		sp_fail_errno(err, "start the sandbox");
 		goto fail;
 	}
+	return 0;
+fail:
+	sp_launch_abort(out);
+	return -1;
+}
+
+int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
+		    struct sp_error *err)
+{
+	struct pollfd pfd = { .fd = L->ctl, .events = POLLIN };
+	char msg[600];
+	int fds[2] = { -1, -1 }, nfds = 2;
+	ssize_t n;
+
+	/* init builds the root meanwhile; it starts the program only after 'c' */
+	if (cg && sp_cgroup_attach(cg, L->pid) < 0) {
+		sp_fail_errno(err, "cgroup: attach the sandbox");
+		goto fail;
+	}
+	if (write(L->ctl, "c", 1) != 1) {
+		sp_fail_errno(err, "start the sandbox");
+		goto fail;
+	}
 	/* Wait for the root to be built (a few ms); a failure is fatal. */
-	pfd.fd = ctl[0];
-	pfd.events = POLLIN;
 	for (;;) {
 		int rc = poll(&pfd, 1, 10000);
 		if (rc < 0 && errno == EINTR)
@@ -332,7 +445,7 @@ int sp_launch(const struct sp_launch_spec *spec, struct sp_cgroup *cg,
 		}
 		break;
 	}
-	n = sp_recv_fds(ctl[0], msg, sizeof msg - 1, fds, &nfds);
+	n = sp_recv_fds(L->ctl, msg, sizeof msg - 1, fds, &nfds);
 	if (n <= 0) {
 		sp_fail(err, "the sandbox's init died while setting up");
 		goto fail;
@@ -346,20 +459,13 @@ int sp_launch(const struct sp_launch_spec *spec, struct sp_cgroup *cg,
 		sp_fail(err, "the sandbox's init sent an unexpected message");
 		goto fail;
 	}
-	out->work_fd = fds[0];
-	out->proc_fd = fds[1];
+	L->work_fd = fds[0];
+	L->proc_fd = fds[1];
 	return 0;
 fail:
 	for (int i = 0; i < 2; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
-	if (pidfd >= 0)
-		syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, NULL, 0);
-	else
-		kill(pid, SIGKILL);
-	waitpid(pid, NULL, 0);
-	if (pidfd >= 0)
-		close(pidfd);
-	close(ctl[0]);
+	sp_launch_abort(L);
 	return -1;
 }

@@ -74,7 +74,7 @@ int sp_parse_seconds(const char *s, uint64_t *out_ms)
 		return -1;
 	if (v > 1.0e9)
 		return -1;
-	*out_ms = (uint64_t)llround(v * 1000.0);
+	*out_ms = (uint64_t)(v * 1000.0 + 0.5); /* 0 <= v <= 1e9: rounds */
 	return 0;
 }
 

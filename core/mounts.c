@@ -36,30 +36,34 @@
 #define NEWROOT "/tmp"  /* where the new root is assembled, in our namespace */
 
 struct bind_src {
-	char path[PATH_MAX];   /* path inside the sandbox (same as on the host) */
+	char *path;            /* path inside the sandbox (same as on the host) */
 	int fd;                /* O_PATH fd of the host object */
 	bool is_dir;
+	off_t size;
 };
 
+#define SMALL_FILE_BYTES (256 << 10)
+
+/* mkdir -p, trying the whole path first: nearly always only the last
+ * component is missing, and each mkdir is a syscall. */
 static int mkdir_p(const char *path, mode_t mode)
 {
 	char tmp[PATH_MAX];
 	size_t len = strlen(path);
+	char *slash;
 
-	if (len == 0 || len >= sizeof tmp)
+	if (mkdir(path, mode) == 0 || errno == EEXIST)
+		return 0;
+	if (errno != ENOENT || len == 0 || len >= sizeof tmp)
 		return -1;
 	memcpy(tmp, path, len + 1);
-	for (char *p = tmp + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(tmp, mode) < 0 && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	if (mkdir(tmp, mode) < 0 && errno != EEXIST)
+	slash = strrchr(tmp, '/');
+	if (!slash || slash == tmp)
 		return -1;
-	return 0;
+	*slash = '\0';
+	if (mkdir_p(tmp, mode) < 0)
+		return -1;
+	return mkdir(path, mode) == 0 || errno == EEXIST ? 0 : -1;
 }
 
 static int touch(const char *path)
@@ -109,22 +113,91 @@ static unsigned long locked_flags(const char *target)
 	return f;
 }
 
+/* With mount_setattr(2) (Linux 5.12) the whole tree is made read-only in
+ * one recursive call once it is built; without it, mount by mount. */
+static bool late_readonly;
+
+static int setattr(const char *target, unsigned flags, uint64_t set, uint64_t clr)
+{
+#ifdef SYS_mount_setattr
+	struct mount_attr attr = { .attr_set = set, .attr_clr = clr };
+	return (int)syscall(SYS_mount_setattr, AT_FDCWD, target, flags, &attr,
+			    sizeof attr);
+#else
+	(void)target; (void)flags; (void)set; (void)clr;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+static bool have_mount_setattr(void)
+{
+	/* a size of 0 is EINVAL where the call exists */
+	return setattr("/", 0, 0, 0) == 0 || errno != ENOSYS;
+}
+
 /* Make target (and its submounts, where the kernel can) read-only;
  * nodev everywhere but on /dev, whose few nodes must open. */
 static int make_readonly(const char *target, bool nodev)
 {
-#ifdef SYS_mount_setattr
-	struct mount_attr attr = {
-		.attr_set = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID |
-			    (nodev ? MOUNT_ATTR_NODEV : 0),
-	};
-	if (syscall(SYS_mount_setattr, AT_FDCWD, target, AT_RECURSIVE, &attr,
-		    sizeof attr) == 0)
+	if (late_readonly)
 		return 0;
-#endif
+	if (setattr(target, AT_RECURSIVE,
+		    MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | (nodev ? MOUNT_ATTR_NODEV : 0),
+		    0) == 0)
+		return 0;
 	return mount(NULL, target, NULL,
 		     MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID |
 			     (nodev ? MS_NODEV : 0) | locked_flags(target), NULL);
+}
+
+/* After pivot_root: everything read-only, nosuid and nodev in one call,
+ * then /work and /proc writable again and /dev's nodes openable, which
+ * is where the mount-by-mount way leaves them too. */
+static int finish_readonly(struct sp_error *err)
+{
+	if (setattr("/", AT_RECURSIVE,
+		    MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, 0) < 0)
+		return sp_fail_errno(err, "mounts: make the root read-only");
+	if (setattr(SP_WORKDIR, 0, 0, MOUNT_ATTR_RDONLY) < 0 ||
+	    setattr("/proc", 0, 0, MOUNT_ATTR_RDONLY) < 0)
+		return sp_fail_errno(err, "mounts: make /work and /proc writable");
+	if (setattr("/dev", AT_RECURSIVE, 0, MOUNT_ATTR_NODEV) < 0)
+		return sp_fail_errno(err, "mounts: let /dev's nodes open");
+	return 0;
+}
+
+/* A small regular file is copied into the new root rather than bound: a
+ * mount costs more to make and to tear down than a few KiB of copying,
+ * and the root ends up read-only all the same. 0 copied, -1 bind it. */
+static int copy_small(const struct bind_src *b, const char *src, const char *dst)
+{
+	char buf[16384];
+	int in, out;
+	ssize_t n = 0;
+
+	if (b->size > SMALL_FILE_BYTES)
+		return -1;
+	in = open(src, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		return -1;
+	out = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0444);
+	if (out < 0) {
+		close(in);
+		return -1;
+	}
+	while ((n = read(in, buf, sizeof buf)) > 0)
+		if (sp_write_all(out, buf, (size_t)n) < 0) {
+			n = -1;
+			break;
+		}
+	close(in);
+	close(out);
+	if (n < 0) {
+		unlink(dst);
+		return -1;
+	}
+	return 0;
 }
 
 static int bind_ro(const struct bind_src *b, struct sp_error *err)
@@ -133,6 +206,9 @@ static int bind_ro(const struct bind_src *b, struct sp_error *err)
 
 	snprintf(src, sizeof src, "/proc/self/fd/%d", b->fd);
 	snprintf(dst, sizeof dst, NEWROOT "%s", b->path);
+	if (!b->is_dir && strncmp(b->path, "/etc/", 5) == 0 &&
+	    copy_small(b, src, dst) == 0)
+		return 0;
 	if (b->is_dir) {
 		if (mkdir_p(dst, 0755) < 0)
 			return sp_fail_errno(err, "mounts: mkdir %s", b->path);
@@ -177,9 +253,16 @@ static int add_src(struct bind_src *list, size_t *n, size_t max, const char *pat
 		close(fd);
 		return -1;
 	}
-	snprintf(list[*n].path, sizeof list[*n].path, "%s", path);
+	/* heap, not a PATH_MAX array on the stack: 48 of those are 48 pages
+	 * to fault in, and page faults are what a start-up is made of */
+	list[*n].path = strdup(path);
+	if (!list[*n].path) {
+		close(fd);
+		return -1;
+	}
 	list[*n].fd = fd;
 	list[*n].is_dir = S_ISDIR(st.st_mode);
+	list[*n].size = st.st_size;
 	(*n)++;
 	return 0;
 }
@@ -336,19 +419,21 @@ int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err)
 {
 	struct bind_src srcs[48];
 	size_t n = 0, max = sizeof srcs / sizeof srcs[0];
-	char links[6][PATH_MAX];
+	char links[6][256];
 	bool is_link[6] = { false };
-	char failed[PATH_MAX] = "";
+	char failed[PATH_MAX];
 	int rc = -1;
 
+	failed[0] = '\0';
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
 		return sp_fail_errno(err, "mounts: make / private");
+	late_readonly = have_mount_setattr();
 
 	/* Open every source before NEWROOT covers anything. */
 	add_src(srcs, &n, max, "/usr");
 	for (size_t i = 0; i < sizeof top_level / sizeof top_level[0]; i++) {
-		ssize_t l = readlink(top_level[i], links[i], PATH_MAX - 1);
-		if (l > 0) {
+		ssize_t l = readlink(top_level[i], links[i], sizeof links[i] - 1);
+		if (l > 0 && (size_t)l < sizeof links[i] - 1) {
 			links[i][l] = '\0';
 			is_link[i] = true;
 		} else {
@@ -405,15 +490,20 @@ int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err)
 		sp_fail_errno(err, "mounts: detach the old root");
 		goto out;
 	}
-	if (mount(NULL, "/", NULL,
-		  MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV,
-		  NULL) < 0) {
+	if (late_readonly) {
+		if (finish_readonly(err) < 0)
+			goto out;
+	} else if (mount(NULL, "/", NULL,
+			 MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV,
+			 NULL) < 0) {
 		sp_fail_errno(err, "mounts: make / read-only");
 		goto out;
 	}
 	rc = 0;
 out:
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		close(srcs[i].fd);
+		free(srcs[i].path);
+	}
 	return rc;
 }

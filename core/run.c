@@ -132,13 +132,154 @@ static int append(char **buf, size_t *len, size_t *cap, const char *data, size_t
 	return 0;
 }
 
+/* Wait up to ms for a forward target to take bytes. A full one must slow
+ * the program down (its own pipe fills), not spin the supervisor, and not
+ * stop it either: the loop must still see its deadline when nobody reads
+ * the target at all. */
+static bool forward_wait(int fd, int ms)
+{
+	struct pollfd p = { .fd = fd, .events = POLLOUT };
+	int rc;
+
+	do
+		rc = poll(&p, 1, ms);
+	while (rc < 0 && errno == EINTR);
+	return rc == 1 && !(p.revents & (POLLERR | POLLNVAL));
+}
+
+/* A forward target whose reader is gone must not kill the caller with
+ * SIGPIPE (the CLI ignores it; a library user may not): unless it is
+ * ignored, hold it for the call and take back the one the call raised. */
+struct pipe_guard {
+	bool on;
+	sigset_t pipe, old;
+};
+
+static void guard_begin(const struct sp_run *r, struct pipe_guard *g)
+{
+	g->on = r->fwd_guard_sigpipe;
+	if (!g->on)
+		return;
+	sigemptyset(&g->pipe);
+	sigaddset(&g->pipe, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &g->pipe, &g->old);
+}
+
+static void guard_end(struct pipe_guard *g, bool got_epipe)
+{
+	int saved = errno;
+
+	if (!g->on)
+		return;
+	if (got_epipe && !sigismember(&g->old, SIGPIPE)) {
+		const struct timespec now = { 0, 0 };
+		while (sigtimedwait(&g->pipe, NULL, &now) < 0 && errno == EINTR)
+			;
+	}
+	pthread_sigmask(SIG_SETMASK, &g->old, NULL);
+	errno = saved;
+}
+
+static ssize_t guarded_write(const struct sp_run *r, int fd, const char *buf, size_t n)
+{
+	struct pipe_guard g;
+	ssize_t w;
+
+	guard_begin(r, &g);
+	w = write(fd, buf, n);
+	guard_end(&g, w < 0 && errno == EPIPE);
+	return w;
+}
+
+static ssize_t guarded_splice(const struct sp_run *r, int in, int out, size_t len)
+{
+	struct pipe_guard g;
+	ssize_t m;
+
+	guard_begin(r, &g);
+	m = splice(in, NULL, out, NULL, len, SPLICE_F_MOVE);
+	guard_end(&g, m < 0 && errno == EPIPE);
+	return m;
+}
+
+static void forward_write(struct sp_run *r, int slot, const char *buf, size_t n)
+{
+	while (n > 0 && r->fwd_fd[slot] >= 0) {
+		ssize_t w = guarded_write(r, r->fwd_fd[slot], buf, n);
+		if (w > 0) {
+			buf += w;
+			n -= (size_t)w;
+		} else if (w < 0 && errno == EINTR) {
+			continue;
+		} else if (w < 0 && errno == EAGAIN) {
+			/* these bytes are read already: wait for the target, or
+			 * give them up once the run is being stopped */
+			if (!forward_wait(r->fwd_fd[slot], r->draining ? -1 : 50) &&
+			    r->stopping && !r->draining)
+				r->fwd_fd[slot] = -1;
+		} else {
+			r->fwd_fd[slot] = -1; /* the reader is gone: discard the rest */
+		}
+	}
+}
+
+/* Move output from the program's pipe to the forward target without
+ * copying it through our memory. 1 moved some, 0 nothing to do now,
+ * -1 the pipe ended, -2 use read and write instead. */
+static int forward_splice(struct sp_run *r, int fd, int slot, size_t len)
+{
+	for (;;) {
+		ssize_t m = guarded_splice(r, fd, r->fwd_fd[slot], len);
+		if (m > 0) {
+			r->res->usage.output_bytes += (uint64_t)m;
+			return 1;
+		}
+		if (m == 0)
+			return -1;
+		if (errno == EINTR)
+			continue;
+		if (errno == EAGAIN) {
+			/* our pipe is empty, or the target is full: in the
+			 * second case wait a little, then let the loop run */
+			if (forward_wait(r->fwd_fd[slot], 0))
+				return 0;
+			if (forward_wait(r->fwd_fd[slot], r->draining ? -1 : 50))
+				continue;
+			if (r->draining)
+				r->fwd_fd[slot] = -1; /* the target failed */
+			return 0;
+		}
+		if (errno == EINVAL || errno == ENOSYS || errno == EBADF) {
+			r->fwd_copy[slot] = true; /* O_APPEND, or an fd splice cannot reach */
+			return -2;
+		}
+		r->fwd_fd[slot] = -1;
+		return -2;
+	}
+}
+
 void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 {
-	char *buf = malloc(CHUNK);
+	char *buf;
 	ssize_t n;
 	uint64_t room;
+	int slot = is_err ? 1 : 0;
 	struct qitem it = { .type = is_err ? SP_EVENT_STDERR : SP_EVENT_STDOUT };
 
+	room = r->limits.output_bytes - r->res->usage.output_bytes;
+	if (r->forward && !r->keep_output && r->fwd_fd[slot] >= 0 &&
+	    !r->fwd_copy[slot] && room > 0) {
+		int rc = forward_splice(r, *fdp, slot, room < CHUNK ? (size_t)room : CHUNK);
+		if (rc >= 0)
+			return;
+		if (rc == -1) {
+			epoll_ctl(r->epfd, EPOLL_CTL_DEL, *fdp, NULL);
+			close(*fdp);
+			*fdp = -1;
+			return;
+		}
+	}
+	buf = malloc(CHUNK);
 	if (!buf)
 		return;
 	n = read(*fdp, buf, CHUNK);
@@ -172,6 +313,11 @@ void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 			append(&r->res->err, &r->res->err_len, &r->err_cap, buf, (size_t)n);
 		else
 			append(&r->res->out, &r->res->out_len, &r->out_cap, buf, (size_t)n);
+	}
+	if (r->forward) {
+		forward_write(r, slot, buf, (size_t)n);
+		free(buf);
+		return;
 	}
 	it.data = buf;
 	it.len = (size_t)n;
@@ -511,6 +657,14 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	}
 	r->limits = cfg->limits;
 	r->keep_output = cfg->keep_output;
+	r->forward = cfg->forward;
+	r->fwd_fd[0] = cfg->forward ? cfg->forward_out : -1;
+	r->fwd_fd[1] = cfg->forward ? cfg->forward_err : -1;
+	if (cfg->forward) {
+		struct sigaction sa;
+		r->fwd_guard_sigpipe = sigaction(SIGPIPE, NULL, &sa) < 0 ||
+				       sa.sa_handler != SIG_IGN;
+	}
 	r->res->limits = cfg->limits;
 	r->clk_tck = sysconf(_SC_CLK_TCK);
 	r->epfd = r->out_fd = r->err_fd = r->chan_fd = r->notify_fd = -1;
@@ -553,9 +707,13 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	spec.mounts.carry_in_len = cfg->carry_in_len;
 	spec.mounts.filename = filename;
 
-	r->cg = sp_cgroup_create(&cfg->limits, r->cg_detail, sizeof r->cg_detail);
 	r->start_us = sp_now_us();
-	if (sp_launch(&spec, r->cg, &r->L, err) < 0)
+	if (sp_launch_start(&spec, &r->L, err) < 0)
+		goto fail;
+	/* made while init builds the root (a cgroup v1 mkdir and move each
+	 * wait for RCU); init starts the program only once it is inside */
+	r->cg = sp_cgroup_create(&cfg->limits, r->cg_detail, sizeof r->cg_detail);
+	if (sp_launch_ready(&r->L, r->cg, err) < 0)
 		goto fail;
 	close(out_p[1]);
 	close(err_p[1]);
@@ -609,7 +767,7 @@ fail:
 	if (stdin_fd >= 0)
 		close(stdin_fd);
 	r->finished = true;
-	r->L.pid = 0;
+	sp_launch_abort(&r->L); /* init, if it was started */
 	sp_cgroup_destroy(r->cg);
 	r->cg = NULL;
 	sp_run_free(r);

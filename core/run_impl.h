@@ -42,6 +42,11 @@ struct qitem {
 struct sp_run {
 	struct sp_limits limits;
 	bool keep_output;
+	bool forward;
+	int fwd_fd[2];              /* stdout, stderr; -1 once dropped */
+	bool fwd_copy[2];           /* splice refused: read and write */
+	bool fwd_guard_sigpipe;     /* SIGPIPE is not ignored: hold it */
+	bool draining;              /* the program is gone: forward all that is left */
 	struct sp_launched L;
 	int epfd, out_fd, err_fd, chan_fd, notify_fd, sample_fd, deadline_fd;
 	struct sp_cgroup *cg;

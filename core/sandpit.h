@@ -68,6 +68,12 @@ struct sp_config {
 	const char *carry_in;      /* carry-in JSON object text, or NULL */
 	size_t carry_in_len;
 	bool keep_output;          /* collect stdout/stderr into the result */
+	/* With forward set, the program's stdout and stderr go straight to
+	 * forward_out and forward_err (moved by splice(2) where the kernel
+	 * can), not as events; counted and capped all the same. A descriptor
+	 * that fails (a reader gone) is dropped and the rest discarded. */
+	bool forward;
+	int forward_out, forward_err;
 	struct sp_limits limits;
 };
 

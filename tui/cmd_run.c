@@ -329,6 +329,18 @@ int cmd_run(int argc, char **argv)
 	cfg.stdin_data = input;
 	cfg.stdin_len = input_len;
 	cfg.keep_output = json;
+	/* plain mode: the program's output goes straight to ours, spliced */
+	cfg.forward = !json;
+	cfg.forward_out = STDOUT_FILENO;
+	cfg.forward_err = STDERR_FILENO;
+	if (!json) {
+		/* a pipe out of us as big as the program's pipe into us: a flood
+		 * then moves in 1 MiB steps, not 64 KiB ones (best effort) */
+		struct stat st;
+		if (fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode) &&
+		    fcntl(STDOUT_FILENO, F_GETPIPE_SZ) < (1 << 20))
+			fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
+	}
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal; /* no SA_RESTART: poll returns EINTR */
@@ -371,14 +383,8 @@ int cmd_run(int argc, char **argv)
 		}
 		if (sp_run_timeout_ms(run) != 0)
 			poll(&pfd, 1, sp_run_timeout_ms(run));
-		while (sp_run_next_event(run, &ev) > 0) {
-			if (json)
-				continue;
-			if (ev.type == SP_EVENT_STDOUT)
-				fwrite(ev.data, 1, ev.len, stdout), fflush(stdout);
-			else if (ev.type == SP_EVENT_STDERR)
-				fwrite(ev.data, 1, ev.len, stderr), fflush(stderr);
-		}
+		while (sp_run_next_event(run, &ev) > 0)
+			; /* output is forwarded by the engine; the rest is in the result */
 	}
 	{
 		const struct sp_result *r = sp_run_result(run);

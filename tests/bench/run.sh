@@ -2,7 +2,7 @@
 # make bench: build the timing driver (and the editor's, when it exists),
 # install what the bench compares against, print one table.
 #   sh tests/bench/run.sh BUILD_DIR
-# BENCH_RUNS, BENCH_LIMIT_RUNS, BENCH_STRICT: see tests/bench/bench.c.
+# BENCH_RUNS, BENCH_LIMIT_RUNS, BENCH_STRICT, BENCH_ONLY: see tests/bench/bench.c.
 set -u
 B=${1:?usage: tests/bench/run.sh BUILD_DIR}
 TOP=$(cd "$(dirname "$0")/../.." && pwd)

@@ -290,6 +290,31 @@ static void test_human_mode_passes_output_through(void **state)
 	free(prog);
 }
 
+/* `sandpit run big.py | head -c 10`: the reader leaves early; sandpit
+ * must neither die of SIGPIPE nor hang, and the program is not blamed. */
+static void test_a_reader_that_leaves_early(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = program(f, "early",
+		"import sys\n"
+		"for i in range(50):\n"
+		"    sys.stdout.write('y' * 100000)\n");
+	const char *args[] = { "run", "--output", "16M", prog, NULL };
+	struct it_cli c;
+	char first[10];
+
+	it_cli_start(&c, args);
+	assert_int_equal(read(c.out_fd, first, sizeof first), (ssize_t)sizeof first);
+	close(c.out_fd);
+	c.out_fd = -1;
+	it_cli_finish(&c, false);
+	IT_CLI_CHECK(&c, memcmp(first, "yyyyyyyyyy", sizeof first) == 0);
+	IT_CLI_CHECK(&c, c.status == 0);
+	IT_CLI_CHECK(&c, it_contains(c.err, "sandpit: ok"));
+	it_cli_free(&c);
+	free(prog);
+}
+
 static void test_stdin_file_and_program_from_stdin(void **state)
 {
 	struct fixture *f = *state;
@@ -386,6 +411,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_json_is_valid_whatever_the_output, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_violation_records_are_complete, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_human_mode_passes_output_through, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_reader_that_leaves_early, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stdin_file_and_program_from_stdin, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sigint_cancels_the_run, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sigterm_cancels_the_run, setup, teardown),

@@ -472,6 +472,34 @@ static void test_sandbox_runs_as_unprivileged_host_user(void **state)
 	free(name);
 }
 
+/* The host application's signal state must not reach the program: it
+ * starts with nothing blocked and nothing ignored but what Python and
+ * the sandbox set themselves (SIGPIPE, SIGXFSZ). */
+static void test_program_starts_with_default_signals(void **state)
+{
+	char *name = it_name("signals");
+	struct sp_result *r;
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old_usr1;
+	sigset_t usr2, old_mask;
+
+	(void)state;
+	sigaction(SIGUSR1, &ign, &old_usr1);
+	sigemptyset(&usr2);
+	sigaddset(&usr2, SIGUSR2);
+	sigprocmask(SIG_BLOCK, &usr2, &old_mask);
+	r = it_run("status = dict(l.split(':\\t') for l in open('/proc/self/status').read().splitlines() if ':\\t' in l)\n"
+		   "blk, ign = int(status['SigBlk'], 16), int(status['SigIgn'], 16)\n"
+		   "print('blocked', blk, 'usr-ignored', ign & ((1 << 9) | (1 << 11)))\n",
+		   name);
+	sigprocmask(SIG_SETMASK, &old_mask, NULL);
+	sigaction(SIGUSR1, &old_usr1, NULL);
+
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, strcmp(it_out(r), "blocked 0 usr-ignored 0\n") == 0);
+	sp_result_free(r);
+	free(name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -487,6 +515,7 @@ int main(void)
 		cmocka_unit_test(test_standard_library_works),
 		cmocka_unit_test(test_layers_name_what_was_active),
 		cmocka_unit_test(test_sandbox_runs_as_unprivileged_host_user),
+		cmocka_unit_test(test_program_starts_with_default_signals),
 	};
 
 	return cmocka_run_group_tests_name("integration/isolation", tests, NULL, NULL);

@@ -319,6 +319,41 @@ static void test_concurrent_runs_are_separate(void **state)
 	free(name);
 }
 
+/* The prelude compiles the program without running it (see _compile in
+ * core/prelude.py): every line runs once, and every code object, nested
+ * ones too, carries the program's own name; a syntax error names it. */
+static void test_program_runs_once_under_its_own_name(void **state)
+{
+	char *name = it_name("once");
+	struct sp_result *r;
+	char *want;
+
+	(void)state;
+	r = it_run("import os\n"
+		   "fd = os.open('/work/count', os.O_WRONLY | os.O_CREAT | os.O_APPEND)\n"
+		   "os.write(fd, b'x')\n"
+		   "def f():\n"
+		   "    class C:\n"
+		   "        def m(self): return 1\n"
+		   "    return C.m.__code__.co_filename\n"
+		   "print(os.path.getsize('/work/count'), __file__, f.__code__.co_filename, f())\n",
+		   name);
+	want = it_fmt("1 %s %s %s\n", name, name, name);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, strcmp(it_out(r), want) == 0);
+	sp_result_free(r);
+	free(want);
+
+	r = it_run("print('fine')\nx = (\n", name);
+	IT_CHECK(r, r->status == SP_STATUS_ERROR);
+	IT_CHECK(r, strcmp(it_out(r), "") == 0);
+	want = it_fmt("File \"%s\", line 2", name);
+	IT_CHECK(r, it_contains(it_err(r), want) && it_contains(it_err(r), "SyntaxError"));
+	sp_result_free(r);
+	free(want);
+	free(name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -331,6 +366,7 @@ int main(void)
 		cmocka_unit_test(test_freeing_a_running_run_stops_it),
 		cmocka_unit_test(test_start_refuses_bad_configs_with_a_message),
 		cmocka_unit_test(test_concurrent_runs_are_separate),
+		cmocka_unit_test(test_program_runs_once_under_its_own_name),
 	};
 
 	return cmocka_run_group_tests_name("integration/runapi", tests, NULL, NULL);
