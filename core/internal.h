@@ -80,9 +80,12 @@ int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err);
  * rights: an interpreter under root's home still binds when run as root). */
 int sp_become_sandbox_user(struct sp_error *err);
 
-/* landlock.c: restrict the program to its tree; returns ABI (>0), 0 if the
- * kernel has no Landlock, -1 on error. */
-int sp_landlock_apply(struct sp_error *err);
+/* landlock.c: the program's ruleset, built by init ahead of time (while
+ * the supervisor still works) and enforced by the program itself.
+ * prepare: the ruleset fd; -1 when the kernel has no Landlock (*abi 0);
+ * -2 on error. enforce: 0, or -1 on error (takes the fd; -1 is a no-op). */
+int sp_landlock_prepare(int *abi, struct sp_error *err);
+int sp_landlock_enforce(int ruleset, struct sp_error *err);
 int sp_landlock_abi(void);
 
 /* caps.c: drop every capability (effective, permitted, inheritable,

@@ -77,7 +77,7 @@ static int allow(int ruleset, const char *path, uint64_t access)
 	return rc;
 }
 
-int sp_landlock_apply(struct sp_error *err)
+int sp_landlock_prepare(int *abi_out, struct sp_error *err)
 {
 	struct ll_ruleset_attr attr = { 0 };
 	size_t attr_size = sizeof attr.handled_access_fs;
@@ -86,8 +86,9 @@ int sp_landlock_apply(struct sp_error *err)
 	DIR *root;
 	struct dirent *de;
 
+	*abi_out = abi;
 	if (abi <= 0)
-		return 0;
+		return -1;
 	all = LL_FS_ABI1_ALL;
 	if (abi >= 2)
 		all |= LL_FS_REFER;
@@ -105,18 +106,22 @@ int sp_landlock_apply(struct sp_error *err)
 		attr_size = sizeof attr;
 	}
 	ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, attr_size, 0);
-	if (ruleset < 0)
-		return sp_fail_errno(err, "landlock: create ruleset (ABI %d)", abi);
+	if (ruleset < 0) {
+		sp_fail_errno(err, "landlock: create ruleset (ABI %d)", abi);
+		return -2;
+	}
 
 	/* Listing directories anywhere shows only what mounts.c put there. */
 	if (allow(ruleset, "/", LL_FS_READ_DIR) < 0) {
 		close(ruleset);
-		return sp_fail_errno(err, "landlock: rule for /");
+		sp_fail_errno(err, "landlock: rule for /");
+		return -2;
 	}
 	root = opendir("/");
 	if (!root) {
 		close(ruleset);
-		return sp_fail_errno(err, "landlock: list /");
+		sp_fail_errno(err, "landlock: list /");
+		return -2;
 	}
 	while ((de = readdir(root))) {
 		char path[300];
@@ -135,15 +140,23 @@ int sp_landlock_apply(struct sp_error *err)
 		if (allow(ruleset, path, access) < 0) {
 			closedir(root);
 			close(ruleset);
-			return sp_fail_errno(err, "landlock: rule for %s", path);
+			sp_fail_errno(err, "landlock: rule for %s", path);
+			return -2;
 		}
 	}
 	closedir(root);
+	return ruleset;
+}
+
+int sp_landlock_enforce(int ruleset, struct sp_error *err)
+{
+	if (ruleset < 0)
+		return 0;
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
 	    syscall(SYS_landlock_restrict_self, ruleset, 0) < 0) {
 		close(ruleset);
 		return sp_fail_errno(err, "landlock: restrict");
 	}
 	close(ruleset);
-	return abi;
+	return 0;
 }

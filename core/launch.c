@@ -90,6 +90,8 @@ static void apply_rlimits(const struct sp_limits *l)
 struct prog_start {
 	const struct sp_launch_spec *spec;
 	int ctl;
+	int landlock_fd;   /* the ruleset init built, or -1 */
+	int landlock_abi;  /* 0: the kernel has none */
 };
 
 static void run_program(const struct prog_start *ps)
@@ -113,7 +115,7 @@ static void run_program(const struct prog_start *ps)
 							: SP_SPDIR "/prelude.py",
 			       spec->filename, NULL };
 	struct sp_error err = { "" };
-	int notify_fd = -1, landlock_abi;
+	int notify_fd = -1, landlock_abi = ps->landlock_abi;
 	char msg[16];
 
 	/* Handlers are init's (and share its memory), dispositions and mask
@@ -142,8 +144,7 @@ static void run_program(const struct prog_start *ps)
 	signal(SIGXFSZ, SIG_IGN); /* a full file is EFBIG, not a dead program */
 	sigemptyset(&open_mask);
 
-	landlock_abi = sp_landlock_apply(&err);
-	if (landlock_abi < 0)
+	if (sp_landlock_enforce(ps->landlock_fd, &err) < 0)
 		child_fail(ctl, err.msg);
 	if (sp_seccomp_load(&notify_fd, &err) < 0)
 		child_fail(ctl, err.msg);
@@ -200,10 +201,12 @@ static int program_entry(void *arg)
  * copy of the supervisor): the child borrows it until its execve, as
  * posix_spawn does. Fork would copy the page tables and then take a
  * copy-on-write fault for every page either side touches. */
-static pid_t spawn_program(const struct sp_launch_spec *spec, int ctl)
+static pid_t spawn_program(const struct sp_launch_spec *spec, int ctl,
+			   int landlock_fd, int landlock_abi)
 {
 	const size_t stack_size = 256u << 10;
-	struct prog_start ps = { .spec = spec, .ctl = ctl };
+	struct prog_start ps = { .spec = spec, .ctl = ctl, .landlock_fd = landlock_fd,
+				 .landlock_abi = landlock_abi };
 	sigset_t all, old;
 	char *stack;
 	pid_t pid;
@@ -244,7 +247,7 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 {
 	struct sp_error err = { "" };
 	char go;
-	int fds[2], status = 0;
+	int fds[2], status = 0, landlock_fd, landlock_abi = 0;
 	pid_t prog;
 	ssize_t n;
 
@@ -269,6 +272,13 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 		_exit(125);
 	close(fds[0]);
 	close(fds[1]);
+	/* The program's Landlock ruleset, built now: the supervisor is most
+	 * likely still moving us into cgroups (the program enforces it). */
+	landlock_fd = sp_landlock_prepare(&landlock_abi, &err);
+	if (landlock_fd == -2)
+		child_fail(ctl, err.msg);
+	if (landlock_fd >= 0)
+		landlock_fd = sp_fd_move_above(landlock_fd, 10); /* 0-3 get dup2'd over */
 	/* The supervisor places us in the run's cgroups while we built the
 	 * root (a cgroup v1 move waits for an RCU grace period); the program
 	 * must not start before that. */
@@ -280,9 +290,11 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	unshare(CLONE_NEWCGROUP); /* after the supervisor placed us */
 	drop_privileges(ctl);
 
-	prog = spawn_program(spec, ctl);
+	prog = spawn_program(spec, ctl, landlock_fd, landlock_abi);
 	if (prog < 0)
 		child_fail(ctl, "could not start the program");
+	if (landlock_fd >= 0)
+		close(landlock_fd);
 	close(spec->out_w);
 	close(spec->err_w);
 	close(spec->chan_w);
