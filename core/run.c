@@ -132,6 +132,17 @@ static int append(char **buf, size_t *len, size_t *cap, const char *data, size_t
 	return 0;
 }
 
+/* The wall limit is reached: stop the run (from the deadline timer, or
+ * from a wait on a forward target that nobody reads). */
+static void wall_deadline(struct sp_run *r)
+{
+	if (!r->stopping && !r->init_done) {
+		run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %llu ms",
+			      (unsigned long long)r->limits.wall_ms);
+		run_stop(r, SP_STATUS_WALL_LIMIT);
+	}
+}
+
 /* Wait up to ms for a forward target to take bytes. A full one must slow
  * the program down (its own pipe fills), not spin the supervisor, and not
  * stop it either: the loop must still see its deadline when nobody reads
@@ -212,11 +223,15 @@ static void forward_write(struct sp_run *r, int slot, const char *buf, size_t n)
 		} else if (w < 0 && errno == EINTR) {
 			continue;
 		} else if (w < 0 && errno == EAGAIN) {
-			/* these bytes are read already: wait for the target, or
-			 * give them up once the run is being stopped */
-			if (!forward_wait(r->fwd_fd[slot], r->draining ? -1 : 50) &&
-			    r->stopping && !r->draining)
+			/* these bytes are read already: wait for the target (the
+			 * deadline still holds meanwhile), or give them up once
+			 * the run is being stopped */
+			if (forward_wait(r->fwd_fd[slot], r->draining ? -1 : 50) || r->draining)
+				continue;
+			if (r->stopping)
 				r->fwd_fd[slot] = -1;
+			else if (run_now_ms(r) >= r->limits.wall_ms)
+				wall_deadline(r);
 		} else {
 			r->fwd_fd[slot] = -1; /* the reader is gone: discard the rest */
 		}
@@ -470,11 +485,7 @@ static void pump(struct sp_run *r)
 			break;
 		case SRC_DEADLINE:
 			if (read(r->deadline_fd, &ticks, sizeof ticks) < 0) { /* cleared */ }
-			if (!r->stopping && !r->init_done) {
-				run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %llu ms",
-					  (unsigned long long)r->limits.wall_ms);
-				run_stop(r, SP_STATUS_WALL_LIMIT);
-			}
+			wall_deadline(r);
 			break;
 		}
 	}

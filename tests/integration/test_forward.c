@@ -305,6 +305,55 @@ static void test_forward_into_a_terminal(void **state)
 	free(name);
 }
 
+/* A target nobody reads for a while must not hold the wall limit back:
+ * the deadline fires on time, and the rest is delivered once the reader
+ * comes back (wall_ms is the sandbox's time, not the reader's). */
+static void test_a_stalled_reader_does_not_stop_the_deadline(void **state)
+{
+	const size_t n = 6u << 20;
+	char *name = it_name("fwd_stall"), *code = flood_program(n, 0), *prog;
+	struct sp_config cfg;
+	struct sp_run *run;
+	const struct sp_result *r;
+	size_t events;
+	int p[2], st = 0;
+	pid_t reader;
+
+	(void)state;
+	prog = it_fmt("%simport time\ntime.sleep(30)\n", code);
+	cfg = it_config(prog, name);
+	assert_int_equal(pipe2(p, O_CLOEXEC), 0);
+	reader = fork();
+	assert_true(reader >= 0);
+	if (reader == 0) {
+		char buf[65536];
+		close(p[1]);
+		sleep(4); /* well past the 1 s wall limit */
+		while (read(p[0], buf, sizeof buf) > 0)
+			;
+		_exit(0);
+	}
+	close(p[0]);
+	cfg.keep_output = false;
+	cfg.forward = true;
+	cfg.limits.output_bytes = 8u << 20;
+	cfg.limits.wall_ms = 1000;
+	cfg.forward_out = p[1];
+	cfg.forward_err = p[1];
+	run = drive(&cfg, &events);
+	r = sp_run_result(run);
+	close(p[1]);
+	assert_int_equal(waitpid(reader, &st, 0), reader);
+
+	IT_CHECK(r, r->status == SP_STATUS_WALL_LIMIT);
+	IT_CHECK(r, it_viol(r, SP_VIOL_WALL, NULL) != NULL);
+	IT_CHECK(r, r->usage.wall_ms < 3500); /* before the reader came back */
+	sp_run_free(run);
+	free(prog);
+	free(code);
+	free(name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -314,6 +363,7 @@ int main(void)
 		cmocka_unit_test(test_a_reader_gone_kills_neither_caller_nor_run),
 		cmocka_unit_test(test_forward_appends_to_a_file_in_append_mode),
 		cmocka_unit_test(test_forward_into_a_terminal),
+		cmocka_unit_test(test_a_stalled_reader_does_not_stop_the_deadline),
 	};
 
 	return cmocka_run_group_tests_name("integration/forward", tests, NULL, NULL);
