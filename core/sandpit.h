@@ -70,8 +70,12 @@ struct sp_config {
 	bool keep_output;          /* collect stdout/stderr into the result */
 	/* With forward set, the program's stdout and stderr go straight to
 	 * forward_out and forward_err (moved by splice(2) where the kernel
-	 * can), not as events; counted and capped all the same. A descriptor
-	 * that fails (a reader gone) is dropped and the rest discarded. */
+	 * can), not as events; counted and capped all the same. The fds stay
+	 * the caller's (never closed) and may be the same one. A descriptor
+	 * that fails (a reader gone) is dropped and the rest discarded; its
+	 * SIGPIPE is taken back unless the caller ignores SIGPIPE. Once the
+	 * program has ended, what is left is written out, waiting for a slow
+	 * reader as cat would. */
 	bool forward;
 	int forward_out, forward_err;
 	struct sp_limits limits;
