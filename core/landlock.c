@@ -51,6 +51,15 @@ struct ll_ruleset_attr {
 	uint64_t scoped;
 };
 
+/* what getdents64(2) fills in */
+struct linux_dirent64 {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
 struct ll_path_beneath {
 	uint64_t allowed_access;
 	int32_t parent_fd;
@@ -83,8 +92,8 @@ int sp_landlock_prepare(int *abi_out, struct sp_error *err)
 	size_t attr_size = sizeof attr.handled_access_fs;
 	uint64_t all, ro = LL_FS_EXECUTE | LL_FS_READ_FILE | LL_FS_READ_DIR;
 	int abi = sp_landlock_abi(), ruleset;
-	DIR *root;
-	struct dirent *de;
+	int root;
+	_Alignas(8) char dents[4096];
 
 	*abi_out = abi;
 	if (abi <= 0)
@@ -117,34 +126,48 @@ int sp_landlock_prepare(int *abi_out, struct sp_error *err)
 		sp_fail_errno(err, "landlock: rule for /");
 		return -2;
 	}
-	root = opendir("/");
-	if (!root) {
+	/* getdents64, not opendir: init runs this, and must not malloc */
+	root = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (root < 0) {
 		close(ruleset);
 		sp_fail_errno(err, "landlock: list /");
 		return -2;
 	}
-	while ((de = readdir(root))) {
-		char path[300];
-		uint64_t access = ro;
-		if (de->d_name[0] == '.')
-			continue;
-		snprintf(path, sizeof path, "/%s", de->d_name);
-		if (strcmp(path, SP_WORKDIR) == 0)
-			access = all;
-		else if (strcmp(path, "/dev") == 0)
-			access = LL_FS_READ_FILE | LL_FS_WRITE_FILE | LL_FS_READ_DIR |
-				 (abi >= 3 ? LL_FS_TRUNCATE : 0) |
-				 (abi >= 5 ? LL_FS_IOCTL_DEV : 0);
-		else if (strcmp(path, "/proc") == 0)
-			access = LL_FS_READ_FILE | LL_FS_READ_DIR | LL_FS_WRITE_FILE;
-		if (allow(ruleset, path, access) < 0) {
-			closedir(root);
+	for (;;) {
+		long got = syscall(SYS_getdents64, root, dents, sizeof dents);
+		if (got < 0) {
+			close(root);
 			close(ruleset);
-			sp_fail_errno(err, "landlock: rule for %s", path);
+			sp_fail_errno(err, "landlock: list /");
 			return -2;
 		}
+		if (got == 0)
+			break;
+		for (long off = 0; off < got;) {
+			struct linux_dirent64 *de = (struct linux_dirent64 *)(void *)(dents + off);
+			char path[300];
+			uint64_t access = ro;
+			off += de->d_reclen;
+			if (de->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof path, "/%s", de->d_name);
+			if (strcmp(path, SP_WORKDIR) == 0)
+				access = all;
+			else if (strcmp(path, "/dev") == 0)
+				access = LL_FS_READ_FILE | LL_FS_WRITE_FILE | LL_FS_READ_DIR |
+					 (abi >= 3 ? LL_FS_TRUNCATE : 0) |
+					 (abi >= 5 ? LL_FS_IOCTL_DEV : 0);
+			else if (strcmp(path, "/proc") == 0)
+				access = LL_FS_READ_FILE | LL_FS_READ_DIR | LL_FS_WRITE_FILE;
+			if (allow(ruleset, path, access) < 0) {
+				close(root);
+				close(ruleset);
+				sp_fail_errno(err, "landlock: rule for %s", path);
+				return -2;
+			}
+		}
 	}
-	closedir(root);
+	close(root);
 	return ruleset;
 }
 

@@ -119,8 +119,8 @@ static void run_program(const struct prog_start *ps)
 	char msg[16];
 
 	/* Handlers are init's (and share its memory), dispositions and mask
-	 * the host application's: the program starts from the defaults, all
-	 * signals open, whatever ran sandpit (the mask is opened at exec). */
+	 * the host application's: the program starts from the defaults (but
+	 * SIGXFSZ, below), all signals open (at exec), whatever ran sandpit. */
 	{
 		struct sigaction dfl;
 		memset(&dfl, 0, sizeof dfl);
@@ -173,10 +173,15 @@ int sp_become_sandbox_user(struct sp_error *err)
 	/* The namespace's root uid is not mapped, so the kernel keeps the
 	 * namespace's capabilities across this change; the root can still be
 	 * built, and everything it creates belongs to a mapped user. */
-	if ((setgroups(0, NULL) < 0 && errno != EPERM) ||
-	    setresgid(SP_SANDBOX_GID, SP_SANDBOX_GID, SP_SANDBOX_GID) < 0 ||
-	    setresuid(SP_SANDBOX_UID, SP_SANDBOX_UID, SP_SANDBOX_UID) < 0)
+	/* Raw syscalls: glibc's wrappers would signal every other thread of
+	 * the process init was cloned from, threads init does not have, and
+	 * wait for them forever (an embedder with threads hangs). */
+	if ((syscall(SYS_setgroups, 0, NULL) < 0 && errno != EPERM) ||
+	    syscall(SYS_setresgid, SP_SANDBOX_GID, SP_SANDBOX_GID, SP_SANDBOX_GID) < 0 ||
+	    syscall(SYS_setresuid, SP_SANDBOX_UID, SP_SANDBOX_UID, SP_SANDBOX_UID) < 0)
 		return sp_fail_errno(err, "could not become the sandbox user inside the user namespace");
+	/* a change of credentials clears the parent-death signal */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	return 0;
 }
 
@@ -232,6 +237,39 @@ static pid_t spawn_program(const struct sp_launch_spec *spec, int ctl,
 	return pid;
 }
 
+/* init is a copy of the supervisor and holds all its fds: the read ends
+ * of the program's pipes, the caller's stdout, whatever the embedding
+ * application has open. Keep only what the sandbox uses (and stderr, so
+ * a sanitizer's report from init is still seen). */
+static void release_host_fds(const struct sp_launch_spec *spec, int ctl)
+{
+	int keep[6] = { ctl, spec->out_w, spec->err_w, spec->chan_w, spec->stdin_fd, -1 };
+	unsigned lo = 3;
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	if (null >= 0) {
+		dup2(null, 0);
+		dup2(null, 1);
+		if (null > 2)
+			close(null);
+	}
+	/* ascending, then close the gaps between */
+	for (int i = 1; i < 5; i++)
+		for (int j = i; j > 0 && keep[j - 1] > keep[j]; j--) {
+			int t = keep[j];
+			keep[j] = keep[j - 1];
+			keep[j - 1] = t;
+		}
+	for (int i = 0; i < 5; i++) {
+		if (keep[i] < (int)lo)
+			continue;
+		if ((unsigned)keep[i] > lo)
+			syscall(SYS_close_range, lo, (unsigned)keep[i] - 1, 0);
+		lo = (unsigned)keep[i] + 1;
+	}
+	syscall(SYS_close_range, lo, ~0u, 0);
+}
+
 /* Drop everything, for init itself. */
 static void drop_privileges(int ctl)
 {
@@ -252,6 +290,7 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	ssize_t n;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	release_host_fds(spec, ctl);
 	do
 		n = read(ctl, &go, 1);
 	while (n < 0 && errno == EINTR);
@@ -262,6 +301,13 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 		child_fail(ctl, "sethostname in the new UTS namespace failed");
 	if (sp_mounts_build(&spec->mounts, &err) < 0)
 		child_fail(ctl, err.msg);
+	{
+		/* the parent-death signal was re-armed after the change of
+		 * credentials; a supervisor that died before that is seen here */
+		struct pollfd p = { .fd = ctl, .events = POLLIN };
+		if (poll(&p, 1, 0) == 1 && (p.revents & (POLLHUP | POLLERR)))
+			_exit(125);
+	}
 	setsid();
 
 	fds[0] = open(SP_WORKDIR, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -277,8 +323,8 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	landlock_fd = sp_landlock_prepare(&landlock_abi, &err);
 	if (landlock_fd == -2)
 		child_fail(ctl, err.msg);
-	if (landlock_fd >= 0)
-		landlock_fd = sp_fd_move_above(landlock_fd, 10); /* 0-3 get dup2'd over */
+	if (landlock_fd >= 0 && (landlock_fd = sp_fd_move_above(landlock_fd, 10)) < 0)
+		child_fail(ctl, "landlock: no descriptor for the ruleset"); /* 0-3 get dup2'd over */
 	/* The supervisor places us in the run's cgroups while we built the
 	 * root (a cgroup v1 move waits for an RCU grace period); the program
 	 * must not start before that. */
@@ -429,6 +475,32 @@ fail:
 	return -1;
 }
 
+/* When telling init to go fails, init has usually died already and said
+ * why: its 'E' message explains far better than a broken pipe. */
+static void take_init_error(struct sp_launched *L, struct sp_error *err)
+{
+	for (int i = 0; i < 2; i++) {
+		struct pollfd p = { .fd = L->ctl, .events = POLLIN };
+		char msg[600];
+		int fds[2] = { -1, -1 }, nfds = 2;
+		ssize_t n;
+
+		if (poll(&p, 1, 0) != 1 || !(p.revents & POLLIN))
+			return;
+		n = sp_recv_fds(L->ctl, msg, sizeof msg - 1, fds, &nfds);
+		for (int k = 0; k < 2; k++)
+			if (fds[k] >= 0)
+				close(fds[k]);
+		if (n <= 0)
+			return;
+		msg[n] = '\0';
+		if (msg[0] == 'E') {
+			sp_fail(err, "setting up the sandbox failed: %s", msg + 1);
+			return;
+		}
+	}
+}
+
 int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 		    struct sp_error *err)
 {
@@ -440,10 +512,12 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 	/* init builds the root meanwhile; it starts the program only after 'c' */
 	if (cg && sp_cgroup_attach(cg, L->pid) < 0) {
 		sp_fail_errno(err, "cgroup: attach the sandbox");
+		take_init_error(L, err);
 		goto fail;
 	}
 	if (write(L->ctl, "c", 1) != 1) {
 		sp_fail_errno(err, "start the sandbox");
+		take_init_error(L, err);
 		goto fail;
 	}
 	/* Wait for the root to be built (a few ms); a failure is fatal. */

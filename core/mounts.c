@@ -132,8 +132,9 @@ static int setattr(const char *target, unsigned flags, uint64_t set, uint64_t cl
 
 static bool have_mount_setattr(void)
 {
-	/* an empty change: a no-op where the call exists, ENOSYS before 5.12 */
-	return setattr("/", 0, 0, 0) == 0 || errno != ENOSYS;
+	/* an empty change: a no-op where the call works (ENOSYS before 5.12;
+	 * a container's filter may refuse it): otherwise mount by mount */
+	return setattr("/", 0, 0, 0) == 0;
 }
 
 /* Make target (and its submounts, where the kernel can) read-only;
@@ -232,6 +233,23 @@ static int bind_ro(const struct bind_src *b, struct sp_error *err)
 	return 0;
 }
 
+/* Bind source paths, one after another, for init's one build. */
+static char path_arena[16384];
+static size_t path_used;
+
+static char *keep_path(const char *path)
+{
+	size_t len = strlen(path) + 1;
+	char *p;
+
+	if (len > sizeof path_arena - path_used)
+		return NULL;
+	p = path_arena + path_used;
+	memcpy(p, path, len);
+	path_used += len;
+	return p;
+}
+
 static int add_src(struct bind_src *list, size_t *n, size_t max, const char *path)
 {
 	struct stat st;
@@ -253,11 +271,13 @@ static int add_src(struct bind_src *list, size_t *n, size_t max, const char *pat
 		close(fd);
 		return -1;
 	}
-	/* heap, not a PATH_MAX array on the stack: 48 of those are 48 pages
-	 * to fault in, and page faults are what a start-up is made of */
-	list[*n].path = strdup(path);
+	/* not a PATH_MAX array per entry on the stack (48 pages to fault in)
+	 * and not malloc either: init is a raw clone of a process that may
+	 * have threads, one of which may have held malloc's lock */
+	list[*n].path = keep_path(path);
 	if (!list[*n].path) {
 		close(fd);
+		errno = ENAMETOOLONG;
 		return -1;
 	}
 	list[*n].fd = fd;
@@ -503,7 +523,6 @@ int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err)
 out:
 	for (size_t i = 0; i < n; i++) {
 		close(srcs[i].fd);
-		free(srcs[i].path);
 	}
 	return rc;
 }

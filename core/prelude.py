@@ -265,23 +265,57 @@ class _Compiled(BaseException):
     pass
 
 
-def _first_code(source):
+def _first_code(source, probe=False):
     # exec() compiles the text, then the trace function stops it at its
-    # first frame, before any line runs, and keeps that frame's code
+    # first frame, before any line runs, and keeps that frame's code.
+    # None: use compile() (the trick is not there, or the text has an
+    # error or a warning, which compile() then reports under its name).
+    import gc
+    import _warnings
+    me = sys._getframe()
     got = []
 
     def stop(frame, event, arg):
-        got.append(frame.f_code)
-        raise _Compiled
+        # only the frame exec() makes for the text; anything else that
+        # runs meanwhile (a finalizer) is left alone, untraced
+        if frame.f_back is me and frame.f_code.co_filename == "<string>":
+            got.append(frame.f_code)
+            raise _Compiled
+        return None
 
-    sys.settrace(stop)
+    filters = getattr(_warnings, "filters", None)
+    if not isinstance(filters, list):
+        return None
+    mutated = getattr(_warnings, "_filters_mutated", lambda: None)
+    as_error = ("error", None, Warning, None, 0)
+    gc_was_on = gc.isenabled()
+    gc.disable()
+    filters.insert(0, as_error)
+    mutated()
+    ran = False
     try:
-        exec(source, {"__builtins__": builtins})
-    except _Compiled:
-        pass
+        sys.settrace(stop)
+        try:
+            exec(source, {"__builtins__": builtins})
+            ran = True
+        except _Compiled:
+            pass
+        except (SyntaxError, ValueError, Warning):
+            return None
+        finally:
+            sys.settrace(None)
     finally:
-        sys.settrace(None)
-    return got[0] if len(got) == 1 and got[0].co_filename == "<string>" else None
+        filters.remove(as_error)
+        mutated()
+        if gc_was_on:
+            gc.enable()
+    if len(got) == 1 and not ran:
+        return got[0]
+    if probe:
+        return None
+    # the text ran untraced: running it again would run it twice
+    os.write(2, b"sandpit: the prelude lost control of the program; stopped\n")
+    os._exit(70)
 
 
 def _compile(source):
@@ -290,18 +324,14 @@ def _compile(source):
     compile() would do, but its first call builds every type of the ast
     module: about 1 ms, on every run. exec() of text compiles without
     them (see _first_code); the code is then renamed. A probe first shows
-    that tracing stops an exec here, so the program itself can never run
-    early; any surprise, or an error in the program, goes to compile()."""
+    that tracing stops an exec here; a warning or an error in the text
+    goes to compile(), which reports it under the program's name."""
     fix = getattr(sys.modules.get("_imp"), "_fix_co_filename", None)
-    if fix is not None:
-        try:
-            if _first_code("0") is not None:
-                code = _first_code(source)
-                if code is not None:
-                    fix(code, _USER)
-                    return code
-        except Exception:
-            pass
+    if fix is not None and _first_code("0", probe=True) is not None:
+        code = _first_code(source)
+        if code is not None:
+            fix(code, _USER)
+            return code
     return compile(source, _USER, "exec", dont_inherit=True)
 
 

@@ -147,14 +147,23 @@ static void wall_deadline(struct sp_run *r)
  * the program down (its own pipe fills), not spin the supervisor, and not
  * stop it either: the loop must still see its deadline when nobody reads
  * the target at all. */
-static bool forward_wait(int fd, int ms)
+static bool forward_wait(const struct sp_run *r, int fd, int ms)
 {
 	struct pollfd p = { .fd = fd, .events = POLLOUT };
 	int rc;
 
-	do
-		rc = poll(&p, 1, ms);
-	while (rc < 0 && errno == EINTR);
+	for (;;) {
+		/* ms < 0: the program is over, wait as cat would, in slices,
+		 * until the reader takes more or the caller interrupts (a
+		 * signal, such as the CLI's SIGINT, ends it as it would end cat;
+		 * sp_run_interrupt covers one that came just before the wait) */
+		rc = poll(&p, 1, ms < 0 ? 100 : ms);
+		if (rc < 0 && errno == EINTR && ms >= 0)
+			continue;
+		if (ms < 0 && rc == 0 && !r->interrupted)
+			continue;
+		break;
+	}
 	return rc == 1 && !(p.revents & (POLLERR | POLLNVAL));
 }
 
@@ -163,26 +172,34 @@ static bool forward_wait(int fd, int ms)
  * ignored, hold it for the call and take back the one the call raised. */
 struct pipe_guard {
 	bool on;
+	bool was_pending;  /* a SIGPIPE of someone else's, left alone */
 	sigset_t pipe, old;
 };
 
 static void guard_begin(const struct sp_run *r, struct pipe_guard *g)
 {
+	sigset_t pending;
+
 	g->on = r->fwd_guard_sigpipe;
 	if (!g->on)
 		return;
 	sigemptyset(&g->pipe);
 	sigaddset(&g->pipe, SIGPIPE);
 	pthread_sigmask(SIG_BLOCK, &g->pipe, &g->old);
+	g->was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE);
 }
 
-static void guard_end(struct pipe_guard *g, bool got_epipe)
+/* Whatever the call returned: a write that was partly done when the
+ * reader left returns a count and still raises SIGPIPE. */
+static void guard_end(struct pipe_guard *g)
 {
 	int saved = errno;
+	sigset_t pending;
 
 	if (!g->on)
 		return;
-	if (got_epipe && !sigismember(&g->old, SIGPIPE)) {
+	if (!g->was_pending && sigpending(&pending) == 0 &&
+	    sigismember(&pending, SIGPIPE)) {
 		const struct timespec now = { 0, 0 };
 		while (sigtimedwait(&g->pipe, NULL, &now) < 0 && errno == EINTR)
 			;
@@ -198,7 +215,7 @@ static ssize_t guarded_write(const struct sp_run *r, int fd, const char *buf, si
 
 	guard_begin(r, &g);
 	w = write(fd, buf, n);
-	guard_end(&g, w < 0 && errno == EPIPE);
+	guard_end(&g);
 	return w;
 }
 
@@ -209,7 +226,7 @@ static ssize_t guarded_splice(const struct sp_run *r, int in, int out, size_t le
 
 	guard_begin(r, &g);
 	m = splice(in, NULL, out, NULL, len, SPLICE_F_MOVE);
-	guard_end(&g, m < 0 && errno == EPIPE);
+	guard_end(&g);
 	return m;
 }
 
@@ -226,9 +243,9 @@ static void forward_write(struct sp_run *r, int slot, const char *buf, size_t n)
 			/* these bytes are read already: wait for the target (the
 			 * deadline still holds meanwhile), or give them up once
 			 * the run is being stopped */
-			if (forward_wait(r->fwd_fd[slot], r->draining ? -1 : 50) || r->draining)
+			if (forward_wait(r, r->fwd_fd[slot], r->draining ? -1 : 50))
 				continue;
-			if (r->stopping)
+			if (r->stopping || r->draining)
 				r->fwd_fd[slot] = -1;
 			else if (run_now_ms(r) >= r->limits.wall_ms)
 				wall_deadline(r);
@@ -256,9 +273,9 @@ static int forward_splice(struct sp_run *r, int fd, int slot, size_t len)
 		if (errno == EAGAIN) {
 			/* our pipe is empty, or the target is full: in the
 			 * second case wait a little, then let the loop run */
-			if (forward_wait(r->fwd_fd[slot], 0))
+			if (forward_wait(r, r->fwd_fd[slot], 0))
 				return 0;
-			if (forward_wait(r->fwd_fd[slot], r->draining ? -1 : 50))
+			if (forward_wait(r, r->fwd_fd[slot], r->draining ? -1 : 50))
 				continue;
 			if (r->draining)
 				r->fwd_fd[slot] = -1; /* the target failed */
@@ -547,6 +564,11 @@ const struct sp_result *sp_run_result(const struct sp_run *r)
 	return r->finished ? r->res : NULL;
 }
 
+void sp_run_interrupt(struct sp_run *r)
+{
+	r->interrupted = 1;
+}
+
 void sp_run_cancel(struct sp_run *r)
 {
 	if (!r->finished)
@@ -655,6 +677,14 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	    cfg->limits.disk_bytes < SP_MIN_DISK_BYTES || cfg->limits.procs == 0)
 		return sp_fail(err, "limits too small: cpu and wall must be > 0, memory at "
 			       "least 16M, disk at least 4K, output and procs at least 1");
+	/* forwarding moves the bytes without holding them; keeping them would
+	 * mean copying through our memory, and a stuck target would then hold
+	 * bytes the loop must wait on */
+	if (cfg->forward && cfg->keep_output)
+		return sp_fail(err, "forward and keep_output cannot both be set: "
+			       "forward the output, or keep it in the result");
+	if (cfg->forward && (cfg->forward_out < 0 || cfg->forward_err < 0))
+		return sp_fail(err, "forward needs two open descriptors (forward_out, forward_err)");
 	stdin_fd = make_stdin(cfg, err);
 	if (stdin_fd == -2)
 		return -1;
@@ -736,6 +766,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	r->out_fd = out_p[0];
 	r->err_fd = err_p[0];
 	r->chan_fd = chan_p[0];
+	out_p[0] = err_p[0] = chan_p[0] = -1; /* the run owns them now */
 	/* bigger pipes: fewer wake-ups when a program writes a lot */
 	fcntl(r->out_fd, F_SETPIPE_SZ, PIPE_BYTES);
 	fcntl(r->err_fd, F_SETPIPE_SZ, PIPE_BYTES);

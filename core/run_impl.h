@@ -19,6 +19,7 @@
 #define SP_RUN_IMPL_H
 
 #include <jansson.h>
+#include <signal.h>
 
 #include "internal.h"
 #include "launch.h"
@@ -47,6 +48,7 @@ struct sp_run {
 	bool fwd_copy[2];           /* splice refused: read and write */
 	bool fwd_guard_sigpipe;     /* SIGPIPE is not ignored: hold it */
 	bool draining;              /* the program is gone: forward all that is left */
+	volatile sig_atomic_t interrupted; /* sp_run_interrupt, from a signal handler */
 	struct sp_launched L;
 	int epfd, out_fd, err_fd, chan_fd, notify_fd, sample_fd, deadline_fd;
 	struct sp_cgroup *cg;

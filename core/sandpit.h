@@ -75,7 +75,8 @@ struct sp_config {
 	 * that fails (a reader gone) is dropped and the rest discarded; its
 	 * SIGPIPE is taken back unless the caller ignores SIGPIPE. Once the
 	 * program has ended, what is left is written out, waiting for a slow
-	 * reader as cat would. */
+	 * reader as cat would, until a signal interrupts the wait. Excludes
+	 * keep_output. */
 	bool forward;
 	int forward_out, forward_err;
 	struct sp_limits limits;
@@ -204,6 +205,10 @@ int sp_run_next_event(struct sp_run *run, struct sp_event *ev);
 
 /* Stop the run and its whole process tree; it finishes with "killed". */
 void sp_run_cancel(struct sp_run *run);
+/* Async-signal-safe, for a signal handler: a run that forwards its output
+ * waits at its end for a slow reader, as cat would; this ends that wait
+ * (call sp_run_cancel from the loop for the rest). */
+void sp_run_interrupt(struct sp_run *run);
 
 bool sp_run_finished(const struct sp_run *run);
 

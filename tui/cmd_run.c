@@ -25,11 +25,14 @@
 #define MAX_STDIN (64u << 20)
 
 static volatile sig_atomic_t cancel_requested;
+static struct sp_run *volatile current_run; /* for the handler */
 
 static void on_signal(int sig)
 {
 	(void)sig;
 	cancel_requested = 1;
+	if (current_run)
+		sp_run_interrupt(current_run);
 }
 
 void print_usage(void)
@@ -375,6 +378,9 @@ int cmd_run(int argc, char **argv)
 	free(code);
 	free(carry);
 	free(input);
+	current_run = run;
+	if (cancel_requested)
+		sp_run_interrupt(run);
 	while (!sp_run_finished(run)) {
 		struct pollfd pfd = { .fd = sp_run_fd(run), .events = POLLIN };
 		if (cancel_requested) {
@@ -402,6 +408,7 @@ int cmd_run(int argc, char **argv)
 		    write_carry_out(carry_out_path, r->carry_out) < 0)
 			status = 125;
 	}
+	current_run = NULL;
 	sp_run_free(run);
 	return status;
 }

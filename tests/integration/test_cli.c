@@ -315,6 +315,89 @@ static void test_a_reader_that_leaves_early(void **state)
 	free(prog);
 }
 
+/* SIGKILL of sandpit itself (nothing can be cleaned up then): the kernel
+ * must still take the whole sandbox down with it, through the
+ * parent-death signal init re-arms after it changes credentials. */
+static void test_killing_sandpit_kills_the_sandbox(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = program(f, "orphan",
+		"import time\n"
+		"print('waiting', flush=True)\n"
+		"time.sleep(300)\n");
+	const char *base = strrchr(prog, '/') + 1;
+	const char *args[] = { "run", "--wall", "600", "--cpu", "600", prog, NULL };
+	struct it_cli c;
+	char *cleanup;
+	int tries = 0;
+
+	int st = 0, left;
+
+	it_cli_start(&c, args);
+	assert_true(it_cli_read(&c, "waiting\n"));
+	assert_true(it_host_procs_with(base) >= 2);
+	assert_int_equal(kill(c.pid, SIGKILL), 0);
+	assert_int_equal(waitpid(c.pid, &st, 0), c.pid);
+	/* not read to the end: a surviving sandbox could hold them open */
+	close(c.out_fd);
+	close(c.err_fd);
+	while ((left = it_host_procs_with(base)) > 0 && ++tries < 250)
+		usleep(20000);
+	/* whatever survived (a failure), and the cgroups a killed sandpit
+	 * could not remove (v1, as root) */
+	cleanup = it_fmt("pkill -KILL -f '%s' 2>/dev/null; sleep 0.2; "
+			 "find /sys/fs/cgroup -maxdepth 7 -depth -type d -name 'sandpit-%d-*' "
+			 "-exec rmdir {} + 2>/dev/null", base, (int)c.pid);
+	if (system(cleanup) < 0) { /* best effort */ }
+	free(cleanup);
+	assert_true(WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL);
+	assert_int_equal(left, 0);
+	free(c.out);
+	free(c.err);
+	free(prog);
+}
+
+/* After the program, sandpit waits for a slow reader of its stdout as
+ * cat would, but a SIGTERM then still ends it promptly. */
+static void test_sigterm_ends_a_wait_for_a_stalled_reader(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = program(f, "stalled",
+		"import sys, time\n"
+		"sys.stdout.write('z' * (4 << 20))\n"
+		"sys.stdout.flush()\n");
+	const char *base = strrchr(prog, '/') + 1;
+	const char *args[] = { "run", "--output", "16M", "--wall", "2", prog, NULL };
+	struct it_cli c;
+	int st = 0, tries = 0;
+	pid_t done = 0;
+
+	it_cli_start(&c, args);
+	/* nobody reads stdout: the pipes hold 2 MiB of the 4, the program
+	 * blocks until the wall limit ends it; then only sandpit is left,
+	 * waiting on the full stdout */
+	while (it_host_procs_with(base) < 3 && ++tries < 1500)
+		usleep(5000); /* sandpit, its init and the program */
+	tries = 0;
+	while (it_host_procs_with(base) != 1 && ++tries < 1500)
+		usleep(20000);
+	assert_int_equal(it_host_procs_with(base), 1);
+	usleep(200000);
+	assert_int_equal(kill(c.pid, SIGTERM), 0);
+	tries = 0;
+	while ((done = waitpid(c.pid, &st, WNOHANG)) == 0 && ++tries < 500)
+		usleep(20000);
+	if (done == 0) {
+		kill(c.pid, SIGKILL);
+		waitpid(c.pid, &st, 0);
+	}
+	close(c.out_fd);
+	close(c.err_fd);
+	assert_int_equal(done, c.pid);
+	assert_true(WIFEXITED(st));
+	free(prog);
+}
+
 static void test_stdin_file_and_program_from_stdin(void **state)
 {
 	struct fixture *f = *state;
@@ -412,6 +495,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_json_violation_records_are_complete, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_human_mode_passes_output_through, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_reader_that_leaves_early, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_killing_sandpit_kills_the_sandbox, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sigterm_ends_a_wait_for_a_stalled_reader, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stdin_file_and_program_from_stdin, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sigint_cancels_the_run, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sigterm_cancels_the_run, setup, teardown),

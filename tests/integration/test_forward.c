@@ -354,6 +354,22 @@ static void test_a_stalled_reader_does_not_stop_the_deadline(void **state)
 	free(name);
 }
 
+static void test_forward_and_keep_output_are_refused_together(void **state)
+{
+	struct sp_config cfg = it_config("print(1)\n", "both.py");
+	struct sp_run *run = NULL;
+	struct sp_error err = { "" };
+
+	(void)state;
+	cfg.forward = true;
+	cfg.forward_out = 1;
+	cfg.forward_err = 2;
+	cfg.keep_output = true;
+	assert_int_equal(sp_run_start(&cfg, &run, &err), -1);
+	assert_null(run);
+	assert_true(it_contains(err.msg, "forward and keep_output"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -364,6 +380,7 @@ int main(void)
 		cmocka_unit_test(test_forward_appends_to_a_file_in_append_mode),
 		cmocka_unit_test(test_forward_into_a_terminal),
 		cmocka_unit_test(test_a_stalled_reader_does_not_stop_the_deadline),
+		cmocka_unit_test(test_forward_and_keep_output_are_refused_together),
 	};
 
 	return cmocka_run_group_tests_name("integration/forward", tests, NULL, NULL);

@@ -344,6 +344,14 @@ static void test_program_runs_once_under_its_own_name(void **state)
 	sp_result_free(r);
 	free(want);
 
+	/* a compile-time warning names the program too */
+	r = it_run("x = 1\nif x is 1:\n    print('one')\n", name);
+	want = it_fmt("%s:2: SyntaxWarning", name);
+	IT_CHECK(r, r->status == SP_STATUS_OK && strcmp(it_out(r), "one\n") == 0);
+	IT_CHECK(r, it_contains(it_err(r), want) && !it_contains(it_err(r), "<string>"));
+	sp_result_free(r);
+	free(want);
+
 	r = it_run("print('fine')\nx = (\n", name);
 	IT_CHECK(r, r->status == SP_STATUS_ERROR);
 	IT_CHECK(r, strcmp(it_out(r), "") == 0);
