@@ -13,6 +13,7 @@
  * Without either, limits fall back to rlimits and /proc sampling
  * (usage.c); the run's `layers` says which was used.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -213,10 +214,36 @@ static int setup_v2(struct sp_cgroup *cg, const struct sp_limits *l,
 	return 0;
 }
 
+/* A sandpit killed outright (SIGKILL, a crash) cannot remove its cgroups.
+ * The first run of the next one removes those whose process is gone;
+ * rmdir refuses any that still holds a task, and a live process of the
+ * same pid keeps its own. */
+static void sweep_stale(const char *parent)
+{
+	DIR *d = opendir(parent);
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char path[PATH_MAX + 300], tail;
+		unsigned n;
+		int pid;
+
+		if (sscanf(de->d_name, "sandpit-%d-%u%c", &pid, &n, &tail) != 2 ||
+		    pid <= 0 || pid == (int)getpid() ||
+		    kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", parent, de->d_name);
+		rmdir(path);
+	}
+	closedir(d);
+}
+
 /* Mount point of the v1 hierarchy carrying `controller`. */
 static int v1_dir(const char *controller, char *out, size_t outlen)
 {
-	char self[PATH_MAX], mnt[PATH_MAX];
+	char self[PATH_MAX], mnt[PATH_MAX], parent[2 * PATH_MAX];
 
 	if (self_path(controller, self, sizeof self) < 0)
 		return -1;
@@ -226,8 +253,10 @@ static int v1_dir(const char *controller, char *out, size_t outlen)
 		if (access(mnt, W_OK) < 0)
 			return -1;
 	}
-	snprintf(out, outlen, "%s%s/sandpit-%d-%u", mnt, strcmp(self, "/") ? self : "",
-		 (int)getpid(), run_counter);
+	snprintf(parent, sizeof parent, "%s%s", mnt, strcmp(self, "/") ? self : "");
+	if (run_counter == 0)
+		sweep_stale(parent);
+	snprintf(out, outlen, "%s/sandpit-%d-%u", parent, (int)getpid(), run_counter);
 	return mkdir(out, 0755) == 0 ? 0 : -1;
 }
 

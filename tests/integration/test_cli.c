@@ -398,6 +398,68 @@ static void test_sigterm_ends_a_wait_for_a_stalled_reader(void **state)
 	free(prog);
 }
 
+/* The v1 pids directory sandpit makes its cgroups in, when it can (root,
+ * cgroup v1); NULL otherwise. */
+static char *v1_pids_parent(void)
+{
+	FILE *f = fopen("/proc/self/cgroup", "r");
+	char line[4096], *path = NULL;
+
+	if (!f)
+		return NULL;
+	while (fgets(line, sizeof line, f)) {
+		char *p = strstr(line, ":pids:");
+		if (p && !path) {
+			p += 6;
+			p[strcspn(p, "\n")] = '\0';
+			path = it_fmt("/sys/fs/cgroup/pids%s", strcmp(p, "/") ? p : "");
+		}
+	}
+	fclose(f);
+	if (path && (geteuid() != 0 || access(path, W_OK) < 0)) {
+		free(path);
+		path = NULL;
+	}
+	return path;
+}
+
+/* A sandpit killed outright leaves its cgroups behind; the next one
+ * removes those whose process is gone, and only those. */
+static void test_stale_cgroups_of_dead_sandpits_are_removed(void **state)
+{
+	struct fixture *f = *state;
+	char *parent = v1_pids_parent(), *dead_dir, *live_dir, *prog;
+	const char *args[] = { "run", NULL, NULL };
+	struct it_cli c;
+	struct stat st;
+	pid_t dead;
+
+	if (!parent)
+		skip(); /* cgroup v1 as root only */
+	dead = fork();
+	assert_true(dead >= 0);
+	if (dead == 0)
+		_exit(0);
+	assert_int_equal(waitpid(dead, NULL, 0), dead);
+	dead_dir = it_fmt("%s/sandpit-%d-0", parent, (int)dead);
+	live_dir = it_fmt("%s/sandpit-%d-9", parent, (int)getpid());
+	assert_int_equal(mkdir(dead_dir, 0755), 0);
+	assert_int_equal(mkdir(live_dir, 0755), 0);
+	prog = program(f, "sweep", "print('ok')\n");
+	args[1] = prog;
+	it_cli(&c, false, args);
+	IT_CLI_CHECK(&c, c.status == 0);
+	IT_CLI_CHECK(&c, stat(dead_dir, &st) < 0 && errno == ENOENT);
+	IT_CLI_CHECK(&c, stat(live_dir, &st) == 0);
+	rmdir(live_dir);
+	rmdir(dead_dir);
+	it_cli_free(&c);
+	free(prog);
+	free(dead_dir);
+	free(live_dir);
+	free(parent);
+}
+
 static void test_stdin_file_and_program_from_stdin(void **state)
 {
 	struct fixture *f = *state;
@@ -497,6 +559,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_a_reader_that_leaves_early, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_killing_sandpit_kills_the_sandbox, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sigterm_ends_a_wait_for_a_stalled_reader, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_stale_cgroups_of_dead_sandpits_are_removed, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_stdin_file_and_program_from_stdin, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sigint_cancels_the_run, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sigterm_cancels_the_run, setup, teardown),
