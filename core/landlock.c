@@ -11,7 +11,6 @@
  * The UAPI header of an older distribution may lack the newer fields, so
  * the structures and rights are spelled out here by ABI version.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
