@@ -25,7 +25,8 @@ char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len)
 		utf8proc_int32_t cp;
 		utf8proc_ssize_t n = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
 						      (utf8proc_ssize_t)(len - i), &cp);
-		size_t need = n > 0 ? (size_t)n : 4;
+		/* a valid character is copied; NUL and invalid bytes become \xNN */
+		size_t need = n > 0 && cp != 0 ? (size_t)n : 4;
 		if (used + need + 1 > cap) {
 			char *bigger;
 			cap = cap * 2 + need;

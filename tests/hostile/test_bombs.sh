@@ -135,6 +135,29 @@ check flood 'status == "output_limit" and r["truncated"] and viol("output")' 'st
 check flood 'len(out.encode()) + len(err.encode("utf-8", "surrogatepass")) <= (1 << 20) * 3' 'kept output stays near the limit'
 check flood 'r["usage"]["output_bytes"] <= 1 << 20' 'output bytes counted up to the limit'
 
+# The carry channel (fd 3) is the program's too: random bytes, lines over
+# the size cap and a flood of distinct reports must cost a bounded record,
+# never the run, the result or sandpit.
+prog chanflood <<'EOF'
+import os, random
+rnd = random.Random(8)
+for i in range(400):
+    os.write(3, rnd.randbytes(rnd.randrange(1, 300000)))
+os.write(3, b"\n" + b"{" * 200000 + b"\n\0\0\xff\n")
+for i in range(20000):
+    os.write(3, b'{"t": "ev", "k": "network", "what": "w%d", "line": %d}\n' % (i, i))
+os.write(3, b'\n{"t": "carry", "v": {"kept": 1}}\n')
+print("done")
+EOF
+start_clock
+run chanflood --wall 60
+ended_by chanflood 60000
+check_rc chanflood 0
+check chanflood 'status == "ok" and "done" in lines' 'the program runs to its end'
+check chanflood 'viol("carry")' 'the malformed data is recorded'
+check chanflood 'len(V) <= 300' 'the record of violations stays bounded'
+check chanflood 'r["carry_out"] == {"kept": 1}' 'a good message after the flood still counts'
+
 prog spin <<'EOF'
 while True:
     pass

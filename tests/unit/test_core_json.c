@@ -57,6 +57,43 @@ static void test_output_bytes_are_escaped_never_dropped(void **state)
 	json_decref(j);
 }
 
+/*
+ * Each NUL grows by three bytes when escaped. A run of them once wrote past
+ * the end of the escape buffer (the room check counted one byte for a NUL);
+ * every run length up to well past the buffer's first growth is tried, so
+ * ASan builds catch any overrun, and the text is checked byte for byte.
+ */
+static void test_runs_of_nul_and_bad_bytes_fit_the_buffer(void **state)
+{
+	static const char pieces[][4] = { "\0", "\xff", "\xc3\xa9", "a" };
+	static const char *escaped[] = { "\\x00", "\\xff", "\xc3\xa9", "a" };
+
+	(void)state;
+	for (size_t kind = 0; kind < 4; kind++) {
+		for (size_t count = 0; count <= 300; count++) {
+			size_t plen = kind == 2 ? 2 : 1, elen = strlen(escaped[kind]);
+			char *in = malloc(count * plen + 1);
+			struct sp_result r;
+			const char *got;
+			json_t *j;
+
+			assert_non_null(in);
+			for (size_t i = 0; i < count; i++)
+				memcpy(in + i * plen, pieces[kind], plen);
+			memset(&r, 0, sizeof r);
+			r.out = in;
+			r.out_len = count * plen;
+			j = to_json(&r);
+			got = str(j, "stdout");
+			assert_int_equal(strlen(got), count * elen);
+			for (size_t i = 0; i < count; i++)
+				assert_memory_equal(got + i * elen, escaped[kind], elen);
+			json_decref(j);
+			free(in);
+		}
+	}
+}
+
 static void test_nulls_and_types_follow_the_contract(void **state)
 {
 	struct sp_result r;
@@ -188,6 +225,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_output_bytes_are_escaped_never_dropped),
+		cmocka_unit_test(test_runs_of_nul_and_bad_bytes_fit_the_buffer),
 		cmocka_unit_test(test_nulls_and_types_follow_the_contract),
 		cmocka_unit_test(test_violations_files_carry_and_layers),
 		cmocka_unit_test(test_status_and_kind_names),
