@@ -148,8 +148,10 @@ struct sp_violations {
 	size_t n, cap;
 	uint64_t dropped;
 };
-/* Add or merge (same kind + what + line). Returns the record, or NULL when
- * the list is full (the count of dropped records grows). */
+/* Add or merge (same kind + what + line). Each kind and source keeps at
+ * most a few dozen records; past that, new ones are counted in the group's
+ * overflow record, so no flood of one kind hides a record of another.
+ * Returns the record, or NULL when out of memory (dropped grows). */
 struct sp_violation *sp_violations_add(struct sp_violations *vs,
 				       enum sp_violation_kind kind,
 				       const char *what, bool from_kernel,

@@ -10,8 +10,6 @@
 #include "internal.h"
 #include "banned.h"
 
-#define MAX_RECORDS 256
-
 const char *sp_violation_kind_name(enum sp_violation_kind k)
 {
 	static const char *const names[] = {
@@ -92,30 +90,60 @@ const char *sp_violation_message(enum sp_violation_kind kind, const char *what)
 	return "";
 }
 
+/*
+ * Records are bounded per kind and per source, not in all: otherwise a
+ * program could fill the list with made-up runtime reports (or distinct
+ * denied calls) and hide a real violation that comes after. Past its bound
+ * a group's new records are counted in one overflow record of the group.
+ */
+#define PER_GROUP_MAX 32
+
+static struct sp_violation *find(struct sp_violations *vs, enum sp_violation_kind kind,
+				 const char *what, bool from_kernel, int line, size_t *in_group)
+{
+	*in_group = 0;
+	for (size_t i = 0; i < vs->n; i++) {
+		struct sp_violation *v = &vs->v[i];
+		if (v->kind != kind || v->from_kernel != from_kernel)
+			continue;
+		if (v->line == line && strcmp(v->what, what) == 0)
+			return v;
+		(*in_group)++;
+	}
+	return NULL;
+}
+
 struct sp_violation *sp_violations_add(struct sp_violations *vs,
 				       enum sp_violation_kind kind,
 				       const char *what, bool from_kernel,
 				       int line)
 {
+	static const char overflow[] =
+		"more distinct violations of this kind than are listed; the rest are counted here";
 	struct sp_violation *v;
+	size_t in_group;
 
-	for (size_t i = 0; i < vs->n; i++) {
-		v = &vs->v[i];
-		if (v->kind == kind && v->line == line &&
-		    v->from_kernel == from_kernel && strcmp(v->what, what) == 0) {
-			v->count++;
-			return v;
-		}
-	}
-	if (vs->n >= MAX_RECORDS) {
+	if ((unsigned)kind > SP_VIOL_CARRY) {
 		vs->dropped++;
 		return NULL;
+	}
+	v = find(vs, kind, what, from_kernel, line, &in_group);
+	if (!v && in_group >= PER_GROUP_MAX - 1) {
+		what = overflow;
+		line = 0;
+		v = find(vs, kind, what, from_kernel, line, &in_group);
+	}
+	if (v) {
+		v->count++;
+		return v;
 	}
 	if (vs->n == vs->cap) {
 		size_t ncap = vs->cap ? vs->cap * 2 : 8;
 		struct sp_violation *bigger = realloc(vs->v, ncap * sizeof *bigger);
-		if (!bigger)
+		if (!bigger) {
+			vs->dropped++;
 			return NULL;
+		}
 		vs->v = bigger;
 		vs->cap = ncap;
 	}
@@ -125,6 +153,7 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 	if (!v->what || !v->message) {
 		free(v->what);
 		free(v->message);
+		vs->dropped++;
 		return NULL;
 	}
 	v->kind = kind;

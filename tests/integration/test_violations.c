@@ -392,6 +392,59 @@ static void test_repeated_ctypes_calls_merge_into_one_record(void **state)
 	free(name);
 }
 
+/*
+ * The program owns its channel, so it can send made-up runtime reports. A
+ * flood of distinct ones, or of distinct denied calls, must not push a
+ * real record of another kind or source off the list: each group keeps a
+ * bounded number, the rest counted in one overflow record.
+ */
+static void test_a_flood_of_records_hides_no_later_violation(void **state)
+{
+	char *name = it_name("hide");
+	struct sp_config cfg = it_config(
+		"import os, socket\n"
+		"for i in range(600):\n"
+		"    os.write(3, b'{\"t\": \"ev\", \"k\": \"network\", \"what\": \"fake%d\", \"line\": %d}\\n' % (i, i))\n"
+		"for i in range(100):\n"
+		"    try:\n"
+		"        open('/etc/nothere%d' % i)\n"
+		"    except OSError:\n"
+		"        pass\n"
+		"try:\n"
+		"    socket.create_connection(('10.1.2.3', 80), timeout=1)\n"
+		"except OSError as e:\n"
+		"    print('refused', e.errno)\n", name);
+	struct sp_result *r;
+	size_t runtime_net = 0, overflow = 0, kernel_net = 0;
+	unsigned counted = 0;
+
+	(void)state;
+	r = it_run_cfg(&cfg);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, it_contains(it_out(r), "refused"));
+	for (size_t i = 0; i < r->n_violations; i++) {
+		const struct sp_violation *v = &r->violations[i];
+		if (v->kind == SP_VIOL_NETWORK && v->from_kernel) {
+			kernel_net++;
+			IT_CHECK(r, it_contains(v->what, "connect() to 10.1.2.3:80"));
+			IT_CHECK(r, v->line == 10);
+		} else if (v->kind == SP_VIOL_NETWORK) {
+			runtime_net++;
+			counted += v->count;
+			if (it_contains(v->what, "the rest are counted here"))
+				overflow++;
+		}
+	}
+	IT_CHECK(r, kernel_net == 1);
+	IT_CHECK(r, overflow == 1);
+	IT_CHECK(r, runtime_net <= 32);
+	/* every made-up report is counted somewhere (the prelude's own report
+	 * of the real connect may add one) */
+	IT_CHECK(r, counted >= 600);
+	sp_result_free(r);
+	free(name);
+}
+
 /* ---- no false positives ---- */
 
 static void test_clean_program_reports_no_violation(void **state)
@@ -470,6 +523,7 @@ int main(void)
 		cmocka_unit_test(test_process_limit_record),
 		cmocka_unit_test(test_hundred_thousand_denied_calls_merge_into_one_record),
 		cmocka_unit_test(test_repeated_ctypes_calls_merge_into_one_record),
+		cmocka_unit_test(test_a_flood_of_records_hides_no_later_violation),
 		cmocka_unit_test(test_clean_program_reports_no_violation),
 		cmocka_unit_test(test_empty_program_reports_no_violation),
 	};
