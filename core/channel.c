@@ -31,43 +31,80 @@ static enum sp_violation_kind kind_from(const char *k)
 	return SP_VIOL_SYSCALL;
 }
 
+/* Bytes of v in the compact, ASCII-only form the size cap is checked on. */
+static size_t dumped_len(json_t *v)
+{
+	char *text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
+	size_t len = text ? strlen(text) : 0;
+
+	free(text);
+	return len;
+}
+
+/*
+ * Merge one carry() call into the carry-out, all or nothing. The size of
+ * each carried name ("name":value) is kept beside it, so a call costs in
+ * proportion to what it sends, never to what was carried before: the
+ * program decides how many calls come, and each used to copy and dump
+ * the whole carry-out, stalling the supervisor (and the wall limit).
+ */
 static void carry_update(struct sp_run *r, json_t *values)
 {
-	json_t *merged;
-	char *text;
-	size_t len;
+	const char *key;
+	json_t *val, *add = json_object();
+	size_t len, n;
 
-	if (!json_is_object(values)) {
+	if (!json_is_object(values) || !add) {
+		json_decref(add);
 		run_violation(r, SP_VIOL_CARRY, true, 0, "carry-out message is not an object");
 		return;
 	}
-	merged = r->carry_out ? json_deep_copy(r->carry_out) : json_object();
-	{
-		const char *key;
-		json_t *val;
-		json_object_foreach(values, key, val) {
-			const char *why = sp_carry_name_problem(key);
-			if (why) {
-				/* the next run could not take it: drop it now, visibly */
-				run_violation(r, SP_VIOL_CARRY, true, 0,
-					  "carry name \"%.80s\" %s (dropped)", key, why);
-				continue;
-			}
-			json_object_set(merged, key, val);
+	if (!r->carry_out) {
+		r->carry_out = json_object();
+		r->carry_sizes = json_object();
+		r->carry_len = 2; /* {} */
+		if (!r->carry_out || !r->carry_sizes) {
+			json_decref(add);
+			return;
 		}
 	}
-	text = json_dumps(merged, JSON_COMPACT | JSON_ENSURE_ASCII);
-	len = text ? strlen(text) : 0;
-	free(text);
+	len = r->carry_len;
+	n = json_object_size(r->carry_out);
+	json_object_foreach(values, key, val) {
+		const char *why = sp_carry_name_problem(key);
+		json_t *old = json_object_get(r->carry_sizes, key);
+		json_t *name = json_string(key);
+		size_t size;
+
+		if (why) {
+			/* the next run could not take it: drop it now, visibly */
+			run_violation(r, SP_VIOL_CARRY, true, 0,
+				  "carry name \"%.80s\" %s (dropped)", key, why);
+			json_decref(name);
+			continue;
+		}
+		size = dumped_len(name) + 1 + dumped_len(val);  /* "name":value */
+		json_decref(name);
+		if (old)
+			len -= (size_t)json_integer_value(old);
+		else
+			len += n++ ? 1 : 0;                    /* a comma before it */
+		len += size;
+		json_object_set_new(add, key, json_integer((json_int_t)size));
+	}
 	if (len > r->limits.carry_bytes) {
 		run_violation(r, SP_VIOL_CARRY, true, 0,
 			  "carry-out over %llu bytes; this carry() call was dropped",
 			  (unsigned long long)r->limits.carry_bytes);
-		json_decref(merged);
+		json_decref(add);
 		return;
 	}
-	json_decref(r->carry_out);
-	r->carry_out = merged;
+	json_object_foreach(add, key, val) {
+		json_object_set(r->carry_out, key, json_object_get(values, key));
+		json_object_set(r->carry_sizes, key, val);
+	}
+	r->carry_len = len;
+	json_decref(add);
 }
 
 static void chan_line(struct sp_run *r, const char *line, size_t len)

@@ -38,13 +38,36 @@
 
 /* ---- queue ---- */
 
+/* Makes room for one more event; false only when out of memory. */
+static bool queue_reserve(struct sp_run *r)
+{
+	size_t ncap;
+	struct qitem *nq;
+
+	if (r->qlen < r->qcap)
+		return true;
+	ncap = r->qcap ? r->qcap * 2 : 64;
+	nq = malloc(ncap * sizeof *nq);
+	if (!nq)
+		return false;
+	for (size_t i = 0; i < r->qlen; i++)
+		nq[i] = r->q[(r->qhead + i) % r->qcap];
+	free(r->q);
+	r->q = nq;
+	r->qcap = ncap;
+	r->qhead = 0;
+	return true;
+}
+
 void run_push(struct sp_run *r, struct qitem it)
 {
-	if (r->qlen == QMAX) {  /* never: each pump adds only a few */
+	if (!queue_reserve(r)) {
+		/* out of memory: this event is lost (FINISHED never is: see
+		 * sp_run_next_event) */
 		free(it.data);
 		return;
 	}
-	r->q[(r->qhead + r->qlen) % QMAX] = it;
+	r->q[(r->qhead + r->qlen) % r->qcap] = it;
 	r->qlen++;
 }
 
@@ -521,11 +544,15 @@ int sp_run_next_event(struct sp_run *r, struct sp_event *ev)
 		return 0;
 	if (r->qlen == 0)
 		pump(r);
-	if (r->qlen == 0)
+	if (r->qlen == 0 && !r->finished)
 		return 0;
-	r->cur = r->q[r->qhead];
-	r->qhead = (r->qhead + 1) % QMAX;
-	r->qlen--;
+	if (r->qlen == 0) {
+		r->cur.type = SP_EVENT_FINISHED;   /* its push failed */
+	} else {
+		r->cur = r->q[r->qhead];
+		r->qhead = (r->qhead + 1) % r->qcap;
+		r->qlen--;
+	}
 	memset(ev, 0, sizeof *ev);
 	ev->type = r->cur.type;
 	switch (r->cur.type) {
@@ -592,7 +619,8 @@ void sp_run_free(struct sp_run *r)
 		r->init_done = true;
 	}
 	for (size_t i = 0; i < r->qlen; i++)
-		free(r->q[(r->qhead + i) % QMAX].data);
+		free(r->q[(r->qhead + i) % r->qcap].data);
+	free(r->q);
 	free(r->cur.data);
 	close_fd(&r->out_fd);
 	close_fd(&r->err_fd);
@@ -607,6 +635,7 @@ void sp_run_free(struct sp_run *r)
 	close_fd(&r->L.proc_fd);
 	sp_cgroup_destroy(r->cg);
 	json_decref(r->carry_out);
+	json_decref(r->carry_sizes);
 	free(r->chan_buf);
 	if (r->notif_req)
 		seccomp_notify_free(r->notif_req, r->notif_resp);

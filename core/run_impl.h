@@ -12,8 +12,9 @@
  *
  * Invariants: res is never NULL while the run lives; viol holds every
  * record (res->violations points into it only once finished); the queue
- * holds at most QMAX events and each pump adds only a few; an fd field is
- * -1 once its source is closed.
+ * grows as needed and never drops an event (the program can make one pump
+ * queue hundreds of violation records); an fd field is -1 once its source
+ * is closed.
  */
 #ifndef SP_RUN_IMPL_H
 #define SP_RUN_IMPL_H
@@ -27,7 +28,6 @@
 #define CHUNK (256 * 1024)
 #define PIPE_BYTES (1024 * 1024)
 #define SAMPLE_MS 50
-#define QMAX 64
 
 enum src { SRC_OUT, SRC_ERR, SRC_CHAN, SRC_NOTIFY, SRC_CTL, SRC_PIDFD,
 	   SRC_SAMPLE, SRC_DEADLINE };
@@ -56,8 +56,8 @@ struct sp_run {
 	uint64_t start_us;
 	long clk_tck;
 
-	struct qitem q[QMAX];
-	size_t qhead, qlen;
+	struct qitem *q;            /* a ring of qcap items */
+	size_t qhead, qlen, qcap;
 	struct qitem cur;           /* the event last handed out */
 
 	struct sp_result *res;
@@ -69,6 +69,8 @@ struct sp_run {
 	size_t chan_len, chan_cap;
 	bool chan_skip_line;
 	json_t *carry_out;
+	json_t *carry_sizes;        /* name -> bytes of "name":value in carry_out */
+	size_t carry_len;           /* bytes of carry_out, dumped compact */
 	int pending_line;
 	char pending_ctx[160];
 	bool have_pending;

@@ -20,7 +20,8 @@ for suite in $SUITES; do
 		for t in "$B"/tests/$suite/test_*; do
 			[ -x "$t" ] || continue
 			name=$suite/$(basename "$t")
-			"$t" >"$log" 2>&1
+			# a hang is a failure, not a stalled CI
+			timeout 900 "$t" >"$log" 2>&1
 			rc=$?
 			p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
 			f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)

@@ -165,6 +165,23 @@ check chanflood 'len(V) <= 40' 'the record of violations stays bounded'
 check chanflood 'any(v["kind"] == "network" and v["source"] == "kernel" for v in V)' 'the made-up reports hide no real violation'
 check chanflood 'r["carry_out"] == {"kept": 1}' 'a good message after the flood still counts'
 
+# Each carry() message used to copy and dump the whole carry-out: with
+# 900 KB carried, 2,000 small messages kept the supervisor busy for a
+# minute and the wall limit went unenforced. The limit must still hold.
+prog carryburn <<'EOF'
+import os, time
+os.write(3, b'{"t": "carry", "v": {"big": [' + b'0,' * 449999 + b'0]}}\n')
+for i in range(2000):
+    os.write(3, b'{"t": "carry", "v": {"a": %d}}\n' % i)
+time.sleep(60)
+EOF
+start_clock
+run carryburn --wall 2
+ended_by carryburn 10000
+check_rc carryburn 124
+check carryburn 'status == "wall_limit" and r["usage"]["wall_ms"] < 4000' 'stopped at the wall limit'
+check carryburn 'r["carry_out"]["a"] == 1999 and len(r["carry_out"]["big"]) == 450000' 'every carry() call is taken'
+
 prog spin <<'EOF'
 while True:
     pass

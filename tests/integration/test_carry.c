@@ -191,6 +191,63 @@ static void test_over_size_carry_out_is_dropped_with_a_violation(void **state)
 	free(name);
 }
 
+/*
+ * The cap holds on the merged carry-out, byte for byte, however many calls
+ * build it: 600 random calls (new names, replaced names, values of every
+ * JSON type, non-ASCII text, and many within two bytes of the cap) against
+ * a 300-byte cap. The program keeps its
+ * own copy by the rule (compact, ASCII-only JSON of the merge within the
+ * cap, else the whole call is dropped) and prints it; the two must agree.
+ */
+static void test_the_cap_holds_exactly_over_many_calls(void **state)
+{
+	char *name = it_name("capexact");
+	struct sp_config cfg = it_config(
+		"import json, random\n"
+		"cap = 300\n"
+		"mine = {}\n"
+		"dropped = 0\n"
+		"rnd = random.Random(5)\n"
+		"def size(d):\n"
+		"    return len(json.dumps(d, separators=(',', ':'), ensure_ascii=True))\n"
+		"for i in range(600):\n"
+		"    k = rnd.choice('abcdefgh')\n"
+		"    old = mine.get(k)\n"
+		"    # the room left if k became '', give or take a few bytes\n"
+		"    room = cap - size(mine) + (len(old) if isinstance(old, str) else -len(k) - 6)\n"
+		"    edge = 'x' * max(0, room + rnd.randrange(-2, 3))\n"
+		"    v = rnd.choice([1, None, True, 'x' * rnd.randrange(120), '\\u00e9' * rnd.randrange(30),\n"
+		"                    '\\U0001f600' * rnd.randrange(8), [1, 2, {'z': None}], 2.5, -70,\n"
+		"                    edge, edge])\n"
+		"    new = dict(mine)\n"
+		"    new[k] = v\n"
+		"    if size(new) <= cap:\n"
+		"        mine = new\n"
+		"    else:\n"
+		"        dropped += 1\n"
+		"    carry(**{k: v})\n"
+		"print(json.dumps({'mine': mine, 'dropped': dropped}))\n", name);
+	struct sp_result *r;
+	const struct sp_violation *v;
+	json_t *want, *got;
+
+	(void)state;
+	cfg.limits.carry_bytes = 300;
+	r = it_run_cfg(&cfg);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	want = load_json(it_out(r));
+	got = r->carry_out ? load_json(r->carry_out) : NULL;
+	IT_CHECK(r, got && json_equal(got, json_object_get(want, "mine")));
+	/* and call by call: as many calls were dropped as the rule says */
+	v = it_viol(r, SP_VIOL_CARRY, "carry-out over 300 bytes");
+	IT_CHECK(r, v != NULL);
+	IT_CHECK(r, v->count == json_integer_value(json_object_get(want, "dropped")));
+	json_decref(want);
+	json_decref(got);
+	sp_result_free(r);
+	free(name);
+}
+
 /* Whatever a program does, its carry_out is a valid carry-in for the next
  * run: names that are not Python identifiers are dropped with a record. */
 static void test_carry_out_names_must_be_identifiers(void **state)
@@ -505,6 +562,7 @@ int main(void)
 		cmocka_unit_test(test_non_serializable_value_is_a_clear_error),
 		cmocka_unit_test(test_later_carry_calls_update_earlier_names),
 		cmocka_unit_test(test_over_size_carry_out_is_dropped_with_a_violation),
+		cmocka_unit_test(test_the_cap_holds_exactly_over_many_calls),
 		cmocka_unit_test(test_carry_out_names_must_be_identifiers),
 		cmocka_unit_test(test_stdout_and_garbage_never_become_carry),
 		cmocka_unit_test(test_bad_carry_in_files_are_refused_before_anything_runs),

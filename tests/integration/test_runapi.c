@@ -212,6 +212,43 @@ static void test_stdout_events_add_up_to_the_result(void **state)
 	free(name);
 }
 
+/*
+ * One write on the channel can make one pump record hundreds of violations
+ * (six kinds at 32 records each). Every event must still come out: each
+ * record announced once, the output after the burst, and FINISHED. The
+ * queue once held 64 events and dropped the rest, FINISHED among them,
+ * and the event loop then spun forever.
+ */
+static void test_a_burst_of_records_loses_no_event(void **state)
+{
+	char *name = it_name("burst");
+	struct sp_config cfg = it_config(
+		"import os, sys\n"
+		"kinds = (b'network', b'filesystem', b'process', b'syscall', b'memory', b'disk')\n"
+		"os.write(3, b''.join(b'{\"t\": \"ev\", \"k\": \"%s\", \"what\": \"w%d\"}\\n' % (k, i)\n"
+		"                     for k in kinds for i in range(40)))\n"
+		"sys.stdout.write('the line after the burst\\n')\n"
+		"sys.stdout.flush()\n"
+		"os._exit(0)\n", name);
+	struct sp_run *run;
+	struct it_seen seen = { 0 };
+	const struct sp_result *r;
+
+	(void)state;
+	run = it_start(&cfg);
+	it_drive(run, &seen, NULL);
+	assert_true(sp_run_finished(run));
+	r = sp_run_result(run);
+	assert_non_null(r);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, r->n_violations == 6 * 32);
+	IT_CHECK(r, seen.n_violation_events >= r->n_violations);
+	IT_CHECK(r, seen.out && it_contains(seen.out, "the line after the burst"));
+	sp_run_free(run);
+	free(seen.out);
+	free(name);
+}
+
 static void test_stdin_data_reaches_the_program(void **state)
 {
 	char *name = it_name("stdin");
@@ -370,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_cancel_in_the_middle_kills_the_whole_tree),
 		cmocka_unit_test(test_violations_are_announced_live),
 		cmocka_unit_test(test_stdout_events_add_up_to_the_result),
+		cmocka_unit_test(test_a_burst_of_records_loses_no_event),
 		cmocka_unit_test(test_stdin_data_reaches_the_program),
 		cmocka_unit_test(test_freeing_a_running_run_stops_it),
 		cmocka_unit_test(test_start_refuses_bad_configs_with_a_message),
