@@ -27,8 +27,9 @@ static struct sp_violation *find_kind(struct sp_run *r, enum sp_violation_kind k
 /*
  * Disk and process limits do not stop a run, so a short program can hit
  * one between two samples: check them once more at the end. One cause
- * gives one record; the prelude's uncaught-exception report lends it the
- * line.
+ * gives one record. The prelude's report of an uncaught error lends the
+ * record its line; alone, without the kernel's evidence, it makes only a
+ * runtime record, since the program can send any report it likes.
  */
 static void limit_records_at_end(struct sp_run *r)
 {
@@ -37,33 +38,45 @@ static void limit_records_at_end(struct sp_run *r)
 	bool exc_disk = strcmp(r->exc_kind, "disk") == 0;
 	bool exc_proc = strcmp(r->exc_kind, "process") == 0;
 	int line = r->exc_line > 0 ? r->exc_line : 0;
+	/* the work dir's tmpfs is as big as one file may be, so a file that
+	 * really reached the size limit filled the work dir too: a file that
+	 * only looks that big (sparse, made by truncate) used no room */
+	bool dir_full = r->limits.disk_bytes > 65536 &&
+			res->usage.disk_bytes + 65536 >= r->limits.disk_bytes;
+	bool procs_full = sp_cgroup_pids_hit(r->cg) ||
+			  (r->limits.procs > 1 && res->usage.procs_peak + 1 >= r->limits.procs);
 
-	if (!r->disk_reported) {
-		for (size_t i = 0; i < res->n_files && !r->disk_reported; i++)
-			if (res->files[i].bytes >= r->limits.disk_bytes) {
-				r->disk_reported = true;
-				run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
-					  "file %s reached the size limit of %llu bytes",
-					  res->files[i].path,
-					  (unsigned long long)r->limits.disk_bytes);
-			}
-	}
-	if (!r->disk_reported && (exc_disk || (r->limits.disk_bytes > 65536 &&
-			res->usage.disk_bytes + 65536 >= r->limits.disk_bytes))) {
+	for (size_t i = 0; i < res->n_files && dir_full && !r->disk_reported; i++)
+		if (res->files[i].bytes >= r->limits.disk_bytes) {
+			r->disk_reported = true;
+			run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
+				  "file %s reached the size limit of %llu bytes",
+				  res->files[i].path,
+				  (unsigned long long)r->limits.disk_bytes);
+		}
+	if (!r->disk_reported && dir_full) {
 		r->disk_reported = true;
 		run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
 			  "work dir full: %llu of %llu bytes",
 			  (unsigned long long)res->usage.disk_bytes,
 			  (unsigned long long)r->limits.disk_bytes);
+	} else if (!r->disk_reported && exc_disk) {
+		r->disk_reported = true;
+		run_violation(r, SP_VIOL_DISK, false, line,
+			  "a write failed for lack of room (ENOSPC, EFBIG or EDQUOT); "
+			  "the disk limit is %llu bytes",
+			  (unsigned long long)r->limits.disk_bytes);
 	} else if (exc_disk && (v = find_kind(r, SP_VIOL_DISK)) && !v->line) {
 		v->line = line;
 	}
-	if (!r->procs_reported &&
-	    (exc_proc || sp_cgroup_pids_hit(r->cg) ||
-	     (r->limits.procs > 1 && res->usage.procs_peak + 1 >= r->limits.procs))) {
+	if (!r->procs_reported && procs_full) {
 		r->procs_reported = true;
 		run_violation(r, SP_VIOL_PROCESS, true, exc_proc ? line : 0,
 			  "processes and threads at the limit of %u", r->limits.procs);
+	} else if (!r->procs_reported && exc_proc) {
+		r->procs_reported = true;
+		run_violation(r, SP_VIOL_PROCESS, false, line,
+			  "a new process or thread was refused; the limit is %u", r->limits.procs);
 	} else if (exc_proc && (v = find_kind(r, SP_VIOL_PROCESS)) && !v->line) {
 		v->line = line;
 	}
@@ -74,6 +87,7 @@ void run_finish(struct sp_run *r)
 	struct sp_result *res = r->res;
 	struct rusage ru;
 	int st = 0;
+	bool exc_memory = strcmp(r->exc_kind, "memory") == 0;
 
 	/* the sandbox is over (init is gone): a slow reader of forwarded
 	 * output below does not make the run longer */
@@ -146,16 +160,21 @@ void run_finish(struct sp_run *r)
 		res->status = SP_STATUS_SANDBOX_ERROR;
 		snprintf(res->error, sizeof res->error,
 			 "the sandbox's init ended without reporting the program's status");
-	} else if (strcmp(r->exc_kind, "memory") == 0) {
-		res->status = SP_STATUS_MEMORY_LIMIT;
-		run_violation(r, SP_VIOL_MEMORY, true, r->exc_line,
-			  "allocation over the memory limit of %llu bytes (MemoryError)",
-			  (unsigned long long)r->limits.memory_bytes);
 	} else if (res->exit_code == 0) {
 		res->status = SP_STATUS_OK;
+	} else if (exc_memory) {
+		/* the program ended on a MemoryError it did not catch */
+		res->status = SP_STATUS_MEMORY_LIMIT;
 	} else {
 		res->status = SP_STATUS_ERROR;
 	}
+	/* a MemoryError under RLIMIT_DATA leaves the kernel no trace the
+	 * supervisor can see, and the program can send this report itself:
+	 * the record is the runtime's */
+	if (exc_memory && !find_kind(r, SP_VIOL_MEMORY))
+		run_violation(r, SP_VIOL_MEMORY, false, r->exc_line,
+			  "allocation over the memory limit of %llu bytes (MemoryError)",
+			  (unsigned long long)r->limits.memory_bytes);
 	if (res->signal == SIGSYS)
 		/* the filter kills what it cannot judge: another architecture's
 		 * calling convention (x32, int 0x80), which would dodge every rule */

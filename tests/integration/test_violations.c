@@ -266,8 +266,10 @@ static void test_memory_limit_record(void **state)
 	(void)state;
 	sp_limits_default(&l);
 	l.memory_bytes = 64ull << 20;
+	/* RLIMIT_DATA refuses the allocation and leaves the supervisor no
+	 * trace; the runtime's MemoryError is the evidence, so: runtime */
 	expect_one("vmem", "a = 1\nb = bytearray(1 << 30)\n", &l, SP_STATUS_MEMORY_LIMIT,
-		   (struct expect){ SP_VIOL_MEMORY, "67108864", 2, true });
+		   (struct expect){ SP_VIOL_MEMORY, "67108864", 2, false });
 }
 
 static void test_output_limit_record(void **state)
@@ -330,6 +332,46 @@ static void test_process_limit_record(void **state)
 	IT_CHECK(r, it_contains(v->what, "8"));
 	sp_result_free(r);
 	free(name);
+}
+
+/*
+ * The program can send any report on its channel and can make files look
+ * big. Made-up reports of the memory, disk and process limits, and a sparse
+ * file as big as the disk limit, must never give a kernel record.
+ */
+static void test_made_up_limit_reports_make_no_kernel_record(void **state)
+{
+	static const struct { const char *k; enum sp_violation_kind kind; } fakes[] = {
+		{ "memory", SP_VIOL_MEMORY }, { "disk", SP_VIOL_DISK }, { "process", SP_VIOL_PROCESS },
+	};
+	char code[512];
+
+	(void)state;
+	for (size_t f = 0; f < sizeof fakes / sizeof fakes[0]; f++) {
+		char *name = it_name(fakes[f].k);
+		struct sp_config cfg;
+		struct sp_result *r;
+
+		snprintf(code, sizeof code,
+			 "import os\n"
+			 "with open('sparse', 'wb') as f:\n"
+			 "    f.truncate(1 << 20)\n"
+			 "os.write(3, b'{\"t\": \"exc\", \"k\": \"%s\", \"line\": 4}\\n')\n"
+			 "print('fine')\n", fakes[f].k);
+		cfg = it_config(code, name);
+		cfg.limits.disk_bytes = 1ull << 20;
+		r = it_run_cfg(&cfg);
+		IT_CHECK(r, it_contains(it_out(r), "fine"));
+		IT_CHECK(r, r->status == SP_STATUS_OK);  /* it ended well: no limit */
+		IT_CHECK(r, r->n_files == 1 && r->files[0].bytes == 1ull << 20);
+		/* the made-up report is kept, as what it is */
+		IT_CHECK(r, r->n_violations == 1);
+		IT_CHECK(r, r->violations[0].kind == fakes[f].kind);
+		IT_CHECK(r, !r->violations[0].from_kernel);
+		IT_CHECK(r, r->violations[0].line == 4);
+		sp_result_free(r);
+		free(name);
+	}
 }
 
 /* ---- merging ---- */
@@ -521,6 +563,7 @@ int main(void)
 		cmocka_unit_test(test_output_limit_record),
 		cmocka_unit_test(test_disk_limit_record),
 		cmocka_unit_test(test_process_limit_record),
+		cmocka_unit_test(test_made_up_limit_reports_make_no_kernel_record),
 		cmocka_unit_test(test_hundred_thousand_denied_calls_merge_into_one_record),
 		cmocka_unit_test(test_repeated_ctypes_calls_merge_into_one_record),
 		cmocka_unit_test(test_a_flood_of_records_hides_no_later_violation),
