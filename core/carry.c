@@ -68,6 +68,45 @@ const char *sp_carry_name_problem(const char *name)
 	return NULL;
 }
 
+/* Levels of arrays and objects in v, counting no further than limit + 1. */
+static int depth(const json_t *v, int limit)
+{
+	int deepest = 0;
+	size_t i;
+	const char *key;
+	json_t *item;
+
+	if (limit < 0)
+		return 1;
+	if (json_is_array(v)) {
+		json_array_foreach(v, i, item) {
+			int d = depth(item, limit - 1);
+			if (d > deepest)
+				deepest = d;
+			if (deepest > limit)
+				break;
+		}
+	} else if (json_is_object(v)) {
+		json_object_foreach((json_t *)v, key, item) {
+			int d = depth(item, limit - 1);
+			if (d > deepest)
+				deepest = d;
+			if (deepest > limit)
+				break;
+		}
+	} else {
+		return 0;
+	}
+	return deepest + 1;
+}
+
+const char *sp_carry_value_problem(const json_t *value)
+{
+	if (depth(value, SP_CARRY_MAX_DEPTH) > SP_CARRY_MAX_DEPTH)
+		return "nests deeper than 64 levels of lists and dicts";
+	return NULL;
+}
+
 int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 		      struct sp_error *err)
 {
@@ -91,9 +130,15 @@ int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 	}
 	json_object_foreach(root, key, val) {
 		const char *why = sp_carry_name_problem(key);
-		(void)val;
 		if (why) {
 			sp_fail(err, "carry name \"%.80s\" %s; names become Python variables", key, why);
+			json_decref(root);
+			return -1;
+		}
+		why = sp_carry_value_problem(val);
+		if (why) {
+			sp_fail(err, "the value of carry name \"%.80s\" %s; carry flatter results",
+				key, why);
 			json_decref(root);
 			return -1;
 		}

@@ -76,6 +76,12 @@ static void carry_update(struct sp_run *r, json_t *values)
 		json_t *name = json_string(key);
 		size_t size;
 
+		if (!why && (why = sp_carry_value_problem(val)) != NULL) {
+			run_violation(r, SP_VIOL_CARRY, true, 0,
+				  "the value of carry name \"%.80s\" %s (dropped)", key, why);
+			json_decref(name);
+			continue;
+		}
 		if (why) {
 			/* the next run could not take it: drop it now, visibly */
 			run_violation(r, SP_VIOL_CARRY, true, 0,

@@ -4,6 +4,8 @@
  * init's rusage, which covers every process it reaped), list the files
  * left in the work dir, decide the status, and record the layers used.
  */
+#include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -82,6 +84,25 @@ static void limit_records_at_end(struct sp_run *r)
 	}
 }
 
+/*
+ * Whether a pipe of the dead sandbox has more to give: data or its end.
+ * Every writer is gone with the sandbox, unless a write end is still in
+ * flight in a unix socket (SCM_RIGHTS) the kernel has yet to collect; such
+ * a pipe stays empty, and is left after 100 ms rather than spun on.
+ */
+static bool left_to_read(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int n;
+
+	if (fd < 0)
+		return false;
+	do
+		n = poll(&p, 1, 100);
+	while (n < 0 && errno == EINTR);
+	return n > 0;
+}
+
 void run_finish(struct sp_run *r)
 {
 	struct sp_result *res = r->res;
@@ -96,11 +117,11 @@ void run_finish(struct sp_run *r)
 	/* every writer is dead now: take what is left in the pipes (forwarded
 	 * output all of it, waiting for a slow reader as cat would) */
 	r->draining = true;
-	for (int i = 0; (i < 64 || r->forward) && r->out_fd >= 0; i++)
+	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->out_fd); i++)
 		run_read_output(r, &r->out_fd, false);
-	for (int i = 0; (i < 64 || r->forward) && r->err_fd >= 0; i++)
+	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->err_fd); i++)
 		run_read_output(r, &r->err_fd, true);
-	while (r->chan_fd >= 0)
+	while (left_to_read(r->chan_fd))
 		channel_read(r);
 	for (int i = 0; i < 16; i++) {
 		char peek;

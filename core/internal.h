@@ -161,6 +161,9 @@ void sp_violations_free(struct sp_violations *vs);
 
 /* carry.c: NULL when name can be a carried global, else why not. */
 const char *sp_carry_name_problem(const char *name);
+/* carry.c: NULL when a carried value nests within SP_CARRY_MAX_DEPTH. */
+struct json_t;
+const char *sp_carry_value_problem(const struct json_t *value);
 
 /* json.c */
 char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);

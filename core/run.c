@@ -411,6 +411,12 @@ static void handle_notify(struct sp_run *r)
 	}
 	memset(&v, 0, sizeof v);
 	sp_seccomp_describe((int)req->pid, req, &v);
+	if (seccomp_notify_id_valid(r->notify_fd, req->id) != 0) {
+		/* the caller died during the reads, so its pid may name another
+		 * process by now: describe the call without its memory */
+		memset(&v, 0, sizeof v);
+		sp_seccomp_describe(-1, req, &v);
+	}
 	resp->id = req->id;
 	resp->error = -v.error;
 	resp->val = 0;

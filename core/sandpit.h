@@ -227,8 +227,11 @@ char *sp_result_to_json(const struct sp_result *r);
 
 /*
  * Carry buffer. Validate a carry-in object: JSON object, names are
- * Python identifiers, at most max_bytes. 0 ok, -1 with err->msg.
+ * Python identifiers, values nest at most SP_CARRY_MAX_DEPTH levels (so
+ * Python's json reads them well within its recursion limit), at most
+ * max_bytes. 0 ok, -1 with err->msg.
  */
+#define SP_CARRY_MAX_DEPTH 64
 int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 		      struct sp_error *err);
 /*

@@ -128,7 +128,9 @@ static const char *ptrace_req_name(long r)
 }
 
 /* Read a C string from the program's memory for display only; the call is
- * denied whatever it says, so the usual re-check for races is not needed. */
+ * denied whatever it says, so what it says needs no re-check. (Whether the
+ * pid still named the caller during the read is checked by the caller:
+ * SECCOMP_IOCTL_NOTIF_ID_VALID after the reads.) A pid of -1 reads nothing. */
 static void read_string(int pid, uint64_t addr, char *out, size_t outlen)
 {
 	char buf[128];
@@ -136,6 +138,8 @@ static void read_string(int pid, uint64_t addr, char *out, size_t outlen)
 	ssize_t n;
 
 	snprintf(out, outlen, "?");
+	if (pid < 0)
+		return;
 	if (!addr) {
 		snprintf(out, outlen, "NULL");
 		return;

@@ -182,6 +182,23 @@ check_rc carryburn 124
 check carryburn 'status == "wall_limit" and r["usage"]["wall_ms"] < 4000' 'stopped at the wall limit'
 check carryburn 'r["carry_out"]["a"] == 1999 and len(r["carry_out"]["big"]) == 450000' 'every carry() call is taken'
 
+# Its stdout, stderr and channel put in flight in a unix socket cycle:
+# a write end lives on until the kernel collects it, and the end of the
+# run must neither spin on those pipes nor wait on them for long.
+prog inflight <<'EOF'
+import socket
+a, b = socket.socketpair()
+socket.send_fds(b, [b"x"], [a.fileno(), b.fileno(), 1, 2, 3])
+a.close()
+b.close()
+print("bye", flush=True)
+EOF
+start_clock
+run inflight --wall 20
+ended_by inflight 5000
+check_rc inflight 0
+check inflight 'status == "ok" and "bye" in lines' 'the run ends with its output'
+
 prog spin <<'EOF'
 while True:
     pass

@@ -369,6 +369,58 @@ static void test_bad_carry_in_files_are_refused_before_anything_runs(void **stat
 	it_rmdir(dir);
 }
 
+/* nested n lists deep, as the value of "x" in a carry object */
+static char *nested(int n)
+{
+	char *t = malloc((size_t)n * 2 + 16);
+
+	assert_non_null(t);
+	strcpy(t, "{\"x\": ");
+	for (int i = 0; i < n; i++)
+		strcat(t, "[");
+	for (int i = 0; i < n; i++)
+		strcat(t, "]");
+	strcat(t, "}");
+	return t;
+}
+
+/*
+ * Values nest at most 64 deep both ways: a deeper carry-in would make the
+ * next run's Python fail in its JSON reader before the program starts, and
+ * a deeper carry() value would make such a carry-in.
+ */
+static void test_values_nest_at_most_64_deep(void **state)
+{
+	char *ok = nested(SP_CARRY_MAX_DEPTH), *deep = nested(SP_CARRY_MAX_DEPTH + 1);
+	char *name = it_name("deep");
+	struct sp_error err = { "" };
+	struct sp_config cfg;
+	struct sp_result *r;
+
+	(void)state;
+	assert_int_equal(sp_carry_validate(ok, strlen(ok), 1 << 20, &err), 0);
+	assert_int_equal(sp_carry_validate(deep, strlen(deep), 1 << 20, &err), -1);
+	assert_non_null(strstr(err.msg, "64 levels"));
+
+	/* the deepest allowed arrives whole; a deeper carry() is dropped alone */
+	cfg = it_config("d, v = 0, x\n"
+			"while v:\n"
+			"    d, v = d + 1, v[0] if v[0] else None\n"
+			"print('depth', d + 1)\n"
+			"carry(y=eval('[' * 65 + ']' * 65), z=1)\n", name);
+	cfg.carry_in = ok;
+	cfg.carry_in_len = strlen(ok);
+	r = it_run_cfg(&cfg);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, it_contains(it_out(r), "depth 64"));
+	IT_CHECK(r, carry_out_is(r, "{\"z\": 1}"));
+	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, "64 levels") != NULL);
+	sp_result_free(r);
+	free(name);
+	free(ok);
+	free(deep);
+}
+
 static void test_over_size_carry_in_is_refused(void **state)
 {
 	char *dir = it_tmpdir();
@@ -567,6 +619,7 @@ int main(void)
 		cmocka_unit_test(test_stdout_and_garbage_never_become_carry),
 		cmocka_unit_test(test_bad_carry_in_files_are_refused_before_anything_runs),
 		cmocka_unit_test(test_over_size_carry_in_is_refused),
+		cmocka_unit_test(test_values_nest_at_most_64_deep),
 		cmocka_unit_test(test_library_refuses_bad_carry_in),
 		cmocka_unit_test(test_names_that_shadow_builtins),
 		cmocka_unit_test(test_unicode_keys_and_values_round_trip),
