@@ -4,8 +4,10 @@
  *
  * Nothing here follows a link the program made: every directory is
  * opened with O_NOFOLLOW relative to its parent, every entry is looked at
- * with AT_SYMLINK_NOFOLLOW, and only regular files are listed (a symlink
- * is listed with its own size, as a link). Depth and count are bounded.
+ * with AT_SYMLINK_NOFOLLOW, and everything but directories is listed with
+ * its own size (a symlink as a link, a FIFO or socket as what it is).
+ * Depth (16) and count (the caller's max) are bounded, so a program cannot
+ * make the listing long; what lies deeper is not listed.
  */
 #include <dirent.h>
 #include <errno.h>
