@@ -19,6 +19,7 @@
 
 #include "sandpit.h"
 #include "commands.h"
+#include "sanitize.h"
 #include "banned.h"
 
 #define MAX_PROGRAM (16u << 20)
@@ -162,6 +163,34 @@ static int write_carry_out(const char *path, const char *json)
 	return 0;
 }
 
+/*
+ * Print text the program had a hand in (a violation's text, a file name)
+ * on one line of sandpit's own summary: sanitized, with line breaks shown
+ * as ^J, so a file name cannot forge a summary line or drive the terminal.
+ * The program's own output is passed through as it is, like cat.
+ */
+static void put_clean(const char *text)
+{
+	struct sanitizer san;
+	size_t len = strlen(text), cap = sanitize_max_out(len) + 8, n;
+	char *out = malloc(cap);
+
+	if (!out)
+		return;
+	sanitize_init(&san);
+	n = sanitize_feed(&san, text, len, out, cap);
+	n += sanitize_finish(&san, out + n, cap - n);
+	for (size_t i = 0; i < n; i++) {
+		if (out[i] == '\n')
+			fputs("^J", stderr);
+		else if (out[i] == '\t')
+			fputs("^I", stderr);
+		else
+			fputc(out[i], stderr);
+	}
+	free(out);
+}
+
 static void print_human_tail(const struct sp_result *r)
 {
 	for (size_t i = 0; i < r->n_violations; i++) {
@@ -169,17 +198,20 @@ static void print_human_tail(const struct sp_result *r)
 		char line[32] = "";
 		if (v->line > 0)
 			snprintf(line, sizeof line, " at line %d", v->line);
-		fprintf(stderr, "sandpit: violation [%s]%s: %s%s\n", sp_violation_kind_name(v->kind),
-			line, v->what, v->count > 1 ? "" : "");
+		fprintf(stderr, "sandpit: violation [%s]%s: ", sp_violation_kind_name(v->kind), line);
+		put_clean(v->what);
+		fputc('\n', stderr);
 		if (v->count > 1)
 			fprintf(stderr, "         (%u times)\n", v->count);
 		fprintf(stderr, "         %s\n", v->message);
 	}
 	if (r->n_files > 0) {
 		fprintf(stderr, "sandpit: files left in the work dir (now gone):");
-		for (size_t i = 0; i < r->n_files && i < 20; i++)
-			fprintf(stderr, " %s (%llu B)", r->files[i].path,
-				(unsigned long long)r->files[i].bytes);
+		for (size_t i = 0; i < r->n_files && i < 20; i++) {
+			fputc(' ', stderr);
+			put_clean(r->files[i].path);
+			fprintf(stderr, " (%llu B)", (unsigned long long)r->files[i].bytes);
+		}
 		if (r->n_files > 20)
 			fprintf(stderr, " and %zu more", r->n_files - 20);
 		fprintf(stderr, "\n");

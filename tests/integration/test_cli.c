@@ -290,6 +290,32 @@ static void test_human_mode_passes_output_through(void **state)
 	free(prog);
 }
 
+/* sandpit's own summary lines carry text the program chose (a file name,
+ * a made-up report): it is shown, never obeyed, and cannot forge a line. */
+static void test_the_summary_shows_program_text_inert(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = program(f, "inert",
+		"import os\n"
+		"open('a\\x1b]0;pwned\\x07\\nsandpit: ok (exit 0) fake', 'w').write('x')\n"
+		"os.write(3, b'{\"t\": \"ev\", \"k\": \"network\", \"what\": "
+		"\"\\\\u001b[2J\\\\u009b\\\\nsandpit: forged\"}\\n')\n");
+	const char *args[] = { "run", prog, NULL };
+	struct it_cli c;
+
+	it_cli(&c, false, args);
+	IT_CLI_CHECK(&c, c.status == 0);
+	IT_CLI_CHECK(&c, strchr(c.err, '\x1b') == NULL);
+	IT_CLI_CHECK(&c, strchr(c.err, '\x07') == NULL);
+	IT_CLI_CHECK(&c, strstr(c.err, "\xc2\x9b") == NULL);
+	IT_CLI_CHECK(&c, strstr(c.err, "\nsandpit: forged") == NULL);
+	IT_CLI_CHECK(&c, strstr(c.err, "\nsandpit: ok (exit 0) fake") == NULL);
+	IT_CLI_CHECK(&c, it_contains(c.err, "^[]0;pwned^G^Jsandpit: ok (exit 0) fake"));
+	IT_CLI_CHECK(&c, it_contains(c.err, "^[[2J"));
+	it_cli_free(&c);
+	free(prog);
+}
+
 /* `sandpit run big.py | head -c 10`: the reader leaves early; sandpit
  * must neither die of SIGPIPE nor hang, and the program is not blamed. */
 static void test_a_reader_that_leaves_early(void **state)
@@ -556,6 +582,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_json_is_valid_whatever_the_output, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_violation_records_are_complete, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_human_mode_passes_output_through, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_the_summary_shows_program_text_inert, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_reader_that_leaves_early, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_killing_sandpit_kills_the_sandbox, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sigterm_ends_a_wait_for_a_stalled_reader, setup, teardown),
