@@ -39,6 +39,11 @@ static const char *const denied[] = {
 	"vhangup", "iopl", "ioperm", "uselib", "lookup_dcookie",
 	"create_module", "get_kernel_syms", "query_module", "nfsservctl",
 	"kcmp",
+	/* memory no process maps, which neither RLIMIT_DATA nor the RSS
+	 * samples would see without a memory cgroup: a memfd, a SysV segment
+	 * after shmdt, a SysV message queue (shm_open under /dev/shm is in the
+	 * work dir, and counted there) */
+	"memfd_create", "memfd_secret", "shmget", "msgget",
 };
 
 /* A full comparison: libseccomp's SCMP_A0() leaves a field to default,

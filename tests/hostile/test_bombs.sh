@@ -199,6 +199,39 @@ ended_by inflight 5000
 check_rc inflight 0
 check inflight 'status == "ok" and "bye" in lines' 'the run ends with its output'
 
+# Memory that no process maps is invisible to RLIMIT_DATA and to the RSS
+# samples (without a memory cgroup, as an ordinary user): 64 MiB memfds
+# held open, or SysV segments kept after shmdt, once held gigabytes past
+# a 256 MiB limit. Their calls are denied.
+prog unmapped <<'EOF'
+import ctypes, os
+chunk = b"z" * (1 << 20)
+fds, held = [], 0
+try:
+    while held < 2048:
+        fd = os.memfd_create("x")
+        fds.append(fd)
+        for i in range(63):
+            os.write(fd, chunk)
+            held += 1
+except OSError as e:
+    print("memfd:", e.errno)
+libc = ctypes.CDLL(None, use_errno=True)
+segs = 0
+while segs < 2048:
+    sid = libc.shmget(0, ctypes.c_size_t(1 << 20), 0o1600)
+    if sid < 0:
+        break
+    addr = libc.shmat(sid, None, 0)
+    ctypes.memset(addr, 1, 1 << 20)
+    libc.shmdt(ctypes.c_void_p(addr))
+    segs += 1
+print("held MiB:", held + segs)
+EOF
+run unmapped --memory 256M --wall 30
+check unmapped 'line("memfd") == "1" and int(line("held MiB")) == 0' 'no memory is held outside the limit'
+check unmapped 'viol("syscall", "memfd_create") and viol("syscall", "shmget")' 'the denied calls are recorded'
+
 prog spin <<'EOF'
 while True:
     pass
