@@ -33,7 +33,12 @@ void accounting_sample(struct sp_run *r)
 		if (peak > u->peak_memory_bytes)
 			u->peak_memory_bytes = peak;
 	} else if (have_proc) {
-		u->memory_bytes = ps.rss_bytes;
+		/* plus what its unix sockets hold, which no process maps (a
+		 * memory cgroup charges that itself) */
+		uint64_t queued = 0;
+		if (r->L.sockmem_fd >= 0 && sp_sockmem_bytes(r->L.sockmem_fd, &queued) < 0)
+			queued = 0;
+		u->memory_bytes = ps.rss_bytes + queued;
 	}
 	if (u->memory_bytes > u->peak_memory_bytes)
 		u->peak_memory_bytes = u->memory_bytes;

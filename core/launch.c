@@ -285,7 +285,7 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 {
 	struct sp_error err = { "" };
 	char go;
-	int fds[2], status = 0, landlock_fd, landlock_abi = 0;
+	int fds[3], status = 0, landlock_fd, landlock_abi = 0;
 	pid_t prog;
 	ssize_t n;
 
@@ -314,10 +314,15 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	fds[1] = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fds[0] < 0 || fds[1] < 0)
 		child_fail(ctl, "could not open the work dir or /proc");
-	if (sp_send_fds(ctl, "R", 1, fds, 2) < 0)
+	/* bound to this network namespace: the supervisor counts the memory
+	 * in its unix sockets through it (a kernel without sock_diag for unix
+	 * sockets leaves that uncounted, as before) */
+	fds[2] = sp_sockmem_open();
+	if (sp_send_fds(ctl, "R", 1, fds, fds[2] >= 0 ? 3 : 2) < 0)
 		_exit(125);
-	close(fds[0]);
-	close(fds[1]);
+	for (int i = 0; i < 3; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
 	/* The program's Landlock ruleset, built now: the supervisor is most
 	 * likely still moving us into cgroups (the program enforces it). */
 	landlock_fd = sp_landlock_prepare(&landlock_abi, &err);
@@ -425,7 +430,7 @@ void sp_launch_abort(struct sp_launched *L)
 		waitpid(L->pid, NULL, 0);
 		L->pid = 0;
 	}
-	for (int *fd = &L->pidfd; fd <= &L->proc_fd; fd++)
+	for (int *fd = &L->pidfd; fd <= &L->sockmem_fd; fd++)
 		if (*fd >= 0) {
 			close(*fd);
 			*fd = -1;
@@ -439,7 +444,7 @@ int sp_launch_start(const struct sp_launch_spec *spec, struct sp_launched *out,
 	pid_t pid;
 
 	out->pid = 0;
-	out->pidfd = out->ctl = out->work_fd = out->proc_fd = -1;
+	out->pidfd = out->ctl = out->work_fd = out->proc_fd = out->sockmem_fd = -1;
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ctl) < 0)
 		return sp_fail_errno(err, "control socket");
 	/* the child keeps ctl[1] across its own exec-free life */
@@ -482,13 +487,13 @@ static void take_init_error(struct sp_launched *L, struct sp_error *err)
 	for (int i = 0; i < 2; i++) {
 		struct pollfd p = { .fd = L->ctl, .events = POLLIN };
 		char msg[600];
-		int fds[2] = { -1, -1 }, nfds = 2;
+		int fds[3] = { -1, -1, -1 }, nfds = 3;
 		ssize_t n;
 
 		if (poll(&p, 1, 0) != 1 || !(p.revents & POLLIN))
 			return;
 		n = sp_recv_fds(L->ctl, msg, sizeof msg - 1, fds, &nfds);
-		for (int k = 0; k < 2; k++)
+		for (int k = 0; k < 3; k++)
 			if (fds[k] >= 0)
 				close(fds[k]);
 		if (n <= 0)
@@ -506,7 +511,7 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 {
 	struct pollfd pfd = { .fd = L->ctl, .events = POLLIN };
 	char msg[600];
-	int fds[2] = { -1, -1 }, nfds = 2;
+	int fds[3] = { -1, -1, -1 }, nfds = 3;
 	ssize_t n;
 
 	/* init builds the root meanwhile; it starts the program only after 'c' */
@@ -541,15 +546,16 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 		sp_fail(err, "setting up the sandbox failed: %s", msg + 1);
 		goto fail;
 	}
-	if (msg[0] != 'R' || nfds != 2) {
+	if (msg[0] != 'R' || nfds < 2) {
 		sp_fail(err, "the sandbox's init sent an unexpected message");
 		goto fail;
 	}
 	L->work_fd = fds[0];
 	L->proc_fd = fds[1];
+	L->sockmem_fd = nfds > 2 ? fds[2] : -1;
 	return 0;
 fail:
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < 3; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
 	sp_launch_abort(L);

@@ -23,6 +23,7 @@ struct sp_launched {
 	int ctl;
 	int work_fd;
 	int proc_fd;
+	int sockmem_fd;          /* sock_diag in the sandbox's netns, or -1 */
 };
 
 /* Two steps, so the caller can make the run's cgroups while init builds

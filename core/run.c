@@ -639,6 +639,7 @@ void sp_run_free(struct sp_run *r)
 	close_fd(&r->L.pidfd);
 	close_fd(&r->L.work_fd);
 	close_fd(&r->L.proc_fd);
+	close_fd(&r->L.sockmem_fd);
 	sp_cgroup_destroy(r->cg);
 	json_decref(r->carry_out);
 	json_decref(r->carry_sizes);
@@ -745,7 +746,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	r->clk_tck = sysconf(_SC_CLK_TCK);
 	r->epfd = r->out_fd = r->err_fd = r->chan_fd = r->notify_fd = -1;
 	r->sample_fd = r->deadline_fd = -1;
-	r->L.pidfd = r->L.ctl = r->L.work_fd = r->L.proc_fd = -1;
+	r->L.pidfd = r->L.ctl = r->L.work_fd = r->L.proc_fd = r->L.sockmem_fd = -1;
 	r->chan_cap = (size_t)cfg->limits.carry_bytes * 2 + 65536;
 	r->chan_buf = malloc(r->chan_cap);
 
