@@ -84,7 +84,7 @@ static void on_crash(int sig)
 	/* Not async-signal-safe, but the buffer is worth the risk: the
 	 * process is dying anyway (SA_RESETHAND makes a second fault fatal). */
 	if (crash_app && crash_app->ed && crash_app->recovery_path[0] &&
-	    editor_modified(crash_app->ed)) {
+	    crash_app->recovery_mine && editor_modified(crash_app->ed)) {
 		char err[64];
 		editor_recovery_write(crash_app->ed, crash_app->recovery_path,
 				      err, sizeof err);
@@ -298,7 +298,8 @@ static void recovery_tick(struct app *a, double now)
 	if (!a->recovery_due || now < a->recovery_due || !a->recovery_path[0])
 		return;
 	a->recovery_due = 0;
-	if (!editor_modified(a->ed))
+	/* the file still holds an earlier session's text nobody has seen */
+	if (!editor_modified(a->ed) || !a->recovery_mine)
 		return;
 	if (config_state_path(RECOVERY_NAME, a->recovery_path,
 			      sizeof a->recovery_path, true) < 0 ||
@@ -387,6 +388,34 @@ static bool first_start(void)
 	return true;
 }
 
+/*
+ * Keep an earlier session's recovery file under a name of its own
+ * (recovery-YYYYmmdd-HHMMSS[-N].py beside it), so this session can keep
+ * its own buffer in recovery.py. link() never replaces a file, so no
+ * rescued text is ever overwritten. 0, or -1 with the path unchanged.
+ */
+static int move_recovery_aside(const char *path, char *kept, size_t keptlen)
+{
+	char stamp[32];
+	time_t t = time(NULL);
+	struct tm tm;
+	size_t dir = strlen(path) - strlen(RECOVERY_NAME);
+
+	if (!localtime_r(&t, &tm) || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
+		snprintf(stamp, sizeof stamp, "%lld", (long long)t);
+	for (int n = 0; n < 100; n++) {
+		if (n == 0)
+			snprintf(kept, keptlen, "%.*srecovery-%s.py", (int)dir, path, stamp);
+		else
+			snprintf(kept, keptlen, "%.*srecovery-%s-%d.py", (int)dir, path, stamp, n);
+		if (link(path, kept) == 0)
+			return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
 /* The Editor's first buffer: FILE, else a recovery offer, else the first
  * demo on the first start, else empty. */
 static void initial_buffer(struct app *a)
@@ -402,9 +431,21 @@ static void initial_buffer(struct app *a)
 	if (a->cfg.file) {
 		if (editor_open(a->ed, a->cfg.file, err, sizeof err) < 0)
 			output_message(a->out, OUT_ERROR, "cannot open: %s", err);
-		if (have_recovery) /* kept: start without FILE to recover it */
-			output_message(a->out, OUT_INFO, "an unsaved buffer of an "
-				       "earlier session is kept in %s", a->recovery_path);
+		if (have_recovery) {
+			char kept[sizeof a->recovery_path + 32];
+			if (move_recovery_aside(a->recovery_path, kept, sizeof kept) == 0) {
+				a->recovery_mine = true;
+				output_message(a->out, OUT_INFO, "an unsaved buffer of an "
+					       "earlier session is kept in %s (open it to "
+					       "recover it)", kept);
+			} else {
+				/* left where it is: this session keeps none */
+				output_message(a->out, OUT_ERROR, "an unsaved buffer of an "
+					       "earlier session is kept in %s; this session's "
+					       "buffer is not kept for recovery (%s)",
+					       a->recovery_path, strerror(errno));
+			}
+		}
 		return;
 	}
 	if (have_recovery) {
@@ -451,7 +492,7 @@ static void shutdown_app(struct app *a, bool abrupt)
 		sp_run_free(a->run);
 		a->run = NULL;
 	}
-	if (abrupt && editor_modified(a->ed) && a->recovery_path[0]) {
+	if (abrupt && editor_modified(a->ed) && a->recovery_path[0] && a->recovery_mine) {
 		/* the directory may not exist yet when nothing was written */
 		config_state_path(RECOVERY_NAME, a->recovery_path,
 				  sizeof a->recovery_path, true);
