@@ -328,6 +328,8 @@ static int next_timeout(const struct app *a, double now)
 	}
 	if (a->recovery_due && a->recovery_due - now < t)
 		t = a->recovery_due - now;
+	if (a->pasting && a->paste_last + PASTE_IDLE_S - now < t)
+		t = a->paste_last + PASTE_IDLE_S - now;
 	if (a->msg_until > now && a->msg_until - now < t)
 		t = a->msg_until - now;
 	if (t < 0)
@@ -359,6 +361,7 @@ static void loop(struct app *a)
 			got_signal = SIGHUP; /* the terminal went away */
 		more = a->run ? app_run_drain(a, 512) : false;
 		now = app_now();
+		app_paste_idle(a);
 		recovery_tick(a, now);
 		if (a->run && now - a->last_draw >= 0.1)
 			a->dirty = true; /* running clock */

@@ -85,9 +85,18 @@ struct app {
 
 	/* bracketed paste in progress */
 	bool pasting;
+	bool paste_cut;             /* over PASTE_MAX: the rest was dropped */
+	double paste_last;          /* when its last key came */
 	char *paste;
 	size_t paste_len, paste_cap;
 };
+
+/* A paste whose end marker never comes (lost, or split on a slow link)
+ * ends after this long without keys, so the keyboard is never held. */
+#define PASTE_IDLE_S 1.0
+#define PASTE_MAX (64u << 20)
+/* The paste has been idle for PASTE_IDLE_S: deliver what came. */
+void app_paste_idle(struct app *a);
 
 /* Key codes we define for the bracketed-paste markers. */
 #define KEY_PASTE_BEGIN (KEY_MAX + 1)

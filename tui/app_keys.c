@@ -36,6 +36,10 @@ static void paste_add(struct app *a, wint_t c)
 	n = (size_t)utf8proc_encode_char((utf8proc_int32_t)c, (utf8proc_uint8_t *)b);
 	if (n == 0)
 		return;
+	if (a->paste_len + n > PASTE_MAX) {
+		a->paste_cut = true;
+		return;
+	}
 	if (a->paste_len + n > a->paste_cap) {
 		size_t cap = a->paste_cap ? a->paste_cap * 2 : 4096;
 		char *p = realloc(a->paste, cap);
@@ -60,8 +64,32 @@ static void paste_deliver(struct app *a)
 		editor_paste(a->ed, a->paste, a->paste_len);
 		a->recovery_due = app_now() + 2;
 	}
+	if (a->paste_cut)
+		app_message(a, true, "the paste was cut at %u MiB", PASTE_MAX >> 20);
 	a->paste_len = 0;
 	a->pasting = false;
+	a->paste_cut = false;
+}
+
+void app_paste_idle(struct app *a)
+{
+	if (!a->pasting || app_now() - a->paste_last < PASTE_IDLE_S)
+		return;
+	paste_deliver(a);
+	a->dirty = true;
+}
+
+/* The end marker, when it came split: ESC timed out into a key of its
+ * own and "[201~" followed as text. */
+static bool paste_ends_split(struct app *a)
+{
+	static const char marker[] = "\x1b[201~";
+	size_t m = sizeof marker - 1;
+
+	if (a->paste_len < m || memcmp(a->paste + a->paste_len - m, marker, m) != 0)
+		return false;
+	a->paste_len -= m;
+	return true;
 }
 
 bool app_unsaved(const struct app *a)
@@ -366,7 +394,9 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		return; /* app.c lays out again before drawing */
 	if (fkey && key == KEY_PASTE_BEGIN) {
 		a->pasting = true;
+		a->paste_cut = false;
 		a->paste_len = 0;
+		a->paste_last = app_now();
 		return;
 	}
 	if (fkey && key == KEY_PASTE_END) {
@@ -374,10 +404,13 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		return;
 	}
 	if (a->pasting) {
+		a->paste_last = app_now();
 		if (!fkey)
 			paste_add(a, ch);
 		else if (key == KEY_ENTER)
 			paste_add(a, '\n');
+		if (paste_ends_split(a))
+			paste_deliver(a);
 		return;
 	}
 	if (fkey && key == KEY_MOUSE) {
