@@ -141,7 +141,9 @@ static void finish(struct app *a, const struct sp_result *r)
 	for (size_t i = 0; i < r->n_violations; i++)
 		violations_upsert(&a->viol, &r->violations[i]);
 	free(a->last_carry_out);
-	a->last_carry_out = r->carry_out ? strdup(r->carry_out) : NULL;
+	/* "{}": every carry() call was dropped (the Violations say why) */
+	a->last_carry_out = r->carry_out && strcmp(r->carry_out, "{}") != 0 ?
+			    strdup(r->carry_out) : NULL;
 	if (a->last_carry_out)
 		output_message(a->out, OUT_INFO, "carry(): results ready - F2 "
 			       "carries them into the Carry pane");

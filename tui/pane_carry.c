@@ -247,6 +247,15 @@ int carry_merge(struct carry_pane *cp, const char *carry_out, char *msg,
 		return -1;
 	}
 	len = strlen(merged);
+	/* F5 would refuse what F2 made: say so now and change nothing */
+	if (sp_carry_validate(merged, len, cp->max_bytes, &err) < 0) {
+		snprintf(msg, msglen, "not merged: %s", err.msg);
+		free(merged);
+		for (char **p = changed; p && *p; p++)
+			free(*p);
+		free(changed);
+		return -1;
+	}
 	editor_set_text(cp->ed, merged, len, CARRY_NAME);
 	free(merged);
 	touched(cp);
