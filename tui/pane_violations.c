@@ -176,14 +176,14 @@ void violations_draw(struct violations *vs, WINDOW *win, struct rect in,
 	const struct viol_item *it = &vs->items[vs->sel];
 	wattrset(win, (int)theme_attr(th, TR_BORDER));
 	mvwhline(win, y++, in.x, ACS_HLINE, in.w);
+	/* carry records come from sandpit's own checks of the carry-out */
+	const char *who = it->kind == SP_VIOL_CARRY ? "found by sandpit" :
+			  it->from_kernel ? "seen by the kernel" : "seen by the runtime";
 	if (it->line > 0)
-		snprintf(buf, sizeof buf, "%s, line %d, seen by the %s:",
-			 sp_violation_kind_name(it->kind), it->line,
-			 it->from_kernel ? "kernel" : "runtime");
+		snprintf(buf, sizeof buf, "%s, line %d, %s:",
+			 sp_violation_kind_name(it->kind), it->line, who);
 	else
-		snprintf(buf, sizeof buf, "%s, seen by the %s:",
-			 sp_violation_kind_name(it->kind),
-			 it->from_kernel ? "kernel" : "runtime");
+		snprintf(buf, sizeof buf, "%s, %s:", sp_violation_kind_name(it->kind), who);
 	y = draw_para(win, y, in.y + in.h, in.x, in.w, buf,
 		      theme_attr(th, TR_VIOLATION) | A_BOLD);
 	y = draw_para(win, y, in.y + in.h, in.x, in.w, it->what,

@@ -1,7 +1,8 @@
 #!/bin/sh
 # F2 never makes a carry buffer that F5 would refuse: a merge over the
 # size limit is refused with a message and the buffer is left as it was.
-# And a run whose carry() calls were all dropped offers nothing to F2.
+# And a run whose carry() calls were all dropped offers nothing to F2;
+# its record says sandpit found it (not the kernel).
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
@@ -42,5 +43,6 @@ ready
 keys F5
 wait_for "run 1 · deep.py"
 wait_for "nests deeper"
+wait_for "carry, found by sandpit"
 screen | grep -q "results ready" && fail "offers results though every value was dropped"
 echo "$NAME: ok"
