@@ -7,6 +7,7 @@
  * than needed (overlong), encodes a surrogate (D800-DFFF), or goes past
  * U+10FFFF. Such bytes are shown, never dropped and never passed on.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,6 +25,23 @@ void sanitize_init(struct sanitizer *s)
 size_t sanitize_max_out(size_t len)
 {
 	return (len + 4) * MAX_PER_BYTE + 1;
+}
+
+/*
+ * Code points shown by name: the bidi overrides, isolates and marks would
+ * reorder what the screen shows; the line and paragraph separators break
+ * lines behind the layout's back; the prepended concatenation marks
+ * (U+0600 and kin) take a cell by the terminal's count but none by
+ * utf8proc's, and can hide the character after them.
+ */
+static bool shown_as_code(unsigned cp)
+{
+	return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
+	       cp == 0x200E || cp == 0x200F || cp == 0x061C ||
+	       cp == 0x2028 || cp == 0x2029 ||
+	       (cp >= 0x0600 && cp <= 0x0605) || cp == 0x06DD || cp == 0x070F ||
+	       cp == 0x0890 || cp == 0x0891 || cp == 0x08E2 ||
+	       cp == 0x110BD || cp == 0x110CD;
 }
 
 /* Append n bytes to out if they fit (they always do given max_out). */
@@ -102,7 +120,7 @@ static void put_char(const unsigned char *b, size_t n, char *out, size_t cap,
 		/* C1 controls: U+009B is CSI to some terminals. */
 		snprintf(esc, sizeof esc, "\\x%02x", cp);
 		put(out, cap, o, esc, 4);
-	} else if ((cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) {
+	} else if (shown_as_code(cp)) {
 		snprintf(esc, sizeof esc, "<U+%04X>", cp);
 		put(out, cap, o, esc, strlen(esc));
 	} else {

@@ -8,7 +8,10 @@
  *
  *   C0 controls and DEL   -> caret notation: ESC "^[", BEL "^G", DEL "^?"
  *   C1 controls           -> "\x9b" (as a raw byte or as U+009B in UTF-8)
- *   bidi overrides        -> "<U+202E>" (they would reorder the screen)
+ *   bidi overrides        -> "<U+202E>" (they would reorder the screen),
+ *   and marks, U+2028/9,     and so are the bidi marks, the line and
+ *   U+0600 and kin           paragraph separators and the prepended
+ *                            concatenation marks (see sanitize.c)
  *   other invalid UTF-8   -> U+FFFD, one per bad byte
  *   '\n' and '\t'         -> kept; the Output pane splits and expands them
  *

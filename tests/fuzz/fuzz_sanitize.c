@@ -64,7 +64,9 @@ static void check_text(const char *text, size_t len)
 		}
 		if ((cp < 0x20 && cp != '\n' && cp != '\t') || cp == 0x7F ||
 		    (cp >= 0x80 && cp <= 0x9F) ||
-		    (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) {
+		    (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
+		    cp == 0x200E || cp == 0x200F || cp == 0x061C || cp == 0x2028 ||
+		    cp == 0x2029 || (cp >= 0x0600 && cp <= 0x0605) || cp == 0x110BD) {
 			fprintf(stderr, "U+%04X left in the text at %zu\n", (unsigned)cp, i);
 			abort();
 		}

@@ -70,6 +70,10 @@ static void test_bidi_overrides_shown(void **state)
 {
 	(void)state;
 	check("a\xe2\x80\xae" "b", 5, 100, "a<U+202E>b");
+	/* marks and separators that move or hide text, by name too */
+	check("a\xe2\x80\x8f" "b\xe2\x80\xa8" "c", 9, 100, "a<U+200F>b<U+2028>c");
+	check("t\xd8\x80X", 4, 100, "t<U+0600>X");
+	check("\xf0\x91\x82\xbd" "X", 5, 100, "<U+110BD>X");
 }
 
 static void test_output_is_always_safe(void **state)
