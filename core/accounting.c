@@ -35,9 +35,9 @@ void accounting_sample(struct sp_run *r)
 	} else if (have_proc) {
 		/* plus what its unix sockets hold, which no process maps (a
 		 * memory cgroup charges that itself) */
-		uint64_t queued = 0;
-		if (r->L.sockmem_fd >= 0 && sp_sockmem_bytes(r->L.sockmem_fd, &queued) < 0)
-			queued = 0;
+		uint64_t queued = 0;  /* left 0 when the socket cannot say */
+		if (r->L.sockmem_fd >= 0)
+			(void)sp_sockmem_bytes(r->L.sockmem_fd, &queued);
 		u->memory_bytes = ps.rss_bytes + queued;
 	}
 	if (u->memory_bytes > u->peak_memory_bytes)

@@ -15,6 +15,9 @@
 #include "internal.h"
 #include "banned.h"
 
+#define SP_STR_(x) #x
+#define SP_STR(x) SP_STR_(x)
+
 static const char *const keywords[] = {
 	"False", "None", "True", "and", "as", "assert", "async", "await",
 	"break", "class", "continue", "def", "del", "elif", "else", "except",
@@ -103,7 +106,7 @@ static int depth(const json_t *v, int limit)
 const char *sp_carry_value_problem(const json_t *value)
 {
 	if (depth(value, SP_CARRY_MAX_DEPTH) > SP_CARRY_MAX_DEPTH)
-		return "nests deeper than 64 levels of lists and dicts";
+		return "nests deeper than " SP_STR(SP_CARRY_MAX_DEPTH) " levels of lists and dicts";
 	return NULL;
 }
 

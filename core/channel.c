@@ -71,26 +71,26 @@ static void carry_update(struct sp_run *r, json_t *values)
 	len = r->carry_len;
 	n = json_object_size(r->carry_out);
 	json_object_foreach(values, key, val) {
+		/* what the next run could not take is dropped now, visibly */
 		const char *why = sp_carry_name_problem(key);
-		json_t *old = json_object_get(r->carry_sizes, key);
-		json_t *name = json_string(key);
+		json_t *name, *old;
 		size_t size;
 
-		if (!why && (why = sp_carry_value_problem(val)) != NULL) {
-			run_violation(r, SP_VIOL_CARRY, true, 0,
-				  "the value of carry name \"%.80s\" %s (dropped)", key, why);
-			json_decref(name);
-			continue;
-		}
 		if (why) {
-			/* the next run could not take it: drop it now, visibly */
 			run_violation(r, SP_VIOL_CARRY, true, 0,
 				  "carry name \"%.80s\" %s (dropped)", key, why);
-			json_decref(name);
 			continue;
 		}
+		why = sp_carry_value_problem(val);
+		if (why) {
+			run_violation(r, SP_VIOL_CARRY, true, 0,
+				  "the value of carry name \"%.80s\" %s (dropped)", key, why);
+			continue;
+		}
+		name = json_string(key);
 		size = dumped_len(name) + 1 + dumped_len(val);  /* "name":value */
 		json_decref(name);
+		old = json_object_get(r->carry_sizes, key);
 		if (old)
 			len -= (size_t)json_integer_value(old);
 		else

@@ -141,9 +141,10 @@ int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out);
 /* sockmem.c: a NETLINK_SOCK_DIAG socket (opened in the sandbox's network
  * namespace), and the bytes queued in its unix sockets' send buffers. */
 int sp_sockmem_open(void);
-int sp_sockmem_bytes(int fd, uint64_t *bytes);
+int sp_sockmem_bytes(int fd, uint64_t *bytes);  /* *bytes set only on success */
 
-/* workdir.c: list regular files under the work dir without following links. */
+/* workdir.c: list what is under the work dir (all but directories) without
+ * following links. */
 int sp_workdir_list(int dirfd, struct sp_file **files, size_t *n, size_t max);
 uint64_t sp_workdir_bytes(int dirfd);
 

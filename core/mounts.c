@@ -521,8 +521,7 @@ int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err)
 	}
 	rc = 0;
 out:
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++)
 		close(srcs[i].fd);
-	}
 	return rc;
 }

@@ -361,7 +361,7 @@ static void loop(struct app *a)
 			got_signal = SIGHUP; /* the terminal went away */
 		more = a->run ? app_run_drain(a, 512) : false;
 		now = app_now();
-		app_paste_idle(a);
+		app_paste_idle(a, now);
 		recovery_tick(a, now);
 		if (a->run && now - a->last_draw >= 0.1)
 			a->dirty = true; /* running clock */

@@ -96,7 +96,7 @@ struct app {
 #define PASTE_IDLE_S 1.0
 #define PASTE_MAX (64u << 20)
 /* The paste has been idle for PASTE_IDLE_S: deliver what came. */
-void app_paste_idle(struct app *a);
+void app_paste_idle(struct app *a, double now);
 
 /* Key codes we define for the bracketed-paste markers. */
 #define KEY_PASTE_BEGIN (KEY_MAX + 1)

@@ -71,9 +71,9 @@ static void paste_deliver(struct app *a)
 	a->paste_cut = false;
 }
 
-void app_paste_idle(struct app *a)
+void app_paste_idle(struct app *a, double now)
 {
-	if (!a->pasting || app_now() - a->paste_last < PASTE_IDLE_S)
+	if (!a->pasting || now - a->paste_last < PASTE_IDLE_S)
 		return;
 	paste_deliver(a);
 	a->dirty = true;

@@ -171,24 +171,11 @@ static int write_carry_out(const char *path, const char *json)
  */
 static void put_clean(const char *text)
 {
-	struct sanitizer san;
-	size_t len = strlen(text), cap = sanitize_max_out(len) + 8, n;
-	char *out = malloc(cap);
+	char *clean = sanitize_dup(text, true);
 
-	if (!out)
-		return;
-	sanitize_init(&san);
-	n = sanitize_feed(&san, text, len, out, cap);
-	n += sanitize_finish(&san, out + n, cap - n);
-	for (size_t i = 0; i < n; i++) {
-		if (out[i] == '\n')
-			fputs("^J", stderr);
-		else if (out[i] == '\t')
-			fputs("^I", stderr);
-		else
-			fputc(out[i], stderr);
-	}
-	free(out);
+	if (clean)
+		fputs(clean, stderr);
+	free(clean);
 }
 
 static void print_human_tail(const struct sp_result *r)

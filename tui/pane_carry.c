@@ -22,13 +22,17 @@
 
 #define CARRY_NAME "carry.json"
 
+/* A NULL-ended list of names, as sp_carry_merge gives it (NULL: none). */
+static void free_names(char **names)
+{
+	for (char **p = names; p && *p; p++)
+		free(*p);
+	free(names);
+}
+
 static void free_changed(struct carry_pane *cp)
 {
-	if (!cp->changed)
-		return;
-	for (char **p = cp->changed; *p; p++)
-		free(*p);
-	free(cp->changed);
+	free_names(cp->changed);
 	cp->changed = NULL;
 }
 
@@ -251,9 +255,7 @@ int carry_merge(struct carry_pane *cp, const char *carry_out, char *msg,
 	if (sp_carry_validate(merged, len, cp->max_bytes, &err) < 0) {
 		snprintf(msg, msglen, "not merged: %s", err.msg);
 		free(merged);
-		for (char **p = changed; p && *p; p++)
-			free(*p);
-		free(changed);
+		free_names(changed);
 		return -1;
 	}
 	editor_set_text(cp->ed, merged, len, CARRY_NAME);

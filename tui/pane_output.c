@@ -176,23 +176,6 @@ static void append_text(struct output_pane *op, enum out_kind kind,
 	}
 }
 
-/* A name the program chose, on one line: a line break or tab in it shows
- * as ^J or ^I, so a file name cannot make entries of its own. */
-static void one_line(const char *in, char *out, size_t outlen)
-{
-	size_t o = 0;
-
-	for (; *in && o + 3 < outlen; in++) {
-		if (*in == '\n' || *in == '\t') {
-			out[o++] = '^';
-			out[o++] = *in == '\n' ? 'J' : 'I';
-		} else {
-			out[o++] = *in;
-		}
-	}
-	out[o] = '\0';
-}
-
 void output_message(struct output_pane *op, enum out_kind kind,
 		    const char *fmt, ...)
 {
@@ -317,10 +300,11 @@ void output_end_run(struct output_pane *op, const struct sp_result *r,
 		output_message(op, OUT_INFO, "files left in the work dir "
 			       "(deleted with it - runs share nothing):");
 		for (size_t i = 0; i < r->n_files; i++) {
-			char name[1024];
+			/* one entry a file, whatever its name holds */
+			char *name = sanitize_dup(r->files[i].path, true);
 			format_bytes(r->files[i].bytes, size, sizeof size);
-			one_line(r->files[i].path, name, sizeof name);
-			output_message(op, OUT_FILE, "  %s  %s  now gone", name, size);
+			output_message(op, OUT_FILE, "  %s  %s  now gone", name ? name : "?", size);
+			free(name);
 		}
 	}
 	op->open_run = 0;

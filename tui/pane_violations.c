@@ -13,22 +13,6 @@
 #include "theme.h"
 #include "banned.h"
 
-/* A sanitized, malloc'd copy of s ("" for NULL); NULL out of memory. */
-static char *clean_dup(const char *s)
-{
-	struct sanitizer san;
-	size_t len = s ? strlen(s) : 0;
-	size_t cap = sanitize_max_out(len);
-	char *out = malloc(cap);
-
-	if (!out)
-		return NULL;
-	sanitize_init(&san);
-	size_t n = sanitize_feed(&san, s ? s : "", len, out, cap);
-	sanitize_finish(&san, out + n, cap - n);
-	return out;
-}
-
 void violations_clear(struct violations *vs)
 {
 	for (size_t i = 0; i < vs->n; i++) {
@@ -50,7 +34,7 @@ void violations_free(struct violations *vs)
 
 void violations_upsert(struct violations *vs, const struct sp_violation *v)
 {
-	char *what = clean_dup(v->what);
+	char *what = sanitize_dup(v->what, false);
 	struct viol_item *it;
 
 	if (!what)
@@ -76,7 +60,7 @@ void violations_upsert(struct violations *vs, const struct sp_violation *v)
 	it = &vs->items[vs->n++];
 	it->kind = v->kind;
 	it->what = what;
-	it->message = clean_dup(v->message);
+	it->message = sanitize_dup(v->message, false);
 	it->from_kernel = v->from_kernel;
 	it->line = v->line;
 	it->count = v->count ? v->count : 1;

@@ -9,6 +9,7 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sanitize.h"
@@ -90,15 +91,15 @@ static int cont_ok(const unsigned char *b, size_t i)
 }
 
 /* Emit one complete, valid sequence, escaping what must not be obeyed. */
-static void put_char(const unsigned char *b, size_t n, char *out, size_t cap,
-		     size_t *o)
+static void put_char(const struct sanitizer *s, const unsigned char *b, size_t n,
+		     char *out, size_t cap, size_t *o)
 {
 	char esc[16];
 	unsigned cp;
 
 	if (n == 1) {
 		unsigned char c = b[0];
-		if (c == '\n' || c == '\t' || (c >= 0x20 && c < 0x7F)) {
+		if (((c == '\n' || c == '\t') && !s->one_line) || (c >= 0x20 && c < 0x7F)) {
 			put(out, cap, o, (const char *)b, 1);
 		} else {
 			esc[0] = '^';
@@ -156,7 +157,7 @@ size_t sanitize_feed(struct sanitizer *s, const char *in, size_t len,
 			if (cont_ok(s->pending, s->npending)) {
 				s->npending++;
 				if (s->npending == seq_len(s->pending[0])) {
-					put_char(s->pending, s->npending, out, cap, &o);
+					put_char(s, s->pending, s->npending, out, cap, &o);
 					s->npending = 0;
 				}
 				continue;
@@ -169,7 +170,7 @@ size_t sanitize_feed(struct sanitizer *s, const char *in, size_t len,
 		}
 		size_t n = seq_len(c);
 		if (n == 1) {
-			put_char(&c, 1, out, cap, &o);
+			put_char(s, &c, 1, out, cap, &o);
 		} else if (n == 0) {
 			put_bad_byte(c, out, cap, &o);
 		} else {
@@ -189,4 +190,19 @@ size_t sanitize_finish(struct sanitizer *s, char *out, size_t cap)
 		put_bad_byte(s->pending[k], out, cap, &o);
 	s->npending = 0;
 	return o;
+}
+
+char *sanitize_dup(const char *text, bool one_line)
+{
+	struct sanitizer san;
+	size_t len = text ? strlen(text) : 0, cap = sanitize_max_out(len), n;
+	char *out = malloc(cap);
+
+	if (!out)
+		return NULL;
+	sanitize_init(&san);
+	san.one_line = one_line;
+	n = sanitize_feed(&san, text ? text : "", len, out, cap);
+	sanitize_finish(&san, out + n, cap - n);
+	return out;
 }

@@ -22,11 +22,13 @@
 #ifndef SANITIZE_H
 #define SANITIZE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct sanitizer {
 	unsigned char pending[4];  /* an incomplete UTF-8 sequence */
 	size_t npending;
+	bool one_line;             /* '\n' and '\t' shown as ^J and ^I too */
 };
 
 /* Start a fresh stream. */
@@ -44,5 +46,11 @@ size_t sanitize_finish(struct sanitizer *s, char *out, size_t cap);
 
 /* The largest output sanitize_feed() can make from len input bytes. */
 size_t sanitize_max_out(size_t len);
+
+/* A sanitized, malloc'd copy of text ("" for NULL), NULL out of memory.
+ * one_line: for a name the program chose inside sandpit's own text (a
+ * file left, a report), which a line break must not split into lines of
+ * its own. */
+char *sanitize_dup(const char *text, bool one_line);
 
 #endif

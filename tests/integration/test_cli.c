@@ -355,9 +355,7 @@ static void test_killing_sandpit_kills_the_sandbox(void **state)
 	const char *args[] = { "run", "--wall", "600", "--cpu", "600", prog, NULL };
 	struct it_cli c;
 	char *cleanup;
-	int tries = 0;
-
-	int st = 0, left;
+	int tries = 0, st = 0, left;
 
 	it_cli_start(&c, args);
 	assert_true(it_cli_read(&c, "waiting\n"));

@@ -3,6 +3,8 @@
  */
 #include "testlib.h"
 
+#include <stdlib.h>
+
 #include <string.h>
 
 #include "sanitize.h"
@@ -76,6 +78,25 @@ static void test_bidi_overrides_shown(void **state)
 	check("\xf0\x91\x82\xbd" "X", 5, 100, "<U+110BD>X");
 }
 
+/* one_line: a name inside sandpit's own text keeps to one line */
+static void test_one_line_shows_breaks(void **state)
+{
+	char *a = sanitize_dup("a\nb\tc\x1b]0;t\x07", true);
+	char *b = sanitize_dup("a\nb\tc", false);
+	char *c = sanitize_dup(NULL, true);
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_non_null(c);
+	assert_string_equal(a, "a^Jb^Ic^[]0;t^G");
+	assert_string_equal(b, "a\nb\tc");
+	assert_string_equal(c, "");
+	free(a);
+	free(b);
+	free(c);
+}
+
 static void test_output_is_always_safe(void **state)
 {
 	unsigned char in[256];
@@ -104,6 +125,7 @@ int main(void)
 		cmocka_unit_test(test_invalid_utf8_replaced),
 		cmocka_unit_test(test_split_across_chunks),
 		cmocka_unit_test(test_bidi_overrides_shown),
+		cmocka_unit_test(test_one_line_shows_breaks),
 		cmocka_unit_test(test_output_is_always_safe),
 	};
 	return cmocka_run_group_tests_name("sanitize", tests, NULL, NULL);
