@@ -33,6 +33,8 @@
 
 #define SP_WORKDIR "/work"
 #define SP_SPDIR   "/sandpit"          /* read-only: prelude and program */
+#define SP_CACHEDIR "/cache"           /* libraries' caches: own tmpfs, never listed */
+#define SP_CACHE_BYTES (8u << 20)
 #define SP_CHAN_FD 3                   /* the program's private channel */
 
 #define SP_PRINTF(a, b) __attribute__((format(printf, a, b)))

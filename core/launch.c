@@ -108,6 +108,16 @@ static void run_program(const struct prog_start *ps)
 		"LANG=C.UTF-8",
 		"TERM=dumb",
 		"MPLBACKEND=Agg",
+		/* caches libraries write (fontconfig, matplotlib's font list)
+		 * go to their own small tmpfs: not the program's output */
+		"XDG_CACHE_HOME=" SP_CACHEDIR,
+		"MPLCONFIGDIR=" SP_CACHEDIR "/matplotlib",
+		/* OpenBLAS and OpenMP start a thread per CPU at import: on a
+		 * big host that alone passes the process limit, and the CPU
+		 * limit counts the whole tree, so threads buy no time */
+		"OPENBLAS_NUM_THREADS=1",
+		"OMP_NUM_THREADS=1",
+		"MKL_NUM_THREADS=1",
 		NULL,
 	};
 	const char *argv[] = { "python3", "-I", "-u", "-B",
