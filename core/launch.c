@@ -5,8 +5,9 @@
  *
  * Messages on the control socket (SOCK_SEQPACKET, one per datagram):
  *   supervisor -> init  'g' the user maps are written: build the root
- *   supervisor -> init  'c' init is in the run's cgroups: start the program
  *   init -> supervisor  'R' ready, with fds [work dir, /proc]
+ *   supervisor -> init  'c' init is in the run's cgroups and the files in
+ *                           are in the work dir: start the program
  *   prog -> supervisor  'N' layers, with the seccomp notification fd
  *   any  -> supervisor  'E' text: setting up failed (the run fails closed)
  *   init -> supervisor  'X' the program's wait status
@@ -530,11 +531,6 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 		take_init_error(L, err);
 		goto fail;
 	}
-	if (write(L->ctl, "c", 1) != 1) {
-		sp_fail_errno(err, "start the sandbox");
-		take_init_error(L, err);
-		goto fail;
-	}
 	/* Wait for the root to be built (a few ms); a failure is fatal. */
 	for (;;) {
 		int rc = poll(&pfd, 1, 10000);
@@ -568,6 +564,16 @@ fail:
 	for (int i = 0; i < 3; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
+	sp_launch_abort(L);
+	return -1;
+}
+
+int sp_launch_go(struct sp_launched *L, struct sp_error *err)
+{
+	if (write(L->ctl, "c", 1) == 1)
+		return 0;
+	sp_fail_errno(err, "start the sandbox");
+	take_init_error(L, err);
 	sp_launch_abort(L);
 	return -1;
 }
