@@ -108,7 +108,8 @@ static void run_program(const struct prog_start *ps)
 		"LOGNAME=sandbox",
 		"LANG=C.UTF-8",
 		"TERM=dumb",
-		"MPLBACKEND=Agg",
+		/* Agg, whose show() saves figure-N.png (core/prelude.py) */
+		"MPLBACKEND=module://_sandpit_show",
 		/* caches libraries write (fontconfig, matplotlib's font list)
 		 * go to their own small tmpfs: not the program's output */
 		"XDG_CACHE_HOME=" SP_CACHEDIR,
