@@ -39,8 +39,9 @@ CORE_SRC := $(wildcard core/*.c)
 TUI_SRC  := $(filter-out tui/main.c,$(wildcard tui/*.c))
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o) $(B)/gen/prelude.o $(B)/gen/prelude_pyc.o \
             $(B)/gen/seccomp_bpf.o
-TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o
+TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o $(B)/gen/lessons.o
 DEMOS    := $(sort $(wildcard tui/demos/*.py))
+LESSONS  := $(sort $(wildcard tui/lessons/*.lesson))
 
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 INTEG_SRC:= $(wildcard tests/integration/test_*.c)
@@ -109,6 +110,10 @@ $(B)/gen/seccomp_bpf.c: $(B)/gen/seccomp-gen
 $(B)/gen/demos.c: $(DEMOS) core/embed.sh
 	@mkdir -p $(@D)
 	sh core/embed.sh --table demos $(DEMOS) > $@
+
+$(B)/gen/lessons.c: $(LESSONS) core/embed.sh
+	@mkdir -p $(@D)
+	sh core/embed.sh --table lessons_embedded $(LESSONS) > $@
 
 $(B)/gen/%.o: $(B)/gen/%.c
 	$(CC) $(CFLAGS) $(BASE) -Wno-missing-prototypes -c -o $@ $<

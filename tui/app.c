@@ -31,6 +31,7 @@
 
 #include "app.h"
 #include "editor.h"
+#include "lesson_view.h"
 #include "playground.h"
 #include "banned.h"
 
@@ -213,7 +214,7 @@ void app_draw(struct app *a)
 	char info[300];
 	int cy = -1, cx = -1;
 
-	layout_compute(&a->lay, LINES, COLS);
+	app_layout(a); /* below the lesson strip, when a lesson is open */
 	werase(stdscr);
 	if (a->lay.too_small) {
 		layout_draw_too_small(stdscr, &a->lay, th);
@@ -248,6 +249,9 @@ void app_draw(struct app *a)
 		layout_frame(stdscr, r, layout_pane_title(p), info, f, th);
 	}
 	draw_status(a);
+	app_lesson_draw(a);
+	if (a->lessons && a->lessons->menu)
+		cy = -1;
 	if (a->menu.active) {
 		demo_menu_draw(&a->menu, stdscr, LINES, COLS, th);
 		cy = -1;
@@ -451,13 +455,15 @@ static void initial_buffer(struct app *a)
 		}
 		return;
 	}
+	if (a->learn)
+		app_lessons_begin(a); /* a recovery offer may come on top */
 	if (have_recovery) {
 		dialog_ask(&a->dlg, ACT_RECOVER, "Recover",
 			   "The last session ended before its buffer was saved. "
 			   "Recover that buffer? (n deletes it)", false);
 		return;
 	}
-	if (first && demos_count()) {
+	if (first && demos_count() && !a->learn) {
 		app_load_demo(a, 0, false);
 		output_message(a->out, OUT_INFO, "Welcome to sandpit. This is the "
 			       "first demo: F5 runs it, F3 lists the others, F1 helps.");
@@ -516,9 +522,10 @@ static void free_app(struct app *a)
 	free(a->last_carry_out);
 	free(a->errtail);
 	free(a->paste);
+	app_lessons_free(a);
 }
 
-int playground_main(int argc, char **argv)
+static int playground(int argc, char **argv, bool learn)
 {
 	static struct app app;
 	struct app *a = &app;
@@ -543,6 +550,7 @@ int playground_main(int argc, char **argv)
 		theme_default(&a->theme);
 	}
 	a->mouse_on = a->cfg.mouse;
+	a->learn = learn;
 	a->focus = PANE_EDITOR;
 	snprintf(a->state, sizeof a->state, "ready");
 	a->ed = editor_new();
@@ -557,6 +565,8 @@ int playground_main(int argc, char **argv)
 		a->recovery_path[0] = '\0';
 	gauges_reset(&a->gauges, &a->cfg.limits, false);
 	report_setup(a, theme_err);
+	if (learn || a->cfg.lessons_dir)
+		app_lessons_load(a); /* broken lesson files are said at once */
 	initial_buffer(a);
 
 	crash_app = a;
@@ -574,4 +584,14 @@ int playground_main(int argc, char **argv)
 		return 128 + sig;
 	}
 	return a->exit_code;
+}
+
+int playground_main(int argc, char **argv)
+{
+	return playground(argc, argv, false);
+}
+
+int playground_learn(int argc, char **argv)
+{
+	return playground(argc, argv, true);
 }

@@ -27,6 +27,7 @@
 #include "theme.h"
 
 struct editor;
+struct lesson_view;
 
 /* What a dialog's answer is for. */
 enum app_action {
@@ -39,6 +40,8 @@ enum app_action {
 	ACT_CARRY_SAVE,      /* prompt: JSON file for the carry buffer */
 	ACT_CARRY_LOAD,      /* prompt: JSON file to load into it */
 	ACT_RECOVER,         /* a recovery file exists: load it? */
+	ACT_LESSON_SOLUTION, /* load the lesson's reference solution? */
+	ACT_LESSON_DISCARD,  /* unsaved changes: open the lesson anyway? */
 };
 
 struct app {
@@ -51,6 +54,8 @@ struct app {
 	struct violations viol;
 	struct carry_pane carry;
 	struct demo_menu menu;
+	struct lesson_view *lessons; /* NULL until lessons are first used */
+	bool learn;                 /* `sandpit learn`: open on the lessons */
 	struct help_view help;
 	struct dialog dlg;
 	int focus;                  /* enum pane_id */
@@ -116,6 +121,34 @@ void app_key(struct app *a, bool is_key, wint_t ch);
 void app_load_demo(struct app *a, size_t i, bool ask);
 /* Save the Editor's buffer; then quit if quit_after. */
 void app_save(struct app *a, const char *path, bool quit_after);
+
+/* app_lesson.c: the lessons in the playground (lesson_view.h draws) */
+/* Load the lessons once (errors of broken files go to Output). */
+bool app_lessons_load(struct app *a);
+/* `sandpit learn`: open the lesson where the learner was. */
+void app_lessons_begin(struct app *a);
+/* Open lesson i: its starting program into the Editor (asks first). */
+void app_lesson_open(struct app *a, size_t i, bool ask);
+/* F3 in a lesson, 'l' in the demo menu: the lesson list. */
+void app_lesson_menu(struct app *a);
+/* The lesson list took a key. */
+void app_lesson_menu_key(struct app *a, int key);
+void app_lesson_hint(struct app *a);
+void app_lesson_solution(struct app *a, bool ask);
+/* A dialog of the lessons was answered (ACT_LESSON_*). */
+void app_lesson_dialog(struct app *a, int action, enum dialog_answer ans);
+/* Is a lesson open? */
+bool app_in_lesson(const struct app *a);
+/* Lay out the panes below the lesson strip, and draw it. */
+void app_layout(struct app *a);
+void app_lesson_draw(struct app *a);
+/* The run's config gets the lesson's limits and files; 0, or -1 with
+ * the reason in Output (the run is not started). */
+int app_lesson_run_config(struct app *a, struct sp_config *c);
+void app_lesson_output(struct app *a, const char *s, size_t n);
+/* The run finished: judge it and show the verdict. */
+void app_lesson_finish(struct app *a, const struct sp_result *r);
+void app_lessons_free(struct app *a);
 
 /* app_run.c */
 void app_run_start(struct app *a);

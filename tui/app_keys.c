@@ -19,6 +19,7 @@
 
 #include "app.h"
 #include "editor.h"
+#include "lesson_view.h"
 #include "banned.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -230,6 +231,14 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 		}
 		app_load_demo(a, a->pending_demo, false);
 		break;
+	case ACT_LESSON_DISCARD:
+		if (ans == DLG_SAVE) {
+			save_key(a, false);
+			if (app_unsaved(a))
+				break;
+		}
+		app_lesson_open(a, a->pending_demo, false);
+		break;
 	case ACT_CARRY_SAVE:
 		if (input[0] && carry_save_file(&a->carry, input, err, sizeof err) < 0)
 			app_message(a, true, "not saved: %s", err);
@@ -262,6 +271,7 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 		}
 		break;
 	default:
+		app_lesson_dialog(a, action, ans);
 		break;
 	}
 }
@@ -329,6 +339,12 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 		long r = demo_menu_key(&a->menu, key);
 		if (r >= 0)
 			app_load_demo(a, (size_t)r, true);
+		else if (r == DEMO_MENU_LESSONS)
+			app_lesson_menu(a);
+		return true;
+	}
+	if (a->lessons && a->lessons->menu) {
+		app_lesson_menu_key(a, key);
 		return true;
 	}
 	return false;
@@ -350,7 +366,7 @@ static void mouse_key(struct app *a)
 		}
 		return;
 	}
-	if (dialog_active(&a->dlg) || a->help.active)
+	if (dialog_active(&a->dlg) || a->help.active || (a->lessons && a->lessons->menu))
 		return;
 	p = layout_pane_at(&a->lay, ev.y, ev.x);
 	if (p < 0)
@@ -433,7 +449,14 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 	} else if (fkey && key == KEY_F(2)) {
 		carry_forward(a);
 	} else if (fkey && key == KEY_F(3)) {
-		demo_menu_open(&a->menu);
+		if (app_in_lesson(a) || a->learn)
+			app_lesson_menu(a); /* 'd' there goes on to the demos */
+		else
+			demo_menu_open(&a->menu);
+	} else if (fkey && key == KEY_F(10)) {
+		app_lesson_hint(a);
+	} else if (fkey && key == KEY_F(12)) {
+		app_lesson_solution(a, true);
 	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
 		help_open(&a->help);
 	} else if (!fkey && key == CTRL('t') && a->focus == PANE_EDITOR) {

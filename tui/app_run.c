@@ -93,19 +93,25 @@ void app_run_start(struct app *a)
 	c.carry_in_len = carry_len;
 	c.keep_output = false; /* we stream output into the bounded history */
 	c.limits = a->cfg.limits;
+	if (app_lesson_run_config(a, &c) < 0) {
+		free(code);
+		free(carry_in);
+		return;
+	}
 
 	a->run_no++;
 	a->errtail_len = 0;
 	a->cancelling = false;
 	editor_error_line(a->ed, 0);
 	violations_clear(&a->viol);
-	gauges_reset(&a->gauges, &a->cfg.limits, true);
+	gauges_reset(&a->gauges, &c.limits, true);
 	output_begin_run(a->out, a->run_no, c.filename ? c.filename : "main.py");
 	if (sp_run_start(&c, &a->run, &err) < 0) {
 		a->run = NULL;
 		output_message(a->out, OUT_ERROR, "%s",
 			       err.msg[0] ? err.msg : "the sandbox could not start");
 		output_end_run(a->out, NULL, "sandbox_error", 0);
+		app_lesson_finish(a, NULL);
 		gauges_finish(&a->gauges, NULL);
 		snprintf(a->state, sizeof a->state, "sandbox_error");
 		app_message(a, true, "the run did not start - see Output");
@@ -149,6 +155,7 @@ static void finish(struct app *a, const struct sp_result *r)
 			       "carries them into the Carry pane");
 	snprintf(a->state, sizeof a->state, "%s", name);
 	line = r->status == SP_STATUS_OK ? 0 : traceback_line(a);
+	app_lesson_finish(a, r);
 	if (line > 0)
 		editor_error_line(a->ed, line);
 	if (r->status == SP_STATUS_OK)
@@ -173,6 +180,7 @@ bool app_run_drain(struct app *a, int max)
 		switch (ev.type) {
 		case SP_EVENT_STDOUT:
 			output_program(a->out, OUT_STDOUT, ev.data, ev.len);
+			app_lesson_output(a, ev.data, ev.len);
 			break;
 		case SP_EVENT_STDERR:
 			output_program(a->out, OUT_STDERR, ev.data, ev.len);

@@ -254,6 +254,14 @@ int config_load(struct pg_config *cfg, int argc, char **argv,
 			cfg->file = a;
 			continue;
 		}
+		if (!strncmp(a, "--lessons", 9) && (a[9] == '=' || !a[9])) {
+			cfg->lessons_dir = flag_value(argc, argv, &i, 7);
+			if (!cfg->lessons_dir || !cfg->lessons_dir[0]) {
+				snprintf(usage_err, errlen, "--lessons needs a DIR");
+				return -1;
+			}
+			continue;
+		}
 		if (!strcmp(a, "--no-mouse")) {
 			cfg->mouse = false;
 			continue;

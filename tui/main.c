@@ -14,6 +14,8 @@ int main(int argc, char **argv)
 {
 	if (argc >= 2 && strcmp(argv[1], "run") == 0)
 		return cmd_run(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "learn") == 0)
+		return cmd_learn(argc - 1, argv + 1);
 	if (argc >= 2 && strcmp(argv[1], "doctor") == 0)
 		return cmd_doctor(argc - 1, argv + 1);
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {

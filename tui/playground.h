@@ -15,5 +15,7 @@
  * 1 when the terminal could not be set up.
  */
 int playground_main(int argc, char **argv);
+/* The same, opened on the lessons (`sandpit learn`; argv without "learn"). */
+int playground_learn(int argc, char **argv);
 
 #endif

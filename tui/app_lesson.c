@@ -1,0 +1,273 @@
+/*
+ * app_lesson.c - the lessons inside the playground: open one (its
+ * starting program into the Editor), hints and the reference solution
+ * on keys, its limits and files on every run, and after each run the
+ * check's verdict in the strip above the panes, with progress kept.
+ * lesson_view.c draws; lesson_check.c judges; this file is the glue.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "editor.h"
+#include "lesson_view.h"
+#include "banned.h"
+
+bool app_in_lesson(const struct app *a)
+{
+	return a->lessons && a->lessons->cur >= 0;
+}
+
+bool app_lessons_load(struct app *a)
+{
+	struct lesson_view *v;
+	char err[700];
+
+	if (a->lessons)
+		return true;
+	v = calloc(1, sizeof *v);
+	if (!v) {
+		app_message(a, true, "out of memory");
+		return false;
+	}
+	v->cur = -1;
+	if (lesson_set_load(&v->set, a->cfg.lessons_dir) < 0 && !v->set.n_errors)
+		output_message(a->out, OUT_ERROR, "lessons: out of memory");
+	for (size_t i = 0; i < v->set.n_errors; i++)
+		output_message(a->out, OUT_ERROR, "lesson not loaded: %s (the "
+			       "other lessons are)", v->set.errors[i]);
+	if (lesson_progress_load(&v->prog, err, sizeof err) < 0)
+		output_message(a->out, OUT_ERROR, "lesson progress: %s", err);
+	a->lessons = v;
+	return true;
+}
+
+void app_lessons_free(struct app *a)
+{
+	struct lesson_view *v = a->lessons;
+
+	if (!v)
+		return;
+	lesson_stage_remove(&v->stage);
+	lesson_set_free(&v->set);
+	lesson_progress_free(&v->prog);
+	free(v->out);
+	free(v);
+	a->lessons = NULL;
+}
+
+void app_lessons_begin(struct app *a)
+{
+	struct lesson_view *v;
+	long i;
+
+	if (!app_lessons_load(a))
+		return;
+	v = a->lessons;
+	if (!v->set.n) {
+		output_message(a->out, OUT_ERROR, "no lessons could be loaded");
+		return;
+	}
+	i = lesson_set_find(&v->set, v->prog.current);
+	for (size_t k = 0; i < 0 && k < v->set.n; k++)
+		if (!lesson_progress_passed(&v->prog, v->set.v[k].id))
+			i = (long)k;
+	app_lesson_open(a, i < 0 ? 0 : (size_t)i, false);
+	output_message(a->out, OUT_INFO, "Lessons: each one is a wall of the "
+		       "sandbox and the way past it. The strip above says the "
+		       "goal; F5 runs, F10 gives a hint, F3 lists the lessons.");
+}
+
+void app_lesson_open(struct app *a, size_t i, bool ask)
+{
+	struct lesson_view *v = a->lessons;
+	const struct lesson *l;
+	char name[300], err[700];
+	const char *base;
+
+	if (!v || i >= v->set.n)
+		return;
+	if (ask && app_unsaved(a)) {
+		a->pending_demo = i;
+		dialog_ask(&a->dlg, ACT_LESSON_DISCARD, "Unsaved changes",
+			   "The Editor has unsaved changes. Replace them with the "
+			   "lesson's program? (s saves them first)", true);
+		return;
+	}
+	l = &v->set.v[i];
+	base = strrchr(l->id, '/');
+	snprintf(name, sizeof name, "%s.py", base ? base + 1 : l->id);
+	editor_set_text(a->ed, l->start, strlen(l->start), name);
+	a->recovered = false;
+	a->focus = PANE_EDITOR;
+	v->cur = (long)i;
+	v->hints_shown = 0;
+	v->judged = false;
+	v->verdict_pass = false;
+	if (lesson_progress_set_current(&v->prog, l->id, err, sizeof err) < 0)
+		app_message(a, true, "lesson %zu: %s", i + 1, err);
+	else
+		app_message(a, false, "lesson %zu: %s - F5 runs it", i + 1, l->title);
+	a->dirty = true;
+}
+
+void app_lesson_menu(struct app *a)
+{
+	if (!app_lessons_load(a))
+		return;
+	if (!a->lessons->set.n) {
+		app_message(a, true, "no lessons could be loaded (see Output)");
+		return;
+	}
+	lesson_menu_open(a->lessons);
+}
+
+void app_lesson_menu_key(struct app *a, int key)
+{
+	long r = lesson_menu_key(a->lessons, key);
+
+	if (r >= 0)
+		app_lesson_open(a, (size_t)r, true);
+	else if (r == LESSON_MENU_DEMOS)
+		demo_menu_open(&a->menu);
+	else if (r == LESSON_MENU_HINT)
+		app_lesson_hint(a);
+	else if (r == LESSON_MENU_SOLUTION)
+		app_lesson_solution(a, true);
+}
+
+void app_lesson_hint(struct app *a)
+{
+	struct lesson_view *v = a->lessons;
+	const struct lesson *l;
+
+	if (!app_in_lesson(a)) {
+		app_message(a, true, "no lesson is open: F3, then l, lists them");
+		return;
+	}
+	l = &v->set.v[v->cur];
+	if (!l->n_hints)
+		app_message(a, false, "this lesson has no hints");
+	else if (v->hints_shown < l->n_hints)
+		v->hints_shown++;
+	else
+		app_message(a, false, "that was the last hint; F12 loads the solution");
+	a->dirty = true;
+}
+
+void app_lesson_solution(struct app *a, bool ask)
+{
+	struct lesson_view *v = a->lessons;
+	const struct lesson *l;
+
+	if (!app_in_lesson(a)) {
+		app_message(a, true, "no lesson is open: F3, then l, lists them");
+		return;
+	}
+	if (ask) {
+		dialog_ask(&a->dlg, ACT_LESSON_SOLUTION, "Solution",
+			   "Replace the Editor's program with the lesson's reference "
+			   "solution? Try first: the hints (F10) may be enough.", false);
+		return;
+	}
+	l = &v->set.v[v->cur];
+	editor_set_text(a->ed, l->solution, strlen(l->solution), editor_name(a->ed));
+	a->focus = PANE_EDITOR;
+	app_message(a, false, "the reference solution is in the Editor - F5 runs it");
+}
+
+void app_lesson_dialog(struct app *a, int action, enum dialog_answer ans)
+{
+	if (action == ACT_LESSON_SOLUTION && ans == DLG_YES)
+		app_lesson_solution(a, false);
+}
+
+void app_layout(struct app *a)
+{
+	int top = app_in_lesson(a) ? lesson_view_rows(a->lessons, COLS) : 0;
+
+	/* a small screen keeps its panes; the strip gives way */
+	if (LINES - top < LAYOUT_MIN_H)
+		top = 0;
+	layout_compute(&a->lay, LINES - top, COLS);
+	if (a->lessons)
+		a->lessons->top = top;
+	if (!top)
+		return;
+	for (int p = 0; p < PANE_COUNT; p++)
+		a->lay.pane[p].y += top;
+	a->lay.status.y += top;
+	a->lay.rows = LINES;
+}
+
+void app_lesson_draw(struct app *a)
+{
+	struct lesson_view *v = a->lessons;
+
+	if (!v)
+		return;
+	if (v->top > 0 && !a->lay.too_small)
+		lesson_view_draw(v, stdscr, (struct rect){ 0, 0, v->top, COLS }, &a->theme);
+	if (v->menu)
+		lesson_menu_draw(v, stdscr, LINES, COLS, &a->theme);
+}
+
+int app_lesson_run_config(struct app *a, struct sp_config *c)
+{
+	struct lesson_view *v = a->lessons;
+	const struct lesson *l;
+	char err[600];
+
+	if (!app_in_lesson(a))
+		return 0;
+	l = &v->set.v[v->cur];
+	lesson_apply_limits(l, &c->limits);
+	lesson_stage_remove(&v->stage);
+	if (lesson_stage_files(l, &v->stage, err, sizeof err) < 0) {
+		app_message(a, true, "the lesson's files: %s", err);
+		return -1;
+	}
+	c->files_in = v->stage.in;
+	c->n_files_in = v->stage.n;
+	v->out_len = 0;
+	return 0;
+}
+
+void app_lesson_output(struct app *a, const char *s, size_t n)
+{
+	if (app_in_lesson(a))
+		lesson_view_output(a->lessons, s, n);
+}
+
+void app_lesson_finish(struct app *a, const struct sp_result *r)
+{
+	struct lesson_view *v = a->lessons;
+	const struct lesson *l;
+	struct sp_result seen;
+	char err[600];
+
+	if (!v)
+		return;
+	lesson_stage_remove(&v->stage);
+	if (!r || v->cur < 0)
+		return;
+	l = &v->set.v[v->cur];
+	/* the check reads the output the playground streamed */
+	seen = *r;
+	seen.out = v->out;
+	seen.out_len = v->out_len;
+	seen.err = a->errtail;
+	seen.err_len = a->errtail_len;
+	v->verdict_pass = lesson_judge(l, &seen, v->verdict, sizeof v->verdict);
+	v->judged = true;
+	output_message(a->out, v->verdict_pass ? OUT_INFO : OUT_ERROR, "lesson %ld: %s",
+		       v->cur + 1, v->verdict);
+	if (!v->verdict_pass)
+		return;
+	if (lesson_progress_pass(&v->prog, l->id, err, sizeof err) < 0)
+		app_message(a, true, "passed, but %s", err);
+	else
+		app_message(a, false, "lesson %ld passed (%zu/%zu) - F3 picks the next one",
+			    v->cur + 1, v->prog.n, v->set.n);
+}

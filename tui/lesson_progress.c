@@ -1,0 +1,231 @@
+/*
+ * lesson_progress.c - the learner's progress file (lesson_progress.h),
+ * read and written with jansson.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "lesson_progress.h"
+#include "banned.h"
+
+#define MAX_PASSED 4096
+
+void lesson_progress_free(struct lesson_progress *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		free(p->passed[i]);
+	free(p->passed);
+	p->passed = NULL;
+	p->n = 0;
+	p->current[0] = '\0';
+}
+
+bool lesson_progress_passed(const struct lesson_progress *p, const char *id)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (!strcmp(p->passed[i], id))
+			return true;
+	return false;
+}
+
+static int add_passed(struct lesson_progress *p, const char *id)
+{
+	char **v;
+
+	if (lesson_progress_passed(p, id) || p->n >= MAX_PASSED)
+		return 0;
+	v = realloc(p->passed, (p->n + 1) * sizeof *v);
+	if (!v)
+		return -1;
+	p->passed = v;
+	if (!(v[p->n] = strdup(id)))
+		return -1;
+	p->n++;
+	return 0;
+}
+
+int lesson_progress_load(struct lesson_progress *p, char *err, size_t errlen)
+{
+	json_error_t je;
+	json_t *root, *passed, *cur;
+	char bad[sizeof p->path + 8];
+
+	memset(p, 0, sizeof *p);
+	if (config_state_path(LESSON_PROGRESS_FILE, p->path, sizeof p->path, false) < 0) {
+		p->path[0] = '\0';
+		snprintf(err, errlen, "no state directory (set HOME or "
+			 "XDG_STATE_HOME): progress is not kept");
+		return -1;
+	}
+	root = json_load_file(p->path, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		if (access(p->path, F_OK) != 0 && errno == ENOENT)
+			return 0;
+		goto bad;
+	}
+	passed = json_object_get(root, "passed");
+	cur = json_object_get(root, "current");
+	if (!json_is_object(root) || (passed && !json_is_array(passed)) ||
+	    (cur && !json_is_string(cur)))
+		goto bad_root;
+	for (size_t i = 0; passed && i < json_array_size(passed); i++) {
+		json_t *s = json_array_get(passed, i);
+		if (!json_is_string(s))
+			goto bad_root;
+		if (add_passed(p, json_string_value(s)) < 0) {
+			json_decref(root);
+			snprintf(err, errlen, "out of memory");
+			return -1;
+		}
+	}
+	if (cur)
+		snprintf(p->current, sizeof p->current, "%s", json_string_value(cur));
+	json_decref(root);
+	return 0;
+bad_root:
+	json_decref(root);
+	lesson_progress_free(p);
+bad:
+	snprintf(bad, sizeof bad, "%s.bad", p->path);
+	if (rename(p->path, bad) == 0)
+		snprintf(err, errlen, "%s was not lesson progress; it is kept as "
+			 "%s and progress starts afresh", p->path, bad);
+	else
+		snprintf(err, errlen, "%s cannot be read (%s); progress is not "
+			 "kept", p->path, strerror(errno));
+	if (access(p->path, F_OK) == 0)
+		p->path[0] = '\0'; /* never write over what we could not read */
+	return -1;
+}
+
+/* Replace path with text: temp file, fsync, rename, fsync the dir. */
+static int write_atomic(const char *path, const char *text, char *err, size_t errlen)
+{
+	char tmp[1100], dir[1024];
+	const char *slash = strrchr(path, '/');
+	size_t len = strlen(text);
+	int fd, dfd;
+
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1,
+		 slash ? path : ".");
+	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		goto fail;
+	for (size_t off = 0; off < len;) {
+		ssize_t w = write(fd, text + off, len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			goto fail_fd;
+		off += (size_t)w;
+	}
+	if (fchmod(fd, 0600) < 0 || fsync(fd) < 0)
+		goto fail_fd;
+	if (close(fd) < 0) {
+		fd = -1;
+		goto fail_fd;
+	}
+	if (rename(tmp, path) < 0) {
+		fd = -1;
+		goto fail_fd;
+	}
+	/* the rename is only durable once the directory is */
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0 || fsync(dfd) < 0) {
+		int e = errno;
+		if (dfd >= 0)
+			close(dfd);
+		snprintf(err, errlen, "%s: saved, but not made durable: %s", dir, strerror(e));
+		return -1;
+	}
+	close(dfd);
+	return 0;
+fail_fd: {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		unlink(tmp);
+		errno = e;
+	}
+fail:
+	snprintf(err, errlen, "%s: progress not saved: %s", path, strerror(errno));
+	return -1;
+}
+
+static int save(struct lesson_progress *p, char *err, size_t errlen)
+{
+	json_t *root = json_object(), *arr = json_array();
+	char *text;
+	int rc;
+
+	if (!p->path[0]) {
+		snprintf(err, errlen, "progress is not kept (no usable state file)");
+		json_decref(root);
+		json_decref(arr);
+		return -1;
+	}
+	/* the directory may not exist yet */
+	config_state_path(LESSON_PROGRESS_FILE, p->path, sizeof p->path, true);
+	if (!root || !arr)
+		goto oom;
+	for (size_t i = 0; i < p->n; i++)
+		json_array_append_new(arr, json_string(p->passed[i]));
+	json_object_set_new(root, "version", json_integer(1));
+	json_object_set_new(root, "current", json_string(p->current));
+	json_object_set(root, "passed", arr);
+	text = json_dumps(root, JSON_INDENT(2));
+	json_decref(root);
+	json_decref(arr);
+	if (!text) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	rc = write_atomic(p->path, text, err, errlen);
+	free(text);
+	return rc;
+oom:
+	json_decref(root);
+	json_decref(arr);
+	snprintf(err, errlen, "out of memory");
+	return -1;
+}
+
+int lesson_progress_pass(struct lesson_progress *p, const char *id,
+			 char *err, size_t errlen)
+{
+	if (add_passed(p, id) < 0) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	return save(p, err, errlen);
+}
+
+int lesson_progress_set_current(struct lesson_progress *p, const char *id,
+				char *err, size_t errlen)
+{
+	if (!strcmp(p->current, id))
+		return 0;
+	snprintf(p->current, sizeof p->current, "%s", id);
+	return save(p, err, errlen);
+}
+
+int lesson_progress_reset(char *path, size_t pathlen, char *err, size_t errlen)
+{
+	if (config_state_path(LESSON_PROGRESS_FILE, path, pathlen, false) < 0) {
+		snprintf(err, errlen, "no state directory (set HOME or XDG_STATE_HOME)");
+		return -1;
+	}
+	if (unlink(path) < 0 && errno != ENOENT) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}

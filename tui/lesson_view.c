@@ -1,0 +1,260 @@
+/*
+ * lesson_view.c - draws the lesson strip and the lesson list, and keeps
+ * what the check needs of a run's output. The strip is a framed box
+ * above the five panes:
+ *
+ *   ┌ Lesson 3/7: Stateless runs: carry a running total ─── 2/7 passed ┐
+ *   │ The sales come in three batches, one a run. Runs share nothing... │
+ *   │ Hint 1/2: Names in the Carry pane arrive as globals ...           │
+ *   │ not yet: carry batch is 1, the lesson wants 3 ...                 │
+ *   │ F5 run  F10 hint  F12 solution  F3 lessons                        │
+ *   └───────────────────────────────────────────────────────────────────┘
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lesson_view.h"
+#include "theme.h"
+#include "banned.h"
+
+#define GOAL_ROWS 4
+#define HINT_ROWS 3
+#define VERDICT_ROWS 2
+
+/* Text as one paragraph: single newlines become spaces (files are
+ * written with hard breaks; the strip reflows them). Caller frees. */
+static char *reflow(const char *s)
+{
+	size_t n = strlen(s);
+	char *d = malloc(n + 1);
+	if (!d)
+		return NULL;
+	for (size_t i = 0; i <= n; i++)
+		d[i] = s[i] == '\n' ? ' ' : s[i];
+	return d;
+}
+
+/* Rows s takes wrapped at w, capped at max. */
+static int rows_of(const char *s, int w, int max)
+{
+	int r = w > 0 ? text_wrap_rows(s, strlen(s), w, true) : 1;
+	return r > max ? max : r;
+}
+
+static const char *hint_text(const struct lesson_view *v)
+{
+	return v->hints_shown ? v->set.v[v->cur].hints[v->hints_shown - 1] : NULL;
+}
+
+int lesson_view_rows(const struct lesson_view *v, int cols)
+{
+	int w = cols - 4, rows = 2 + 2; /* border, verdict and keys */
+	char *g;
+
+	if (!v || v->cur < 0)
+		return 0;
+	g = reflow(v->set.v[v->cur].goal);
+	rows += rows_of(g ? g : "", w, GOAL_ROWS);
+	free(g);
+	if (hint_text(v)) {
+		char *h = reflow(hint_text(v));
+		char line[1200];
+		snprintf(line, sizeof line, "Hint 1/1: %s", h ? h : "");
+		rows += rows_of(line, w, HINT_ROWS);
+		free(h);
+	}
+	if (v->judged)
+		rows += rows_of(v->verdict, w, VERDICT_ROWS) - 1;
+	return rows;
+}
+
+/* Draw s wrapped into at most max rows from row *y; the last row that
+ * is cut ends in "...". */
+static void draw_wrapped(WINDOW *win, struct rect in, int *y, int max,
+			 const char *s, attr_t a)
+{
+	size_t len = strlen(s), off = 0;
+	int w = in.w - 2;
+
+	for (int r = 0; r < max && off < len && *y < in.y + in.h; r++) {
+		size_t n = text_wrap_row(s + off, len - off, w, true);
+		bool last = r == max - 1 && off + n < len;
+		if (last && w > 4) {
+			n = text_wrap_row(s + off, len - off, w - 4, true);
+			int used = text_draw(win, *y, in.x + 1, w - 4, s + off, n, a);
+			text_draw(win, *y, in.x + 1 + used, 4, " ...", 4, a);
+		} else {
+			text_draw(win, *y, in.x + 1, w, s + off, n, a);
+		}
+		off += n;
+		while (off < len && s[off] == ' ')
+			off++;
+		(*y)++;
+	}
+}
+
+void lesson_view_draw(const struct lesson_view *v, WINDOW *win, struct rect r,
+		      const struct theme *th)
+{
+	const struct lesson *l;
+	struct rect in = rect_inner(r);
+	attr_t a = theme_attr(th, TR_NORMAL);
+	char title[300], info[64], line[1200], keys[200];
+	int y = in.y;
+	char *g;
+
+	if (!v || v->cur < 0 || r.h < 3)
+		return;
+	l = &v->set.v[v->cur];
+	layout_clear(win, r, a);
+	snprintf(title, sizeof title, "Lesson %ld/%zu: %s", v->cur + 1, v->set.n, l->title);
+	snprintf(info, sizeof info, "%zu/%zu passed", v->prog.n > v->set.n ? v->set.n :
+		 v->prog.n, v->set.n);
+	layout_frame(win, r, title, info, false, th);
+
+	g = reflow(l->goal);
+	draw_wrapped(win, in, &y, GOAL_ROWS, g ? g : "", a);
+	free(g);
+	if (hint_text(v)) {
+		char *h = reflow(hint_text(v));
+		snprintf(line, sizeof line, "Hint %zu/%zu: %s", v->hints_shown,
+			 l->n_hints, h ? h : "");
+		free(h);
+		draw_wrapped(win, in, &y, HINT_ROWS, line, theme_attr(th, TR_COMMENT));
+	}
+	if (v->judged)
+		draw_wrapped(win, in, &y, VERDICT_ROWS, v->verdict, v->verdict_pass ?
+			     theme_attr(th, TR_GAUGE_OK) | A_BOLD :
+			     theme_attr(th, TR_ERROR) | A_BOLD);
+	else if (lesson_progress_passed(&v->prog, l->id))
+		draw_wrapped(win, in, &y, 1, "passed before - F5 runs it again; F3 "
+			     "picks another lesson", theme_attr(th, TR_GAUGE_OK));
+	else
+		draw_wrapped(win, in, &y, 1, "F5 runs the program; the check judges "
+			     "every run", a);
+	snprintf(keys, sizeof keys, "F5 run  F10 hint (%zu/%zu)  F12 solution  F3 lessons",
+		 v->hints_shown, l->n_hints);
+	if (y < in.y + in.h)
+		text_draw(win, in.y + in.h - 1, in.x + 1, in.w - 2, keys, strlen(keys),
+			  theme_attr(th, TR_STATUS_KEY));
+}
+
+void lesson_menu_open(struct lesson_view *v)
+{
+	v->menu = v->set.n > 0;
+	if (v->cur >= 0 && !lesson_progress_passed(&v->prog, v->set.v[v->cur].id)) {
+		v->sel = (size_t)v->cur;
+		return;
+	}
+	/* the next lesson not passed, after the one open */
+	for (size_t k = 0; k < v->set.n; k++) {
+		size_t i = (size_t)(v->cur + 1 + (long)k) % v->set.n;
+		if (!lesson_progress_passed(&v->prog, v->set.v[i].id)) {
+			v->sel = i;
+			return;
+		}
+	}
+	v->sel = v->cur >= 0 ? (size_t)v->cur : 0;
+}
+
+long lesson_menu_key(struct lesson_view *v, int key)
+{
+	size_t n = v->set.n;
+
+	if (!n) {
+		v->menu = false;
+		return LESSON_MENU_CLOSED;
+	}
+	switch (key) {
+	case KEY_UP: case 'k':
+		v->sel = v->sel ? v->sel - 1 : n - 1;
+		return LESSON_MENU_OPEN;
+	case KEY_DOWN: case 'j':
+		v->sel = v->sel + 1 < n ? v->sel + 1 : 0;
+		return LESSON_MENU_OPEN;
+	case KEY_HOME: v->sel = 0; return LESSON_MENU_OPEN;
+	case KEY_END: v->sel = n - 1; return LESSON_MENU_OPEN;
+	case '\n': case '\r': case KEY_ENTER:
+		v->menu = false;
+		return (long)v->sel;
+	case 'd':
+		v->menu = false;
+		return LESSON_MENU_DEMOS;
+	case 'h':
+		v->menu = false;
+		return LESSON_MENU_HINT;
+	case 's':
+		v->menu = false;
+		return LESSON_MENU_SOLUTION;
+	case 27: case 'q': case KEY_F(3):
+		v->menu = false;
+		return LESSON_MENU_CLOSED;
+	default:
+		if (key >= '1' && key <= '9' && (size_t)(key - '1') < n) {
+			v->menu = false;
+			v->sel = (size_t)(key - '1');
+			return (long)v->sel;
+		}
+		return LESSON_MENU_OPEN;
+	}
+}
+
+void lesson_menu_draw(const struct lesson_view *v, WINDOW *win, int rows, int cols,
+		      const struct theme *th)
+{
+	int h = (int)v->set.n + 4 + 6, w = 84;
+	attr_t a = theme_attr(th, TR_DIALOG);
+	char line[400], info[64];
+	const char *top = "Enter opens it in the Editor  d demos  h hint  s solution  Esc";
+
+	if (w > cols - 2) w = cols - 2;
+	if (h > rows - 2) h = rows - 2;
+	struct rect r = { (rows - h) / 2, (cols - w) / 2, h, w };
+	struct rect in = rect_inner(r);
+	if (in.h < 2 || in.w < 8)
+		return;
+	layout_clear(win, r, a);
+	snprintf(info, sizeof info, "%zu/%zu passed", v->prog.n > v->set.n ?
+		 v->set.n : v->prog.n, v->set.n);
+	layout_frame(win, r, "Lessons (F3)", info, true, th);
+	text_draw(win, in.y, in.x + 1, in.w - 2, top, strlen(top), a);
+	int y = in.y + 1;
+	for (size_t i = 0; i < v->set.n && y < in.y + in.h; i++, y++) {
+		const struct lesson *l = &v->set.v[i];
+		attr_t la = i == v->sel ? theme_attr(th, TR_SELECTION) : a;
+		snprintf(line, sizeof line, "%2zu %s %s%s%s%s", i + 1,
+			 lesson_progress_passed(&v->prog, l->id) ? "[passed]" : "        ",
+			 l->title, l->constraint ? "  (" : "",
+			 l->constraint ? l->constraint : "", l->constraint ? ")" : "");
+		layout_clear(win, (struct rect){ y, in.x, 1, in.w }, la);
+		text_draw(win, y, in.x + 1, in.w - 2, line, strlen(line), la);
+	}
+	/* the chosen lesson's goal below the list */
+	if (v->sel < v->set.n && y + 1 < in.y + in.h) {
+		char *g = reflow(v->set.v[v->sel].goal);
+		y++;
+		draw_wrapped(win, in, &y, in.y + in.h - y, g ? g : "", a);
+		free(g);
+	}
+}
+
+void lesson_view_output(struct lesson_view *v, const char *s, size_t n)
+{
+	if (v->out_len + n > LESSON_OUT_MAX)
+		n = LESSON_OUT_MAX - v->out_len;
+	if (!n)
+		return;
+	if (v->out_len + n > v->out_cap) {
+		size_t cap = v->out_cap ? v->out_cap : 4096;
+		while (cap < v->out_len + n)
+			cap *= 2;
+		char *p = realloc(v->out, cap);
+		if (!p)
+			return;
+		v->out = p;
+		v->out_cap = cap;
+	}
+	memcpy(v->out + v->out_len, s, n);
+	v->out_len += n;
+}
