@@ -155,7 +155,6 @@ static void finish(struct app *a, const struct sp_result *r)
 			       "carries them into the Carry pane");
 	snprintf(a->state, sizeof a->state, "%s", name);
 	line = r->status == SP_STATUS_OK ? 0 : traceback_line(a);
-	app_lesson_finish(a, r);
 	if (line > 0)
 		editor_error_line(a->ed, line);
 	if (r->status == SP_STATUS_OK)
@@ -164,6 +163,7 @@ static void finish(struct app *a, const struct sp_result *r)
 		app_message(a, true, "run %d: %s - see Violations", a->run_no, name);
 	else
 		app_message(a, true, "run %d: %s", a->run_no, name);
+	app_lesson_finish(a, r); /* the verdict, after the run's own message */
 	sp_run_free(a->run);
 	a->run = NULL;
 	a->cancelling = false;

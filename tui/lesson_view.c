@@ -123,7 +123,10 @@ void lesson_view_draw(const struct lesson_view *v, WINDOW *win, struct rect r,
 		free(h);
 		draw_wrapped(win, in, &y, HINT_ROWS, line, theme_attr(th, TR_COMMENT));
 	}
-	if (v->judged)
+	if (v->judged && v->verdict_pass)
+		draw_wrapped(win, in, &y, 1, "passed - F3 picks the next lesson",
+			     theme_attr(th, TR_GAUGE_OK) | A_BOLD);
+	else if (v->judged)
 		draw_wrapped(win, in, &y, VERDICT_ROWS, v->verdict, v->verdict_pass ?
 			     theme_attr(th, TR_GAUGE_OK) | A_BOLD :
 			     theme_attr(th, TR_ERROR) | A_BOLD);

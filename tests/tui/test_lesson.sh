@@ -1,0 +1,54 @@
+#!/bin/sh
+# `sandpit learn` walks the first lesson from "not yet" to "passed": the
+# starting program's run is judged not yet (with the line that reaches for
+# the network), a hint shows, the solution key asks first and loads the
+# reference solution only on yes, its run passes, and after a restart the
+# progress is still there (strip, lesson list and lessons.json).
+. "$(dirname "$0")/lib.sh"
+need_sandbox
+
+start learn
+wait_for "Lesson 1/7: No network"
+wait_for "0/7 passed"
+ready
+keys F5
+wait_for "not yet: the program still reaches for the network at line 3" 30
+keys F10
+wait_for "Hint 1/3: Look at the Violations pane"
+# the solution key asks first; n keeps the learner's program
+keys F12
+wait_for "Replace the Editor's program with the lesson's"
+keys n
+wait_gone "Replace the Editor's program with the lesson's"
+screen | grep -q 'urlopen("http://example.com' || fail "n still replaced the program"
+keys F12
+wait_for "Replace the Editor's program with the lesson's"
+keys y
+wait_for "The data comes with the program"
+keys F5
+wait_for "passed - F3 picks the next lesson" 30
+wait_for "1/7 passed"
+grep -q '"01_network"' "$XDG_STATE_HOME/sandpit/lessons.json" || fail "no progress file"
+keys C-q
+# the solution is an unsaved change: quit anyway
+if screen | grep -q "Quit without saving"; then keys y; fi
+wait_exit
+
+# a new session: the progress is kept
+tm kill-server >/dev/null 2>&1
+start learn
+wait_for "1/7 passed"
+wait_for "passed before - F5 runs it again"
+keys F3
+wait_for "Lessons (F3)"
+screen | grep -q "1 \[passed\] No network" || fail "the lesson list does not mark lesson 1 passed"
+keys Escape
+wait_gone "Lessons (F3)"
+keys C-q
+wait_exit
+
+# --reset forgets it
+"$BIN" learn --reset > "$T/reset.out" || fail "learn --reset failed"
+grep -q "lesson progress cleared" "$T/reset.out" || fail "reset said: $(cat "$T/reset.out")"
+[ ! -e "$XDG_STATE_HOME/sandpit/lessons.json" ] || fail "lessons.json is still there"
+echo "$NAME: ok"
