@@ -44,6 +44,9 @@ void print_usage(void)
 	printf("usage: sandpit [OPTIONS] [FILE]                     open the playground\n"
 	       "       sandpit run [OPTIONS] FILE|-                run a program once, headless\n"
 	       "       sandpit doctor                              show this host's isolation layers\n"
+	       "       sandpit learn [--lessons DIR] [OPTIONS]     the playground on the lessons\n"
+	       "       sandpit learn --reset | --list | --verify   forget progress; list the lessons;\n"
+	       "                                                   run each start and solution\n"
 	       "       sandpit --help | --version\n"
 	       "\n"
 	       "run options (defaults in brackets):\n"
@@ -69,7 +72,8 @@ void print_usage(void)
 	       "(SIGINT/SIGTERM); 2 for bad usage.\n"
 	       "\n"
 	       "playground options: --cpu --wall --memory --output --disk --procs --python\n"
-	       "  (as above), --theme NAME|FILE, --no-mouse, --config FILE\n"
+	       "  (as above), --theme NAME|FILE, --no-mouse, --config FILE,\n"
+	       "  --lessons DIR (a teacher's *.lesson files, after the shipped ones)\n"
 	       "  config file: $XDG_CONFIG_HOME/sandpit/config; see man sandpit\n",
 	       (double)l.cpu_ms / 1000.0, (double)l.wall_ms / 1000.0,
 	       (unsigned long long)(l.memory_bytes >> 20),
