@@ -200,6 +200,10 @@ static void pane_info(const struct app *a, int p, char *buf, size_t len)
 	if (p == PANE_EDITOR)
 		snprintf(buf, len, "%s%s", editor_name(a->ed),
 			 editor_modified(a->ed) ? " [+]" : "");
+	else if (p == PANE_OUTPUT && app_step_pending(a))
+		snprintf(buf, len, "step: Space next violation, Esc all");
+	else if (p == PANE_OUTPUT && a->step_mode && a->run_no)
+		snprintf(buf, len, "run %d, step mode", a->run_no);
 	else if (p == PANE_OUTPUT && a->run_no)
 		snprintf(buf, len, "run %d", a->run_no);
 	else if (p == PANE_VIOLATIONS && a->viol.n)
@@ -523,6 +527,7 @@ static void free_app(struct app *a)
 	free(a->errtail);
 	free(a->paste);
 	app_lessons_free(a);
+	app_step_free(a);
 }
 
 static int playground(int argc, char **argv, bool learn)
@@ -551,6 +556,7 @@ static int playground(int argc, char **argv, bool learn)
 	}
 	a->mouse_on = a->cfg.mouse;
 	a->learn = learn;
+	a->step_mode = a->cfg.step;
 	a->focus = PANE_EDITOR;
 	snprintf(a->state, sizeof a->state, "ready");
 	a->ed = editor_new();

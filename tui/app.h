@@ -28,6 +28,7 @@
 
 struct editor;
 struct lesson_view;
+struct step;
 
 /* What a dialog's answer is for. */
 enum app_action {
@@ -56,6 +57,8 @@ struct app {
 	struct demo_menu menu;
 	struct lesson_view *lessons; /* NULL until lessons are first used */
 	bool learn;                 /* `sandpit learn`: open on the lessons */
+	bool step_mode;             /* hold a run's output for Space (app_step.c) */
+	struct step *step;
 	struct help_view help;
 	struct dialog dlg;
 	int focus;                  /* enum pane_id */
@@ -150,9 +153,26 @@ void app_lesson_output(struct app *a, const char *s, size_t n);
 void app_lesson_finish(struct app *a, const struct sp_result *r);
 void app_lessons_free(struct app *a);
 
+/* app_step.c: step mode, a run shown at a teacher's pace */
+bool app_step_pending(const struct app *a);
+size_t app_step_violations_left(const struct app *a);
+/* An event of the run: true when step mode holds it back. */
+bool app_step_hold(struct app *a, const struct sp_event *ev);
+/* The run finished: true when held events wait (the run is kept). */
+bool app_step_hold_finish(struct app *a);
+/* Space (up to the next violation) and Esc (all): true when taken. */
+bool app_step_key(struct app *a, int key);
+void app_step_flush(struct app *a);
+void app_step_toggle(struct app *a);
+void app_step_free(struct app *a);
+
 /* app_run.c */
 void app_run_start(struct app *a);
 void app_run_cancel(struct app *a);
+/* One output, usage or violation event into the panes. */
+void app_run_event(struct app *a, const struct sp_event *ev);
+/* The run (a->run) has finished: its result into the panes, then free. */
+void app_run_finish_now(struct app *a);
 /* Take every event waiting (at most max); true when more may be waiting. */
 bool app_run_drain(struct app *a, int max);
 /* The run has been going for this many seconds. */

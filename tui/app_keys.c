@@ -161,6 +161,8 @@ void app_load_demo(struct app *a, size_t i, bool ask)
 			   "the demo? (s saves them first)", true);
 		return;
 	}
+	if (a->lessons)
+		a->lessons->cur = -1; /* a demo is not judged: the lesson closes */
 	text = demo_text(i, &len);
 	demo_buffer_name(i, name, sizeof name);
 	demo_title(i, title, sizeof title);
@@ -341,12 +343,16 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 			app_load_demo(a, (size_t)r, true);
 		else if (r == DEMO_MENU_LESSONS)
 			app_lesson_menu(a);
+		else if (r == DEMO_MENU_STEP)
+			app_step_toggle(a);
 		return true;
 	}
 	if (a->lessons && a->lessons->menu) {
 		app_lesson_menu_key(a, key);
 		return true;
 	}
+	if (!is_key && app_step_key(a, key))
+		return true;
 	return false;
 }
 

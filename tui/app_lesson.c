@@ -135,6 +135,8 @@ void app_lesson_menu_key(struct app *a, int key)
 		app_lesson_hint(a);
 	else if (r == LESSON_MENU_SOLUTION)
 		app_lesson_solution(a, true);
+	else if (r == LESSON_MENU_STEP)
+		app_step_toggle(a);
 }
 
 void app_lesson_hint(struct app *a)

@@ -70,6 +70,7 @@ void app_run_start(struct app *a)
 		app_message(a, true, "a run is already going - Esc cancels it");
 		return;
 	}
+	app_step_flush(a); /* step mode: the last run is shown in full first */
 	if (!carry_check(&a->carry)) {
 		app_message(a, true, "Run refused: the carry buffer is invalid (%s) "
 			    "- fix it in the Carry pane", a->carry.error);
@@ -169,6 +170,42 @@ static void finish(struct app *a, const struct sp_result *r)
 	a->cancelling = false;
 }
 
+void app_run_event(struct app *a, const struct sp_event *ev)
+{
+	switch (ev->type) {
+	case SP_EVENT_STDOUT:
+		output_program(a->out, OUT_STDOUT, ev->data, ev->len);
+		app_lesson_output(a, ev->data, ev->len);
+		break;
+	case SP_EVENT_STDERR:
+		output_program(a->out, OUT_STDERR, ev->data, ev->len);
+		errtail_add(a, ev->data, ev->len);
+		break;
+	case SP_EVENT_USAGE:
+		if (ev->usage)
+			gauges_update(&a->gauges, ev->usage);
+		break;
+	case SP_EVENT_VIOLATION:
+		if (ev->violation)
+			violations_upsert(&a->viol, ev->violation);
+		break;
+	case SP_EVENT_FINISHED:
+		break;
+	}
+}
+
+void app_run_finish_now(struct app *a)
+{
+	const struct sp_result *r = a->run ? sp_run_result(a->run) : NULL;
+
+	if (r) {
+		finish(a, r);
+	} else if (a->run) {
+		sp_run_free(a->run);
+		a->run = NULL;
+	}
+}
+
 bool app_run_drain(struct app *a, int max)
 {
 	struct sp_event ev;
@@ -177,35 +214,15 @@ bool app_run_drain(struct app *a, int max)
 		if (sp_run_next_event(a->run, &ev) <= 0)
 			return false;
 		a->dirty = true;
-		switch (ev.type) {
-		case SP_EVENT_STDOUT:
-			output_program(a->out, OUT_STDOUT, ev.data, ev.len);
-			app_lesson_output(a, ev.data, ev.len);
-			break;
-		case SP_EVENT_STDERR:
-			output_program(a->out, OUT_STDERR, ev.data, ev.len);
-			errtail_add(a, ev.data, ev.len);
-			break;
-		case SP_EVENT_USAGE:
-			if (ev.usage)
-				gauges_update(&a->gauges, ev.usage);
-			break;
-		case SP_EVENT_VIOLATION:
-			if (ev.violation)
-				violations_upsert(&a->viol, ev.violation);
-			break;
-		case SP_EVENT_FINISHED: {
-			const struct sp_result *r = ev.result ? ev.result
-					      : sp_run_result(a->run);
-			if (r) {
-				finish(a, r);
-			} else {
-				sp_run_free(a->run);
-				a->run = NULL;
-			}
-			return false;
+		if (ev.type != SP_EVENT_FINISHED) {
+			/* step mode holds output and violations back */
+			if (!app_step_hold(a, &ev))
+				app_run_event(a, &ev);
+			continue;
 		}
-		}
+		if (!app_step_hold_finish(a))
+			app_run_finish_now(a);
+		return false;
 	}
 	return a->run != NULL;
 }

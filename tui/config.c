@@ -262,6 +262,10 @@ int config_load(struct pg_config *cfg, int argc, char **argv,
 			}
 			continue;
 		}
+		if (!strcmp(a, "--step")) {
+			cfg->step = true;
+			continue;
+		}
 		if (!strcmp(a, "--no-mouse")) {
 			cfg->mouse = false;
 			continue;

@@ -24,6 +24,7 @@ struct pg_config {
 	char config_path[CONFIG_PATH_MAX]; /* the file read, or empty */
 	const char *file;               /* FILE argument, or NULL */
 	const char *lessons_dir;        /* --lessons DIR: a teacher's lessons */
+	bool step;                      /* --step: runs shown at a teacher's pace */
 	char error[CONFIG_PATH_MAX + 256]; /* "FILE:LINE: ..." or empty */
 };
 

@@ -84,6 +84,8 @@ long demo_menu_key(struct demo_menu *m, int key)
 	case 'l':
 		m->active = false;
 		return DEMO_MENU_LESSONS;
+	case 'p':
+		return DEMO_MENU_STEP;
 	default:
 		/* digits pick by number: "1".."9" */
 		if (key >= '1' && key <= '9' && (size_t)(key - '1') < n) {
@@ -123,8 +125,7 @@ void demo_menu_draw(const struct demo_menu *m, WINDOW *win, int rows, int cols,
 	struct rect in = rect_inner(r);
 	attr_t a = theme_attr(th, TR_DIALOG);
 	char title[160], line[200];
-	const char *hint = "Enter loads it into the Editor, then F5 runs it   "
-			   "l: lessons";
+	const char *hint = "Enter loads it, F5 runs it   l lessons   p step mode";
 
 	layout_clear(win, r, a);
 	layout_frame(win, r, "Demos (F3)", NULL, true, th);

@@ -190,6 +190,8 @@ long lesson_menu_key(struct lesson_view *v, int key)
 	case 's':
 		v->menu = false;
 		return LESSON_MENU_SOLUTION;
+	case 'p':
+		return LESSON_MENU_STEP;
 	case 27: case 'q': case KEY_F(3):
 		v->menu = false;
 		return LESSON_MENU_CLOSED;
@@ -209,7 +211,7 @@ void lesson_menu_draw(const struct lesson_view *v, WINDOW *win, int rows, int co
 	int h = (int)v->set.n + 4 + 6, w = 84;
 	attr_t a = theme_attr(th, TR_DIALOG);
 	char line[400], info[64];
-	const char *top = "Enter opens it in the Editor  d demos  h hint  s solution  Esc";
+	const char *top = "Enter opens it  d demos  h hint  s solution  p step mode  Esc";
 
 	if (w > cols - 2) w = cols - 2;
 	if (h > rows - 2) h = rows - 2;

@@ -41,7 +41,8 @@ struct lesson_view {
 
 /* What the lesson list did with a key. */
 enum { LESSON_MENU_OPEN = -1, LESSON_MENU_CLOSED = -2, LESSON_MENU_DEMOS = -3,
-       LESSON_MENU_HINT = -4, LESSON_MENU_SOLUTION = -5 };
+       LESSON_MENU_HINT = -4, LESSON_MENU_SOLUTION = -5,
+       LESSON_MENU_STEP = -6 };
 
 /* Rows the strip takes on a screen cols wide (0 when no lesson is open). */
 int lesson_view_rows(const struct lesson_view *v, int cols);
