@@ -1,0 +1,51 @@
+#!/bin/sh
+# A teacher's lesson directory with one broken file: the playground says
+# which file and line is wrong, the other lessons still load, and the
+# teacher's good lesson (with an attached file) goes from not yet to
+# passed. Reached from the plain playground: F3, then l for the lessons.
+. "$(dirname "$0")/lib.sh"
+need_sandbox
+
+mkdir -p "$T/class"
+cat > "$T/class/01_marks.lesson" <<'LESSON'
+title = Teacher: the mean of the marks
+constraint = filesystem
+[goal]
+marks.txt is attached. Print its mean.
+[start]
+print(open("/home/teacher/marks.txt").read())
+[hint]
+It is in the work dir.
+[solution]
+xs = [int(x) for x in open("marks.txt")]
+print("mean", sum(xs) / len(xs))
+[file marks.txt]
+4
+6
+[check]
+status ok
+stdout has mean 5.0
+LESSON
+printf 'title = Broken\n[goal]\ng\n[start]\ns\n[solutoin]\nx\n' > "$T/class/02_broken.lesson"
+
+start --lessons "$T/class"
+ready
+wait_for "02_broken.lesson:6: "
+wait_for "unknown section [solutoin]"
+keys F3
+wait_for "l lessons"
+keys l
+wait_for "Lessons (F3)"
+wait_for "8          Teacher: the mean of the marks"
+keys 8
+wait_for "Lesson 8/8: Teacher: the mean of the marks"
+keys F5
+wait_for "not yet: the run ended with an error" 30
+keys F12
+wait_for "Replace the Editor's program with the lesson's"
+keys y
+keys F5
+wait_for "passed - F3 picks the next lesson" 30
+wait_for "1/8 passed"
+grep -q '"class/01_marks"' "$XDG_STATE_HOME/sandpit/lessons.json" || fail "no progress kept for the teacher's lesson"
+echo "$NAME: ok"
