@@ -139,12 +139,57 @@ static void test_a_teachers_dir_with_one_broken_file(void **state)
 	it_rmdir(dir);
 }
 
+/* The full example of docs/lessons.md is a lesson that behaves: the docs
+ * cannot drift from the format. (Skipped where the tree is not there:
+ * the rootless CI copy has only build/ and tests/.) */
+static void test_the_documented_example_is_a_working_lesson(void **state)
+{
+	size_t len = 0;
+	const char *top = getenv("SANDPIT_TOP");
+	char *path = it_fmt("%s/docs/lessons.md", top ? top : ".");
+	char *doc;
+	const char *mark = "### A full example\n\n```\n", *b, *e;
+	struct lesson l;
+	struct sp_limits lim;
+	struct sp_error err = { { 0 } };
+	char msg[700], v[700];
+	bool pass;
+	unsigned n;
+	(void)state;
+
+	if (access(path, R_OK) != 0) {
+		free(path);
+		skip();
+	}
+	doc = it_slurp(path, &len);
+	free(path);
+	assert_non_null(doc);
+	b = strstr(doc, mark);
+	assert_non_null(b);
+	b += strlen(mark);
+	e = strstr(b, "\n```\n");
+	assert_non_null(e);
+	if (lesson_parse(b, (size_t)(e - b) + 1, "docs/lessons.md", "example", &l, msg,
+			 sizeof msg) < 0)
+		fail_msg("%s", msg);
+	sp_limits_default(&lim);
+	assert_int_equal(lesson_try(&l, l.start, &lim, NULL, &pass, &n, v, sizeof v, &err), 0);
+	if (pass)
+		fail_msg("the example's start passes");
+	assert_int_equal(lesson_try(&l, l.solution, &lim, NULL, &pass, &n, v, sizeof v, &err), 0);
+	if (!pass)
+		fail_msg("the example's solution: %s", v);
+	lesson_free(&l);
+	free(doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_shipped_start_fails_and_every_solution_passes),
 		cmocka_unit_test(test_the_stateless_lesson_needs_all_three_runs),
 		cmocka_unit_test(test_a_teachers_dir_with_one_broken_file),
+		cmocka_unit_test(test_the_documented_example_is_a_working_lesson),
 	};
 	return cmocka_run_group_tests_name("integration/lessons", tests, NULL, NULL);
 }
