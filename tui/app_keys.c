@@ -461,7 +461,7 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 			demo_menu_open(&a->menu);
 	} else if (fkey && key == KEY_F(10)) {
 		app_lesson_hint(a);
-	} else if (fkey && key == KEY_F(12)) {
+	} else if (fkey && key == KEY_F(22)) { /* Shift-F10 to ncurses */
 		app_lesson_solution(a, true);
 	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
 		help_open(&a->help);

@@ -150,11 +150,11 @@ void app_lesson_hint(struct app *a)
 	}
 	l = &v->set.v[v->cur];
 	if (!l->n_hints)
-		app_message(a, false, "this lesson has no hints");
+		app_lesson_solution(a, true);
 	else if (v->hints_shown < l->n_hints)
 		v->hints_shown++;
 	else
-		app_message(a, false, "that was the last hint; F12 loads the solution");
+		app_lesson_solution(a, true); /* past the last hint: the solution? */
 	a->dirty = true;
 }
 
@@ -170,7 +170,7 @@ void app_lesson_solution(struct app *a, bool ask)
 	if (ask) {
 		dialog_ask(&a->dlg, ACT_LESSON_SOLUTION, "Solution",
 			   "Replace the Editor's program with the lesson's reference "
-			   "solution? Try first: the hints (F10) may be enough.", false);
+			   "solution? (That was the last hint, if any.)", false);
 		return;
 	}
 	l = &v->set.v[v->cur];

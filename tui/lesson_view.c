@@ -7,7 +7,7 @@
  *   │ The sales come in three batches, one a run. Runs share nothing... │
  *   │ Hint 1/2: Names in the Carry pane arrive as globals ...           │
  *   │ not yet: carry batch is 1, the lesson wants 3 ...                 │
- *   │ F5 run  F10 hint  F12 solution  F3 lessons                        │
+ *   │ F5 run  F10 hint  Shift-F10 solution  F3 lessons                     │
  *   └───────────────────────────────────────────────────────────────────┘
  */
 #include <stdio.h>
@@ -136,7 +136,7 @@ void lesson_view_draw(const struct lesson_view *v, WINDOW *win, struct rect r,
 	else
 		draw_wrapped(win, in, &y, 1, "F5 runs the program; the check judges "
 			     "every run", a);
-	snprintf(keys, sizeof keys, "F5 run  F10 hint (%zu/%zu)  F12 solution  F3 lessons",
+	snprintf(keys, sizeof keys, "F5 run  F10 hint (%zu/%zu)  Shift-F10 solution  F3 lessons",
 		 v->hints_shown, l->n_hints);
 	if (y < in.y + in.h)
 		text_draw(win, in.y + in.h - 1, in.x + 1, in.w - 2, keys, strlen(keys),

@@ -1,7 +1,8 @@
 #!/bin/sh
 # `sandpit learn` walks the first lesson from "not yet" to "passed": the
 # starting program's run is judged not yet (with the line that reaches for
-# the network), a hint shows, the solution key asks first and loads the
+# the network), hints show one at a time, past the last one F10 offers the
+# solution, the solution key (Shift-F10) asks first and loads the
 # reference solution only on yes, its run passes, and after a restart the
 # progress is still there (strip, lesson list and lessons.json).
 . "$(dirname "$0")/lib.sh"
@@ -15,13 +16,17 @@ keys F5
 wait_for "not yet: the program still reaches for the network at line 3" 30
 keys F10
 wait_for "Hint 1/3: Look at the Violations pane"
-# the solution key asks first; n keeps the learner's program
-keys F12
+keys F10
+wait_for "Hint 2/3:"
+keys F10
+wait_for "Hint 3/3:"
+# past the last hint, F10 offers the solution; n keeps the learner's program
+keys F10
 wait_for "Replace the Editor's program with the lesson's"
 keys n
 wait_gone "Replace the Editor's program with the lesson's"
 screen | grep -q 'urlopen("http://example.com' || fail "n still replaced the program"
-keys F12
+keys S-F10
 wait_for "Replace the Editor's program with the lesson's"
 keys y
 wait_for "The data comes with the program"

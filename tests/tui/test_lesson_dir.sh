@@ -41,7 +41,7 @@ keys 8
 wait_for "Lesson 8/8: Teacher: the mean of the marks"
 keys F5
 wait_for "not yet: the run ended with an error" 30
-keys F12
+keys S-F10
 wait_for "Replace the Editor's program with the lesson's"
 keys y
 keys F5
