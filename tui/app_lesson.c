@@ -271,5 +271,5 @@ void app_lesson_finish(struct app *a, const struct sp_result *r)
 		app_message(a, true, "passed, but %s", err);
 	else
 		app_message(a, false, "lesson %ld passed (%zu/%zu) - F3 picks the next one",
-			    v->cur + 1, v->prog.n, v->set.n);
+			    v->cur + 1, lesson_view_passed(v), v->set.n);
 }

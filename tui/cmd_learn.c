@@ -25,11 +25,15 @@
 
 static int list_lessons(const struct lesson_set *s, const struct lesson_progress *p)
 {
-	for (size_t i = 0; i < s->n; i++)
-		printf("%2zu %s %-22s %s\n", i + 1,
-		       lesson_progress_passed(p, s->v[i].id) ? "[passed]" : "        ",
+	size_t passed = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		bool done = lesson_progress_passed(p, s->v[i].id);
+		passed += done;
+		printf("%2zu %s %-22s %s\n", i + 1, done ? "[passed]" : "        ",
 		       s->v[i].id, s->v[i].title);
-	printf("%zu of %zu passed\n", p->n, s->n);
+	}
+	printf("%zu of %zu passed\n", passed, s->n);
 	return 0;
 }
 

@@ -42,6 +42,16 @@ static int rows_of(const char *s, int w, int max)
 	return r > max ? max : r;
 }
 
+size_t lesson_view_passed(const struct lesson_view *v)
+{
+	size_t k = 0;
+
+	/* progress may name lessons not loaded now (another --lessons DIR) */
+	for (size_t i = 0; i < v->set.n; i++)
+		k += lesson_progress_passed(&v->prog, v->set.v[i].id);
+	return k;
+}
+
 static const char *hint_text(const struct lesson_view *v)
 {
 	return v->hints_shown ? v->set.v[v->cur].hints[v->hints_shown - 1] : NULL;
@@ -109,8 +119,7 @@ void lesson_view_draw(const struct lesson_view *v, WINDOW *win, struct rect r,
 	l = &v->set.v[v->cur];
 	layout_clear(win, r, a);
 	snprintf(title, sizeof title, "Lesson %ld/%zu: %s", v->cur + 1, v->set.n, l->title);
-	snprintf(info, sizeof info, "%zu/%zu passed", v->prog.n > v->set.n ? v->set.n :
-		 v->prog.n, v->set.n);
+	snprintf(info, sizeof info, "%zu/%zu passed", lesson_view_passed(v), v->set.n);
 	layout_frame(win, r, title, info, false, th);
 
 	g = reflow(l->goal);
@@ -220,12 +229,19 @@ void lesson_menu_draw(const struct lesson_view *v, WINDOW *win, int rows, int co
 	if (in.h < 2 || in.w < 8)
 		return;
 	layout_clear(win, r, a);
-	snprintf(info, sizeof info, "%zu/%zu passed", v->prog.n > v->set.n ?
-		 v->set.n : v->prog.n, v->set.n);
+	snprintf(info, sizeof info, "%zu/%zu passed", lesson_view_passed(v), v->set.n);
 	layout_frame(win, r, "Lessons (F3)", info, true, th);
 	text_draw(win, in.y, in.x + 1, in.w - 2, top, strlen(top), a);
 	int y = in.y + 1;
-	for (size_t i = 0; i < v->set.n && y < in.y + in.h; i++, y++) {
+	/* the list scrolls to keep the selection in view; the goal below
+	 * gets what is left (at least 4 rows when the list is long) */
+	int list_rows = in.h - 1 - (in.h > 12 ? 5 : 0);
+	size_t first = 0;
+	if (list_rows < 1)
+		list_rows = 1;
+	if ((int)v->set.n > list_rows && v->sel >= (size_t)list_rows)
+		first = v->sel - (size_t)list_rows + 1;
+	for (size_t i = first; i < v->set.n && y < in.y + 1 + list_rows; i++, y++) {
 		const struct lesson *l = &v->set.v[i];
 		attr_t la = i == v->sel ? theme_attr(th, TR_SELECTION) : a;
 		snprintf(line, sizeof line, "%2zu %s %s%s%s%s", i + 1,

@@ -44,6 +44,8 @@ enum { LESSON_MENU_OPEN = -1, LESSON_MENU_CLOSED = -2, LESSON_MENU_DEMOS = -3,
        LESSON_MENU_HINT = -4, LESSON_MENU_SOLUTION = -5,
        LESSON_MENU_STEP = -6 };
 
+/* How many of the loaded lessons are passed. */
+size_t lesson_view_passed(const struct lesson_view *v);
 /* Rows the strip takes on a screen cols wide (0 when no lesson is open). */
 int lesson_view_rows(const struct lesson_view *v, int cols);
 void lesson_view_draw(const struct lesson_view *v, WINDOW *win, struct rect r,
