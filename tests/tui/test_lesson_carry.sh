@@ -1,0 +1,34 @@
+#!/bin/sh
+# The stateless lesson in the playground: its solution passes only after
+# three runs with F2 between them, and each verdict on the way says how
+# far it is (the carry pane is the only thing that goes from run to run).
+. "$(dirname "$0")/lib.sh"
+need_sandbox
+
+start learn
+wait_for "Lesson 1/7"
+ready
+keys F3
+wait_for "Lessons (F3)"
+keys 3
+wait_for "Lesson 3/7: Stateless runs"
+keys S-F10
+wait_for "Replace the Editor's program with the lesson's"
+keys y
+wait_for "carry(batch=batch + 1, total=total)"
+keys F5
+wait_for "not yet: not all three batches are in yet" 30
+wait_for "carry(): results ready"
+keys F2
+wait_for '"batch": 1'
+keys F5
+wait_for "run 2 ·" 30
+wait_status "run 2" 30
+wait_for "lesson 3: not yet: not all three batches are in yet" 
+screen | grep -q "passed - F3" && fail "two runs passed a lesson that needs three"
+keys F2
+wait_for '"batch": 2'
+keys F5
+wait_for "passed - F3 picks the next lesson" 30
+wait_for "1/7 passed"
+echo "$NAME: ok"
