@@ -34,6 +34,7 @@ struct step {
 	struct sp_run *done;        /* finished, waiting to be shown */
 };
 
+/* The step state, made on first use; NULL when memory ran out. */
 static struct step *step_of(struct app *a)
 {
 	if (!a->step)
@@ -113,6 +114,7 @@ bool app_step_hold_finish(struct app *a)
 	return true;
 }
 
+/* Free what a held event owns. */
 static void drop(struct held *h)
 {
 	free(h->data);

@@ -23,6 +23,7 @@
 #include "playground.h"
 #include "banned.h"
 
+/* --list: one line a lesson, [passed] beside those done. */
 static int list_lessons(const struct lesson_set *s, const struct lesson_progress *p)
 {
 	size_t passed = 0;

@@ -231,6 +231,7 @@ static int parse_limit(const char *name, const char *v, uint64_t *out)
 	return -2; /* not a limit */
 }
 
+/* Store a parsed limit by name. 0, or -1 for an unknown name. */
 static int set_limit(struct lesson_limits *ll, const char *name, uint64_t v)
 {
 	if (!strcmp(name, "cpu")) ll->cpu_ms = v;
@@ -296,6 +297,7 @@ static int head_line(struct parser *p, int line, const char *s, const char *e)
 	return 0;
 }
 
+/* The enum sp_status named w[0..n), or -1. */
 static int status_bit(const char *w, size_t n)
 {
 	for (int s = SP_STATUS_OK; s <= SP_STATUS_SANDBOX_ERROR; s++) {
@@ -306,6 +308,7 @@ static int status_bit(const char *w, size_t n)
 	return -1;
 }
 
+/* Is k a violation kind's name (as in the JSON result), or "any"? */
 static bool known_kind(const char *k)
 {
 	if (!strcmp(k, "any"))

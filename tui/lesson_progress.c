@@ -35,6 +35,7 @@ bool lesson_progress_passed(const struct lesson_progress *p, const char *id)
 	return false;
 }
 
+/* Remember id as passed (once). 0, or -1 when memory ran out. */
 static int add_passed(struct lesson_progress *p, const char *id)
 {
 	char **v;
@@ -160,6 +161,7 @@ fail:
 	return -1;
 }
 
+/* Write the whole progress to its file. 0, or -1 with err. */
 static int save(struct lesson_progress *p, char *err, size_t errlen)
 {
 	json_t *root = json_object(), *arr = json_array();

@@ -114,11 +114,13 @@ out:
 	return buf;
 }
 
+/* scandir: file-name order is lesson order. */
 static int by_name(const struct dirent **a, const struct dirent **b)
 {
 	return strcmp((*a)->d_name, (*b)->d_name);
 }
 
+/* scandir: NAME.lesson, not hidden. */
 static int lesson_file(const struct dirent *d)
 {
 	size_t n = strlen(d->d_name);
@@ -209,6 +211,8 @@ long lesson_set_find(const struct lesson_set *s, const char *id)
 	return -1;
 }
 
+/* Create path (never an existing file or a link) with text. 0, or -1
+ * with errno. */
 static int write_file(const char *path, const char *text, size_t len)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
