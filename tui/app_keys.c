@@ -454,7 +454,7 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		app_run_cancel(a);
 	} else if (fkey && key == KEY_F(2)) {
 		carry_forward(a);
-	} else if (fkey && key == KEY_F(3)) {
+	} else if ((fkey && key == KEY_F(3)) || (!fkey && key == CTRL('d'))) {
 		if (app_in_lesson(a) || a->learn)
 			app_lesson_menu(a); /* 'd' there goes on to the demos */
 		else

@@ -201,7 +201,7 @@ long lesson_menu_key(struct lesson_view *v, int key)
 		return LESSON_MENU_SOLUTION;
 	case 'p':
 		return LESSON_MENU_STEP;
-	case 27: case 'q': case KEY_F(3):
+	case 27: case 'q': case KEY_F(3): case 'D' & 0x1f:
 		v->menu = false;
 		return LESSON_MENU_CLOSED;
 	default:
