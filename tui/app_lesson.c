@@ -187,11 +187,14 @@ void app_lesson_dialog(struct app *a, int action, enum dialog_answer ans)
 
 void app_layout(struct app *a)
 {
-	int top = app_in_lesson(a) ? lesson_view_rows(a->lessons, COLS) : 0;
+	/* a quarter of the screen at most (5 rows at least), and never so
+	 * much that the panes would not fit: the strip shrinks first */
+	int room = LINES / 4 > 5 ? LINES / 4 : 5;
+	int top;
 
-	/* a small screen keeps its panes; the strip gives way */
-	if (LINES - top < LAYOUT_MIN_H)
-		top = 0;
+	if (room > LINES - LAYOUT_MIN_H)
+		room = LINES - LAYOUT_MIN_H;
+	top = app_in_lesson(a) ? lesson_view_rows(a->lessons, COLS, room) : 0;
 	layout_compute(&a->lay, LINES - top, COLS);
 	if (a->lessons)
 		a->lessons->top = top;

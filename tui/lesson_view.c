@@ -57,26 +57,52 @@ static const char *hint_text(const struct lesson_view *v)
 	return v->hints_shown ? v->set.v[v->cur].hints[v->hints_shown - 1] : NULL;
 }
 
-int lesson_view_rows(const struct lesson_view *v, int cols)
-{
-	int w = cols - 4, rows = 2 + 2; /* border, verdict and keys */
-	char *g;
+/* How many rows each part of the strip gets inside `inner` rows: the
+ * goal, the hint, the verdict and the keys. When room is short the goal
+ * gives way first (its whole text is in the lesson list), then the hint,
+ * then the keys line; the verdict keeps a row longest. */
+struct strip_plan { int goal, hint, verdict, keys; };
 
-	if (!v || v->cur < 0)
-		return 0;
-	g = reflow(v->set.v[v->cur].goal);
-	rows += rows_of(g ? g : "", w, GOAL_ROWS);
+static struct strip_plan plan(const struct lesson_view *v, int cols, int inner)
+{
+	struct strip_plan p = { 0, 0, 1, 1 };
+	int w = cols - 4;
+	char *g = reflow(v->set.v[v->cur].goal);
+
+	p.goal = rows_of(g ? g : "", w, GOAL_ROWS);
 	free(g);
 	if (hint_text(v)) {
 		char *h = reflow(hint_text(v));
 		char line[1200];
 		snprintf(line, sizeof line, "Hint 1/1: %s", h ? h : "");
-		rows += rows_of(line, w, HINT_ROWS);
+		p.hint = rows_of(line, w, HINT_ROWS);
 		free(h);
 	}
-	if (v->judged)
-		rows += rows_of(v->verdict, w, VERDICT_ROWS) - 1;
-	return rows;
+	if (v->judged && !v->verdict_pass)
+		p.verdict = rows_of(v->verdict, w, VERDICT_ROWS);
+	for (;;) {
+		int sum = p.goal + p.hint + p.verdict + p.keys;
+		if (sum <= inner)
+			break;
+		if (p.goal > 1) p.goal--;
+		else if (p.hint > 1) p.hint--;
+		else if (p.verdict > 1) p.verdict--;
+		else if (p.keys) p.keys = 0;
+		else if (p.goal) p.goal = 0;
+		else if (p.hint) p.hint = 0;
+		else { p.verdict = inner > 0 ? inner : 0; break; }
+	}
+	return p;
+}
+
+int lesson_view_rows(const struct lesson_view *v, int cols, int max_rows)
+{
+	struct strip_plan p;
+
+	if (!v || v->cur < 0 || max_rows < 3)
+		return 0;
+	p = plan(v, cols, max_rows - 2);
+	return 2 + p.goal + p.hint + p.verdict + p.keys;
 }
 
 /* Draw s wrapped into at most max rows from row *y; the last row that
@@ -122,21 +148,22 @@ void lesson_view_draw(const struct lesson_view *v, WINDOW *win, struct rect r,
 	snprintf(info, sizeof info, "%zu/%zu passed", lesson_view_passed(v), v->set.n);
 	layout_frame(win, r, title, info, false, th);
 
+	struct strip_plan p = plan(v, r.w, in.h);
 	g = reflow(l->goal);
-	draw_wrapped(win, in, &y, GOAL_ROWS, g ? g : "", a);
+	draw_wrapped(win, in, &y, p.goal, g ? g : "", a);
 	free(g);
-	if (hint_text(v)) {
+	if (hint_text(v) && p.hint) {
 		char *h = reflow(hint_text(v));
 		snprintf(line, sizeof line, "Hint %zu/%zu: %s", v->hints_shown,
 			 l->n_hints, h ? h : "");
 		free(h);
-		draw_wrapped(win, in, &y, HINT_ROWS, line, theme_attr(th, TR_COMMENT));
+		draw_wrapped(win, in, &y, p.hint, line, theme_attr(th, TR_COMMENT));
 	}
 	if (v->judged && v->verdict_pass)
 		draw_wrapped(win, in, &y, 1, "passed - F3 picks the next lesson",
 			     theme_attr(th, TR_GAUGE_OK) | A_BOLD);
 	else if (v->judged)
-		draw_wrapped(win, in, &y, VERDICT_ROWS, v->verdict, v->verdict_pass ?
+		draw_wrapped(win, in, &y, p.verdict, v->verdict, v->verdict_pass ?
 			     theme_attr(th, TR_GAUGE_OK) | A_BOLD :
 			     theme_attr(th, TR_ERROR) | A_BOLD);
 	else if (lesson_progress_passed(&v->prog, l->id))
@@ -147,7 +174,7 @@ void lesson_view_draw(const struct lesson_view *v, WINDOW *win, struct rect r,
 			     "every run", a);
 	snprintf(keys, sizeof keys, "F5 run  F10 hint (%zu/%zu)  Shift-F10 solution  F3 lessons",
 		 v->hints_shown, l->n_hints);
-	if (y < in.y + in.h)
+	if (p.keys && y < in.y + in.h)
 		text_draw(win, in.y + in.h - 1, in.x + 1, in.w - 2, keys, strlen(keys),
 			  theme_attr(th, TR_STATUS_KEY));
 }

@@ -46,8 +46,9 @@ enum { LESSON_MENU_OPEN = -1, LESSON_MENU_CLOSED = -2, LESSON_MENU_DEMOS = -3,
 
 /* How many of the loaded lessons are passed. */
 size_t lesson_view_passed(const struct lesson_view *v);
-/* Rows the strip takes on a screen cols wide (0 when no lesson is open). */
-int lesson_view_rows(const struct lesson_view *v, int cols);
+/* Rows the strip takes on a screen cols wide, at most max_rows (0 when
+ * no lesson is open, or fewer than 3 rows are free). */
+int lesson_view_rows(const struct lesson_view *v, int cols, int max_rows);
 void lesson_view_draw(const struct lesson_view *v, WINDOW *win, struct rect r,
 		      const struct theme *th);
 

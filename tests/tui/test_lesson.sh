@@ -49,6 +49,12 @@ wait_for "Lessons (F3)"
 screen | grep -q "1 \[passed\] No network" || fail "the lesson list does not mark lesson 1 passed"
 keys Escape
 wait_gone "Lessons (F3)"
+# a classroom's 80x24 terminal still has the strip (it shrinks, the
+# panes keep their minimum)
+tm resize-window -t t -x 80 -y 24
+wait_for "F10 hint (0/3)  Shift-F10 solution"
+screen | head -n 1 | grep -q "Lesson 1/7: No network" || fail "no lesson strip at 80x24"
+screen | grep -q "terminal too small" && fail "80x24 is too small with the strip"
 keys C-q
 wait_exit
 
