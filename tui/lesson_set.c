@@ -77,7 +77,7 @@ static void strip_ext(const char *name, char *buf, size_t len)
 /* Read a regular file of at most LESSON_MAX_BYTES. NULL with err. */
 static char *read_small(const char *path, size_t *len, char *err, size_t errlen)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct stat st;
 	char *buf = NULL;
 	ssize_t n;
