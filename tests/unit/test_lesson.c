@@ -356,9 +356,15 @@ static void test_a_teachers_dir_loads_beside_one_broken_file(void **state)
 	fputs("not a lesson\n", f);
 	fclose(f);
 
+	/* a FIFO named like a lesson is refused at once, never waited on */
+	snprintf(path, sizeof path, "%s/fifo.lesson", d);
+	assert_int_equal(mkfifo(path, 0600), 0);
+
 	assert_int_equal(lesson_set_load(&s, d), 0);
 	assert_true(s.n >= 8);
-	assert_int_equal(s.n_errors, 1);
+	assert_int_equal(s.n_errors, 2);
+	snprintf(path, sizeof path, "%s/fifo.lesson:1: not a regular file", d);
+	assert_non_null(strstr(s.errors[1], path));
 	snprintf(path, sizeof path, "%s/broken.lesson:9: not a condition", d);
 	assert_non_null(strstr(s.errors[0], path));
 	long i = lesson_set_find(&s, "good");
