@@ -514,6 +514,7 @@ static void shutdown_app(struct app *a, bool abrupt)
 		unlink(a->recovery_path); /* a clean quit: nothing to recover */
 	}
 	carry_save_state(&a->carry, err, sizeof err);
+	app_lesson_keep_work(a);
 }
 
 static void free_app(struct app *a)

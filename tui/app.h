@@ -43,6 +43,7 @@ enum app_action {
 	ACT_RECOVER,         /* a recovery file exists: load it? */
 	ACT_LESSON_SOLUTION, /* load the lesson's reference solution? */
 	ACT_LESSON_DISCARD,  /* unsaved changes: open the lesson anyway? */
+	ACT_LESSON_RESTART,  /* the lesson's starting program again? */
 };
 
 struct app {
@@ -152,6 +153,9 @@ void app_lesson_output(struct app *a, const char *s, size_t n);
 /* The run finished: judge it and show the verdict. */
 void app_lesson_finish(struct app *a, const struct sp_result *r);
 void app_lessons_free(struct app *a);
+/* Keep the learner's program of the lesson open now (state dir), so a
+ * lesson reopened, or the next session, goes on from it. */
+void app_lesson_keep_work(struct app *a);
 
 /* app_step.c: step mode, a run shown at a teacher's pace */
 bool app_step_pending(const struct app *a);

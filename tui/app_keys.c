@@ -161,6 +161,7 @@ void app_load_demo(struct app *a, size_t i, bool ask)
 			   "the demo? (s saves them first)", true);
 		return;
 	}
+	app_lesson_keep_work(a);
 	if (a->lessons)
 		a->lessons->cur = -1; /* a demo is not judged: the lesson closes */
 	text = demo_text(i, &len);

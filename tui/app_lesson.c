@@ -5,9 +5,13 @@
  * check's verdict in the strip above the panes, with progress kept.
  * lesson_view.c draws; lesson_check.c judges; this file is the glue.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "editor.h"
@@ -79,6 +83,75 @@ void app_lessons_begin(struct app *a)
 		       "goal; F5 runs, F10 gives a hint, F3 lists the lessons.");
 }
 
+/* Where the learner's own program for lesson l is kept:
+ * $XDG_STATE_HOME/sandpit/lessons/ID.py ('/' of a teacher's id as '%').
+ * 0, or -1 when there is no state directory. */
+static int work_path(const struct lesson *l, char *buf, size_t len, bool create)
+{
+	char name[300];
+	size_t k = 0;
+
+	for (const char *s = l->id; *s && k + 4 < sizeof name; s++)
+		name[k++] = *s == '/' ? '%' : *s;
+	memcpy(name + k, ".py", 4);
+	if (config_state_path("lessons", buf, len, create) < 0)
+		return -1;
+	if (create)
+		mkdir(buf, 0700);
+	size_t n = strlen(buf);
+	return snprintf(buf + n, len - n, "/%s", name) >= (int)(len - n) ? -1 : 0;
+}
+
+void app_lesson_keep_work(struct app *a)
+{
+	struct lesson_view *v = a->lessons;
+	const struct lesson *l;
+	char path[CONFIG_PATH_MAX + 320], err[300];
+	char *text;
+
+	/* a file the learner opened is theirs to save, not lesson work */
+	if (!app_in_lesson(a) || editor_path(a->ed))
+		return;
+	l = &v->set.v[v->cur];
+	text = editor_text(a->ed, NULL);
+	if (!text || work_path(l, path, sizeof path, true) < 0) {
+		free(text);
+		return;
+	}
+	if (!strcmp(text, l->start))
+		unlink(path); /* nothing of the learner's to keep */
+	else if (editor_recovery_write(a->ed, path, err, sizeof err) < 0)
+		app_message(a, true, "your lesson program was not kept: %s", err);
+	free(text);
+}
+
+/* The learner's kept program for l (malloc'd), or NULL. */
+static char *load_work(const struct lesson *l, size_t *len)
+{
+	char path[CONFIG_PATH_MAX + 320];
+	struct stat st;
+	char *buf;
+	ssize_t n;
+	int fd;
+
+	if (work_path(l, path, sizeof path, false) < 0)
+		return NULL;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > (off_t)LESSON_MAX_BYTES ||
+	    !(buf = malloc((size_t)st.st_size + 1))) {
+		close(fd);
+		return NULL;
+	}
+	*len = 0;
+	while ((n = read(fd, buf + *len, (size_t)st.st_size - *len)) > 0)
+		*len += (size_t)n;
+	close(fd);
+	buf[*len] = '\0';
+	return buf;
+}
+
 void app_lesson_open(struct app *a, size_t i, bool ask)
 {
 	struct lesson_view *v = a->lessons;
@@ -88,7 +161,9 @@ void app_lesson_open(struct app *a, size_t i, bool ask)
 
 	if (!v || i >= v->set.n)
 		return;
-	if (ask && app_unsaved(a)) {
+	/* the lesson open now keeps its program; only other text may be lost */
+	app_lesson_keep_work(a);
+	if (ask && app_unsaved(a) && !(app_in_lesson(a) && !editor_path(a->ed))) {
 		a->pending_demo = i;
 		dialog_ask(&a->dlg, ACT_LESSON_DISCARD, "Unsaved changes",
 			   "The Editor has unsaved changes. Replace them with the "
@@ -98,7 +173,13 @@ void app_lesson_open(struct app *a, size_t i, bool ask)
 	l = &v->set.v[i];
 	base = strrchr(l->id, '/');
 	snprintf(name, sizeof name, "%s.py", base ? base + 1 : l->id);
-	editor_set_text(a->ed, l->start, strlen(l->start), name);
+	size_t wl = 0;
+	char *work = load_work(l, &wl);
+	if (work)
+		editor_set_text(a->ed, work, wl, name);
+	else
+		editor_set_text(a->ed, l->start, strlen(l->start), name);
+	free(work);
 	a->recovered = false;
 	a->focus = PANE_EDITOR;
 	v->cur = (long)i;
@@ -107,6 +188,9 @@ void app_lesson_open(struct app *a, size_t i, bool ask)
 	v->verdict_pass = false;
 	if (lesson_progress_set_current(&v->prog, l->id, err, sizeof err) < 0)
 		app_message(a, true, "lesson %zu: %s", i + 1, err);
+	else if (work)
+		app_message(a, false, "lesson %zu: your program from last time - "
+			    "Ctrl-D, then r, starts it afresh", i + 1);
 	else
 		app_message(a, false, "lesson %zu: %s - F5 runs it", i + 1, l->title);
 	a->dirty = true;
@@ -123,6 +207,23 @@ void app_lesson_menu(struct app *a)
 	lesson_menu_open(a->lessons);
 }
 
+/* The lesson's starting program again (the kept one is forgotten). */
+static void restart_lesson(struct app *a)
+{
+	const struct lesson *l;
+	char path[CONFIG_PATH_MAX + 320];
+
+	if (!app_in_lesson(a))
+		return;
+	l = &a->lessons->set.v[a->lessons->cur];
+	if (work_path(l, path, sizeof path, false) == 0)
+		unlink(path);
+	editor_set_text(a->ed, l->start, strlen(l->start), editor_name(a->ed));
+	a->lessons->hints_shown = 0;
+	a->lessons->judged = false;
+	app_message(a, false, "lesson %ld: the starting program again", a->lessons->cur + 1);
+}
+
 void app_lesson_menu_key(struct app *a, int key)
 {
 	long r = lesson_menu_key(a->lessons, key);
@@ -137,6 +238,10 @@ void app_lesson_menu_key(struct app *a, int key)
 		app_lesson_solution(a, true);
 	else if (r == LESSON_MENU_STEP)
 		app_step_toggle(a);
+	else if (r == LESSON_MENU_RESTART && app_in_lesson(a))
+		dialog_ask(&a->dlg, ACT_LESSON_RESTART, "Start afresh",
+			   "Replace the Editor's program with the lesson's starting "
+			   "program? (your version is forgotten)", false);
 }
 
 void app_lesson_hint(struct app *a)
@@ -183,6 +288,8 @@ void app_lesson_dialog(struct app *a, int action, enum dialog_answer ans)
 {
 	if (action == ACT_LESSON_SOLUTION && ans == DLG_YES)
 		app_lesson_solution(a, false);
+	else if (action == ACT_LESSON_RESTART && ans == DLG_YES)
+		restart_lesson(a);
 }
 
 void app_layout(struct app *a)
@@ -226,6 +333,7 @@ int app_lesson_run_config(struct app *a, struct sp_config *c)
 
 	if (!app_in_lesson(a))
 		return 0;
+	app_lesson_keep_work(a);
 	l = &v->set.v[v->cur];
 	lesson_apply_limits(l, &c->limits);
 	lesson_stage_remove(&v->stage);

@@ -228,6 +228,9 @@ long lesson_menu_key(struct lesson_view *v, int key)
 		return LESSON_MENU_SOLUTION;
 	case 'p':
 		return LESSON_MENU_STEP;
+	case 'r':
+		v->menu = false;
+		return LESSON_MENU_RESTART;
 	case 27: case 'q': case KEY_F(3): case 'D' & 0x1f:
 		v->menu = false;
 		return LESSON_MENU_CLOSED;
@@ -247,7 +250,7 @@ void lesson_menu_draw(const struct lesson_view *v, WINDOW *win, int rows, int co
 	int h = (int)v->set.n + 4 + 6, w = 84;
 	attr_t a = theme_attr(th, TR_DIALOG);
 	char line[400], info[64];
-	const char *top = "Enter opens it  d demos  h hint  s solution  p step mode  Esc";
+	const char *top = "Enter opens  h hint  s solution  r start afresh  p step mode  d demos";
 
 	if (w > cols - 2) w = cols - 2;
 	if (h > rows - 2) h = rows - 2;

@@ -42,7 +42,7 @@ struct lesson_view {
 /* What the lesson list did with a key. */
 enum { LESSON_MENU_OPEN = -1, LESSON_MENU_CLOSED = -2, LESSON_MENU_DEMOS = -3,
        LESSON_MENU_HINT = -4, LESSON_MENU_SOLUTION = -5,
-       LESSON_MENU_STEP = -6 };
+       LESSON_MENU_STEP = -6, LESSON_MENU_RESTART = -7 };
 
 /* How many of the loaded lessons are passed. */
 size_t lesson_view_passed(const struct lesson_view *v);
