@@ -28,8 +28,8 @@ keys C-q
 if screen | grep -q "Quit without saving"; then keys y; fi
 wait_exit
 
-tm kill-server >/dev/null 2>&1
-start learn
+# the same terminal, a new session (no new tmux server to race with)
+tm respawn-pane -k -t t "$BIN learn"
 wait_for "Lesson 1/7"
 wait_for "# my own try"
 keys C-d
