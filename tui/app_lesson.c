@@ -374,6 +374,13 @@ void app_lesson_finish(struct app *a, const struct sp_result *r)
 	seen.err_len = a->errtail_len;
 	v->verdict_pass = lesson_judge(l, &seen, v->verdict, sizeof v->verdict);
 	v->judged = true;
+	/* the verdict may quote the program (its error, a file name): shown,
+	 * never obeyed */
+	char *safe = sanitize_dup(v->verdict, true);
+	if (safe) {
+		snprintf(v->verdict, sizeof v->verdict, "%s", safe);
+		free(safe);
+	}
 	output_message(a->out, v->verdict_pass ? OUT_INFO : OUT_ERROR, "lesson %ld: %s",
 		       v->cur + 1, v->verdict);
 	if (!v->verdict_pass)

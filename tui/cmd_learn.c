@@ -21,6 +21,7 @@
 #include "lesson.h"
 #include "lesson_progress.h"
 #include "playground.h"
+#include "sanitize.h"
 #include "banned.h"
 
 /* --list: one line a lesson, [passed] beside those done. */
@@ -57,10 +58,14 @@ static int verify_lessons(const struct lesson_set *s, const struct pg_config *cf
 			bad = 1;
 			continue;
 		}
+		/* verdicts quote the programs: never raw to the terminal */
+		char *s1 = sanitize_dup(vs, true), *s2 = sanitize_dup(vo, true);
 		printf("%s %s\n     start:    %s\n     solution: %s (%u run%s)\n",
 		       !ps && po ? "ok  " : "FAIL", l->id,
-		       ps ? "passes its check: it gives the lesson away" : vs,
-		       vo, no, no == 1 ? "" : "s");
+		       ps ? "passes its check: it gives the lesson away" : s1 ? s1 : "",
+		       s2 ? s2 : "", no, no == 1 ? "" : "s");
+		free(s1);
+		free(s2);
 		if (ps || !po)
 			bad = 1;
 	}

@@ -83,7 +83,9 @@ static void trim(const char **s, const char **e)
 		(*e)--;
 }
 
-/* Is the whole text valid UTF-8 without NUL? 0, or the bad line. */
+/* Is the whole text valid UTF-8 without control characters (tab, CR and
+ * newline aside)? A lesson's text goes to the screen as it is, so an
+ * escape sequence must never be in it. 0, or the bad line. */
 static int bad_text_line(const char *t, size_t len)
 {
 	int line = 1;
@@ -93,7 +95,8 @@ static int bad_text_line(const char *t, size_t len)
 		utf8proc_int32_t c;
 		utf8proc_ssize_t n = utf8proc_iterate((const utf8proc_uint8_t *)t + i,
 						      (utf8proc_ssize_t)(len - i), &c);
-		if (n <= 0 || c == 0)
+		if (n <= 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+		    (c >= 0x7f && c <= 0x9f))
 			return line;
 		if (c == '\n')
 			line++;
@@ -541,7 +544,8 @@ int lesson_parse(const char *text, size_t len, const char *source,
 		return fail(&p, 1, "the file is larger than %u KiB",
 			    LESSON_MAX_BYTES >> 10);
 	if ((bad = bad_text_line(text, len)))
-		return fail(&p, bad, "not UTF-8 text (or a NUL byte)");
+		return fail(&p, bad, "not UTF-8 text, or a control character "
+			    "(a lesson is plain text: tabs and newlines only)");
 	while (s < end) {
 		const char *e = memchr(s, '\n', (size_t)(end - s));
 		const char *next;

@@ -26,6 +26,8 @@ print("mean", sum(xs) / len(xs))
 status ok
 stdout has mean 5.0
 LESSON
+# the verdict quotes the program's error: an escape sequence in it is shown, never obeyed
+printf 'title = Teacher: hostile error\n[goal]\ng\n[start]\nraise ValueError("\\x1b]0;PWNED\\x07 gotcha")\n[solution]\nprint(1)\n[check]\nstatus ok\n' > "$T/class/03_hostile.lesson"
 printf 'title = Broken\n[goal]\ng\n[start]\ns\n[solutoin]\nx\n' > "$T/class/02_broken.lesson"
 
 start --lessons "$T/class"
@@ -38,7 +40,7 @@ keys l
 wait_for "Lessons (F3)"
 wait_for "8          Teacher: the mean of the marks"
 keys 8
-wait_for "Lesson 8/8: Teacher: the mean of the marks"
+wait_for "Lesson 8/9: Teacher: the mean of the marks"
 keys F5
 wait_for "not yet: the run ended with an error" 30
 keys S-F10
@@ -46,6 +48,14 @@ wait_for "Replace the Editor's program with the lesson's"
 keys y
 keys F5
 wait_for "passed - F3 picks the next lesson" 30
-wait_for "1/8 passed"
+wait_for "1/9 passed"
 grep -q '"class/01_marks"' "$XDG_STATE_HOME/sandpit/lessons.json" || fail "no progress kept for the teacher's lesson"
+
+keys C-d
+wait_for "Lessons (F3)"
+keys 9
+wait_for "Lesson 9/9: Teacher: hostile error"
+keys F5
+wait_for "ValueError: ^[]0;PWNED^G gotcha" 30
+[ "$(tm display -p -t t '#{pane_title}')" = PWNED ] && fail "the verdict set the terminal's title"
 echo "$NAME: ok"

@@ -139,6 +139,8 @@ static void test_each_mistake_names_its_file_and_line(void **state)
 	expect_error("title = t\n[goal]\ng\n[start]\ns\n[solution]\nx\n[check]\n", 8, "no [check]");
 	expect_error("[goal]\ng\n[start]\ns\n[solution]\nx\n[check]\nstatus ok\n", 1, "no 'title");
 	expect_error("title = t\n[goal]\nbad \xff byte\n", 3, "not UTF-8");
+	expect_error("title = t\n[goal]\na \x1b]0;title\x07 sequence\n", 3, "control character");
+	expect_error("title = t\n[goal]\nC1 \xc2\x9b here\n", 3, "control character");
 	{
 		/* a NUL in the middle of line 2 */
 		struct lesson l;
