@@ -173,8 +173,8 @@ void app_step_free(struct app *a);
 /* app_run.c */
 void app_run_start(struct app *a);
 void app_run_cancel(struct app *a);
-/* One output, usage or violation event into the panes. */
-void app_run_event(struct app *a, const struct sp_event *ev);
+/* Keep stderr bytes for the traceback's line (as a run's own stderr). */
+void app_run_errtail_add(struct app *a, const char *s, size_t n);
 /* The run (a->run) has finished: its result into the panes, then free. */
 void app_run_finish_now(struct app *a);
 /* Take every event waiting (at most max); true when more may be waiting. */

@@ -170,28 +170,55 @@ static void finish(struct app *a, const struct sp_result *r)
 	a->cancelling = false;
 }
 
-void app_run_event(struct app *a, const struct sp_event *ev)
+bool app_run_drain(struct app *a, int max)
 {
-	switch (ev->type) {
-	case SP_EVENT_STDOUT:
-		output_program(a->out, OUT_STDOUT, ev->data, ev->len);
-		app_lesson_output(a, ev->data, ev->len);
-		break;
-	case SP_EVENT_STDERR:
-		output_program(a->out, OUT_STDERR, ev->data, ev->len);
-		errtail_add(a, ev->data, ev->len);
-		break;
-	case SP_EVENT_USAGE:
-		if (ev->usage)
-			gauges_update(&a->gauges, ev->usage);
-		break;
-	case SP_EVENT_VIOLATION:
-		if (ev->violation)
-			violations_upsert(&a->viol, ev->violation);
-		break;
-	case SP_EVENT_FINISHED:
-		break;
+	struct sp_event ev;
+
+	while (a->run && max-- > 0) {
+		if (sp_run_next_event(a->run, &ev) <= 0)
+			return false;
+		a->dirty = true;
+		/* step mode holds output and violations back (app_step.c) */
+		if (ev.type != SP_EVENT_FINISHED && app_step_hold(a, &ev))
+			continue;
+		if (ev.type == SP_EVENT_FINISHED && app_step_hold_finish(a))
+			return false;
+		switch (ev.type) {
+		case SP_EVENT_STDOUT:
+			output_program(a->out, OUT_STDOUT, ev.data, ev.len);
+			app_lesson_output(a, ev.data, ev.len);
+			break;
+		case SP_EVENT_STDERR:
+			output_program(a->out, OUT_STDERR, ev.data, ev.len);
+			errtail_add(a, ev.data, ev.len);
+			break;
+		case SP_EVENT_USAGE:
+			if (ev.usage)
+				gauges_update(&a->gauges, ev.usage);
+			break;
+		case SP_EVENT_VIOLATION:
+			if (ev.violation)
+				violations_upsert(&a->viol, ev.violation);
+			break;
+		case SP_EVENT_FINISHED: {
+			const struct sp_result *r = ev.result ? ev.result
+					      : sp_run_result(a->run);
+			if (r) {
+				finish(a, r);
+			} else {
+				sp_run_free(a->run);
+				a->run = NULL;
+			}
+			return false;
+		}
+		}
 	}
+	return a->run != NULL;
+}
+
+void app_run_errtail_add(struct app *a, const char *s, size_t n)
+{
+	errtail_add(a, s, n);
 }
 
 void app_run_finish_now(struct app *a)
@@ -204,25 +231,4 @@ void app_run_finish_now(struct app *a)
 		sp_run_free(a->run);
 		a->run = NULL;
 	}
-}
-
-bool app_run_drain(struct app *a, int max)
-{
-	struct sp_event ev;
-
-	while (a->run && max-- > 0) {
-		if (sp_run_next_event(a->run, &ev) <= 0)
-			return false;
-		a->dirty = true;
-		if (ev.type != SP_EVENT_FINISHED) {
-			/* step mode holds output and violations back */
-			if (!app_step_hold(a, &ev))
-				app_run_event(a, &ev);
-			continue;
-		}
-		if (!app_step_hold_finish(a))
-			app_run_finish_now(a);
-		return false;
-	}
-	return a->run != NULL;
 }

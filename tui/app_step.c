@@ -129,10 +129,17 @@ static void show(struct app *a, bool to_end)
 
 	while (s->head < s->n) {
 		struct held *h = &s->q[s->head++];
-		struct sp_event ev = { .type = h->type, .data = h->data, .len = h->len,
-				       .violation = &h->v };
 		bool viol = h->type == SP_EVENT_VIOLATION;
-		app_run_event(a, &ev);
+		/* as app_run_drain shows them when they come */
+		if (h->type == SP_EVENT_STDOUT) {
+			output_program(a->out, OUT_STDOUT, h->data, h->len);
+			app_lesson_output(a, h->data, h->len);
+		} else if (h->type == SP_EVENT_STDERR) {
+			output_program(a->out, OUT_STDERR, h->data, h->len);
+			app_run_errtail_add(a, h->data, h->len);
+		} else if (viol) {
+			violations_upsert(&a->viol, &h->v);
+		}
 		if (viol && a->viol.n) {
 			a->viol.sel = a->viol.n - 1;
 			if (h->v.line > 0)
