@@ -387,6 +387,9 @@ void app_lesson_finish(struct app *a, const struct sp_result *r)
 		return;
 	if (lesson_progress_pass(&v->prog, l->id, err, sizeof err) < 0)
 		app_message(a, true, "passed, but %s", err);
+	else if (lesson_view_passed(v) == v->set.n)
+		app_message(a, false, "lesson %ld passed - that is every lesson "
+			    "(%zu/%zu): well done", v->cur + 1, v->set.n, v->set.n);
 	else
 		app_message(a, false, "lesson %ld passed (%zu/%zu) - F3 picks the next one",
 			    v->cur + 1, lesson_view_passed(v), v->set.n);
