@@ -3,7 +3,7 @@
  * what the check needs of a run's output. The strip is a framed box
  * above the five panes:
  *
- *   ┌ Lesson 3/7: Stateless runs: carry a running total ─── 2/7 passed ┐
+ *   ┌ Lesson 3/8: Stateless runs: carry a running total ─── 2/8 passed ┐
  *   │ The sales come in three batches, one a run. Runs share nothing... │
  *   │ Hint 1/2: Names in the Carry pane arrive as globals ...           │
  *   │ not yet: carry batch is 1, the lesson wants 3 ...                 │

@@ -6,12 +6,12 @@
 need_sandbox
 
 start learn
-wait_for "Lesson 1/7"
+wait_for "Lesson 1/8"
 ready
 keys F3
 wait_for "Lessons (F3)"
 keys 3
-wait_for "Lesson 3/7: Stateless runs"
+wait_for "Lesson 3/8: Stateless runs"
 keys S-F10
 wait_for "Replace the Editor's program with the lesson's"
 keys y
@@ -30,5 +30,14 @@ keys F2
 wait_for '"batch": 2'
 keys F5
 wait_for "passed - F3 picks the next lesson" 30
-wait_for "1/7 passed"
+wait_for "1/8 passed"
+# quit, so nothing is still writing when the temp dir goes
+keys C-q
+# an unsaved buffer asks first: quit anyway
+_end=$(( $(date +%s) + 10 ))
+until [ "$(pane_dead)" = 1 ]; do
+	screen | grep -q "Quit without saving" && keys y
+	[ "$(date +%s)" -ge "$_end" ] && fail "the playground did not quit"
+	sleep 0.05
+done
 echo "$NAME: ok"

@@ -38,9 +38,9 @@ keys F3
 wait_for "l lessons"
 keys l
 wait_for "Lessons (F3)"
-wait_for "8          Teacher: the mean of the marks"
-keys 8
-wait_for "Lesson 8/9: Teacher: the mean of the marks"
+wait_for "9          Teacher: the mean of the marks"
+keys 9
+wait_for "Lesson 9/10: Teacher: the mean of the marks"
 keys F5
 wait_for "not yet: the run ended with an error" 30
 keys S-F10
@@ -48,14 +48,24 @@ wait_for "Replace the Editor's program with the lesson's"
 keys y
 keys F5
 wait_for "passed - F3 picks the next lesson" 30
-wait_for "1/9 passed"
+wait_for "1/10 passed"
 grep -q '"class/01_marks"' "$XDG_STATE_HOME/sandpit/lessons.json" || fail "no progress kept for the teacher's lesson"
 
 keys C-d
 wait_for "Lessons (F3)"
-keys 9
-wait_for "Lesson 9/9: Teacher: hostile error"
+keys End
+keys Enter
+wait_for "Lesson 10/10: Teacher: hostile error"
 keys F5
 wait_for "ValueError: ^[]0;PWNED^G gotcha" 30
 [ "$(tm display -p -t t '#{pane_title}')" = PWNED ] && fail "the verdict set the terminal's title"
+# quit, so nothing is still writing when the temp dir goes
+keys C-q
+# an unsaved buffer asks first: quit anyway
+_end=$(( $(date +%s) + 10 ))
+until [ "$(pane_dead)" = 1 ]; do
+	screen | grep -q "Quit without saving" && keys y
+	[ "$(date +%s)" -ge "$_end" ] && fail "the playground did not quit"
+	sleep 0.05
+done
 echo "$NAME: ok"

@@ -6,7 +6,7 @@
 need_sandbox
 
 start learn
-wait_for "Lesson 1/7"
+wait_for "Lesson 1/8"
 ready
 type_text "# my own try"
 keys Enter
@@ -15,22 +15,27 @@ keys C-d
 wait_for "Lessons (F3)"
 keys 2
 # the lesson's buffer is kept, so there is nothing to ask
-wait_for "Lesson 2/7: Filesystem"
+wait_for "Lesson 2/8: Filesystem"
 screen | grep -q "# my own try" && fail "lesson 2 shows lesson 1's program"
 keys C-d
 wait_for "Lessons (F3)"
 keys 1
-wait_for "Lesson 1/7"
+wait_for "Lesson 1/8"
 wait_for "# my own try"
 wait_for "your program from last time"
 [ -f "$XDG_STATE_HOME/sandpit/lessons/01_network.py" ] || fail "the work is not in the state dir"
 keys C-q
-if screen | grep -q "Quit without saving"; then keys y; fi
-wait_exit
+# an unsaved buffer asks first: quit anyway
+_end=$(( $(date +%s) + 10 ))
+until [ "$(pane_dead)" = 1 ]; do
+	screen | grep -q "Quit without saving" && keys y
+	[ "$(date +%s)" -ge "$_end" ] && fail "the playground did not quit"
+	sleep 0.05
+done
 
 # the same terminal, a new session (no new tmux server to race with)
 tm respawn-pane -k -t t "$BIN learn"
-wait_for "Lesson 1/7"
+wait_for "Lesson 1/8"
 wait_for "# my own try"
 keys C-d
 wait_for "r start afresh"
@@ -40,4 +45,13 @@ keys y
 wait_gone "# my own try"
 wait_for "the starting program again"
 [ ! -e "$XDG_STATE_HOME/sandpit/lessons/01_network.py" ] || fail "the kept work was not forgotten"
+# quit, so nothing is still writing when the temp dir goes
+keys C-q
+# an unsaved buffer asks first: quit anyway
+_end=$(( $(date +%s) + 10 ))
+until [ "$(pane_dead)" = 1 ]; do
+	screen | grep -q "Quit without saving" && keys y
+	[ "$(date +%s)" -ge "$_end" ] && fail "the playground did not quit"
+	sleep 0.05
+done
 echo "$NAME: ok"
