@@ -4,7 +4,8 @@
 # the exact command to run. Quiet and quick when everything is there.
 set -eu
 need="build-essential pkg-config libncurses-dev libseccomp-dev libcap-dev
-libutf8proc-dev libjansson-dev libinih-dev libcmocka-dev python3 tmux man-db"
+libutf8proc-dev libjansson-dev libinih-dev libcmocka-dev python3 tmux man-db
+libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev zlib1g-dev"
 # used by the tests when present: numpy (memory limit with numpy), clang
 # (fuzzing), bubblewrap (the benchmark's comparison)
 want="python3-numpy clang libclang-rt-14-dev bubblewrap"

@@ -8,6 +8,7 @@
 
 int cmd_run(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
+int cmd_view(int argc, char **argv);
 void print_usage(void);
 
 #endif
