@@ -230,7 +230,7 @@ static void jpeg_on_error(j_common_ptr cinfo)
 
 	if (e->why[0] == '\0') {
 		e->mgr.format_message(cinfo, msg);
-		snprintf(e->why, e->whylen, "damaged JPEG: %s", msg);
+		snprintf(e->why, e->whylen, "cannot decode the JPEG: %s", msg);
 	}
 	longjmp(e->jmp, 1);
 }

@@ -100,6 +100,10 @@ int image_render(const struct image *img, int cols, int rows, enum image_mode mo
 	out->cols = cols;
 	out->rows = rows;
 	out->mode = mode;
+	/* No worker threads: this process is the sandbox's supervisor and
+	 * clones it; a thread holding malloc's lock at that moment would hang
+	 * the child. A screenful of cells takes a few ms on one thread. */
+	chafa_set_n_threads(1);
 
 	ChafaSymbolMap *map = chafa_symbol_map_new();
 	if (sym == IMAGE_SYM_ASCII) {
