@@ -136,6 +136,10 @@ static void png_on_warning(png_structp png, png_const_charp msg)
 	(void)msg; /* ancillary trouble only: the picture itself is intact */
 }
 
+/* The known ancillary chunks we ignore, as libpng wants the list. */
+static const char skipped[] = "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0"
+			      "pCAL\0pHYs\0sBIT\0sCAL\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
+
 static int decode_png(const unsigned char *data, size_t len, const struct image_limits *lim,
 		      struct image *out, char *why, size_t whylen)
 {
@@ -162,6 +166,12 @@ static int decode_png(const unsigned char *data, size_t len, const struct image_
 	png_set_user_limits(png, (png_uint_32)lim->max_w, (png_uint_32)lim->max_h);
 	png_set_chunk_malloc_max(png, PNG_CHUNK_MAX);
 	png_set_chunk_cache_max(png, PNG_CHUNKS_MAX);
+	/* Only IHDR, PLTE, tRNS and IDAT make the picture: every other chunk
+	 * is skipped unread (so a text or ICC profile bomb is never inflated,
+	 * not even up to the cap above). */
+	png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+	png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, (png_const_bytep)skipped,
+				    (int)(sizeof skipped / 5));
 	png_set_read_fn(png, &src, png_read_mem);
 
 	/* IHDR first: refuse before anything is allocated for the pixels. The
