@@ -5,10 +5,12 @@
 set -eu
 need="build-essential pkg-config libncurses-dev libseccomp-dev libcap-dev
 libutf8proc-dev libjansson-dev libinih-dev libcmocka-dev python3 tmux man-db
+python3-numpy python3-pandas python3-matplotlib python3-scipy
 libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev zlib1g-dev"
-# used by the tests when present: numpy (memory limit with numpy), clang
-# (fuzzing), bubblewrap (the benchmark's comparison)
-want="python3-numpy clang libclang-rt-14-dev bubblewrap"
+# the scientific stack above is the sandbox's default image (what such
+# sandboxes ship); used by the tests when present: clang (fuzzing),
+# bubblewrap (the benchmark's comparison)
+want="clang libclang-rt-14-dev bubblewrap"
 [ "${SANDPIT_DEPS_FULL:-0}" = 1 ] && need="$need $want"
 
 missing=""

@@ -5,8 +5,9 @@
  *
  * Messages on the control socket (SOCK_SEQPACKET, one per datagram):
  *   supervisor -> init  'g' the user maps are written: build the root
- *   supervisor -> init  'c' init is in the run's cgroups: start the program
  *   init -> supervisor  'R' ready, with fds [work dir, /proc]
+ *   supervisor -> init  'c' init is in the run's cgroups and the files in
+ *                           are in the work dir: start the program
  *   prog -> supervisor  'N' layers, with the seccomp notification fd
  *   any  -> supervisor  'E' text: setting up failed (the run fails closed)
  *   init -> supervisor  'X' the program's wait status
@@ -107,7 +108,18 @@ static void run_program(const struct prog_start *ps)
 		"LOGNAME=sandbox",
 		"LANG=C.UTF-8",
 		"TERM=dumb",
-		"MPLBACKEND=Agg",
+		/* Agg, whose show() saves figure-N.png (core/prelude.py) */
+		"MPLBACKEND=module://_sandpit_show",
+		/* caches libraries write (fontconfig, matplotlib's font list)
+		 * go to their own small tmpfs: not the program's output */
+		"XDG_CACHE_HOME=" SP_CACHEDIR,
+		"MPLCONFIGDIR=" SP_CACHEDIR "/matplotlib",
+		/* OpenBLAS and OpenMP start a thread per CPU at import: on a
+		 * big host that alone passes the process limit, and the CPU
+		 * limit counts the whole tree, so threads buy no time */
+		"OPENBLAS_NUM_THREADS=1",
+		"OMP_NUM_THREADS=1",
+		"MKL_NUM_THREADS=1",
 		NULL,
 	};
 	const char *argv[] = { "python3", "-I", "-u", "-B",
@@ -520,11 +532,6 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 		take_init_error(L, err);
 		goto fail;
 	}
-	if (write(L->ctl, "c", 1) != 1) {
-		sp_fail_errno(err, "start the sandbox");
-		take_init_error(L, err);
-		goto fail;
-	}
 	/* Wait for the root to be built (a few ms); a failure is fatal. */
 	for (;;) {
 		int rc = poll(&pfd, 1, 10000);
@@ -558,6 +565,16 @@ fail:
 	for (int i = 0; i < 3; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
+	sp_launch_abort(L);
+	return -1;
+}
+
+int sp_launch_go(struct sp_launched *L, struct sp_error *err)
+{
+	if (write(L->ctl, "c", 1) == 1)
+		return 0;
+	sp_fail_errno(err, "start the sandbox");
+	take_init_error(L, err);
 	sp_launch_abort(L);
 	return -1;
 }
