@@ -21,8 +21,8 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 SAN     ?=
 CORE_PKGS := libseccomp libcap libutf8proc jansson
-TUI_PKGS  := ncursesw libutf8proc inih
-TEST_PKGS := cmocka
+TUI_PKGS  := ncursesw libutf8proc inih chafa libpng libjpeg
+TEST_PKGS := cmocka zlib
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wformat=2 -Wno-format-nonliteral -Wno-unknown-warning-option -Wno-format-truncation -Wvla
@@ -63,7 +63,7 @@ $(B)/libsandpit-tui.a: $(TUI_OBJ)
 # and STATIC=0 links everything shared.
 STATIC ?= 1
 ifeq ($(STATIC)$(SAN),1)
-BIN_LIBS := -static-pie $(TUI_LIBS) $(CORE_LIBS)
+BIN_LIBS := -static-pie $(shell pkg-config --static --libs $(TUI_PKGS) 2>/dev/null) $(CORE_LIBS)
 else
 BIN_LIBS := $(TUI_LIBS) $(CORE_LIBS) -lm
 endif
