@@ -266,6 +266,10 @@ void app_draw(struct app *a)
 		fileview_draw(&a->fview, &a->last_files, stdscr, LINES, COLS, th);
 		cy = -1;
 	}
+	if (a->iview.active) {
+		image_view_draw(&a->iview, stdscr, LINES, COLS, th);
+		cy = -1;
+	}
 	if (dialog_active(&a->dlg)) {
 		dialog_draw(&a->dlg, stdscr, LINES, COLS, th);
 		cy = -1;

@@ -21,6 +21,7 @@
 #include "fileview.h"
 #include "gauges.h"
 #include "help.h"
+#include "image_view.h"
 #include "layout.h"
 #include "pane_carry.h"
 #include "pane_output.h"
@@ -77,6 +78,7 @@ struct app {
 	struct attach_list attached;
 	struct run_files last_files; /* what the last run kept */
 	struct file_view fview;
+	struct image_view iview;     /* a kept picture, large (from F8) */
 	char run_keep_dir[1024];     /* the running run's keep dir */
 
 	/* the status line's message */

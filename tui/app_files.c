@@ -88,16 +88,37 @@ bool app_files_dialog(struct app *a, int action, enum dialog_answer ans, const c
 	return true;
 }
 
+/* Ask where to save a copy of the file chosen in the F8 list. */
+static void save_prompt(struct app *a)
+{
+	const char *name = a->last_files.files[a->fview.sel].name;
+	const char *base = strrchr(name, '/');
+	char *clean = sanitize_dup(base ? base + 1 : name, true);
+
+	dialog_prompt(&a->dlg, ACT_FILE_SAVE, "Save a copy",
+		      "Save a copy of this file as (a new file):", clean);
+	free(clean);
+}
+
 bool app_files_view_key(struct app *a, int key)
 {
+	if (a->iview.active) {
+		if (key == 's' && a->fview.active && a->fview.sel < a->last_files.n)
+			save_prompt(a); /* the picture's file, from the list */
+		else
+			image_view_key(&a->iview, key);
+		return true;
+	}
 	if (!a->fview.active)
 		return false;
 	if (fileview_key(&a->fview, &a->last_files, key, a->lay.rows) == FV_SAVE) {
-		const char *name = a->last_files.files[a->fview.sel].name;
-		const char *base = strrchr(name, '/');
-		char *clean = sanitize_dup(base ? base + 1 : name, true);
-		dialog_prompt(&a->dlg, ACT_FILE_SAVE, "Save a copy",
-			      "Save a copy of this file as (a new file):", clean);
+		save_prompt(a);
+	} else if (a->fview.viewing && a->fview.is_image) {
+		/* a picture is shown large, over the list it came from */
+		const struct run_file *f = &a->last_files.files[a->fview.sel];
+		char *clean = sanitize_dup(f->name, true);
+		a->fview.viewing = false;
+		image_view_open(&a->iview, f->host_path, clean);
 		free(clean);
 	}
 	return true;
@@ -116,6 +137,7 @@ void app_files_after_run(struct app *a, const struct sp_result *r)
 {
 	if (a->fview.active)
 		fileview_close(&a->fview);
+	image_view_close(&a->iview);
 	runfiles_take(&a->last_files, r, a->run_no, a->run_keep_dir);
 	if (!a->last_files.n)
 		runfiles_drop_if_empty(a->run_keep_dir);
@@ -125,6 +147,7 @@ void app_files_after_run(struct app *a, const struct sp_result *r)
 
 void app_files_free(struct app *a)
 {
+	image_view_close(&a->iview);
 	fileview_close(&a->fview);
 	runfiles_free(&a->last_files);
 	attach_free(&a->attached);

@@ -194,6 +194,7 @@ static void load(struct file_view *v, const struct run_file *f)
 	free_lines(v);
 	v->top = 0;
 	v->note[0] = '\0';
+	v->is_image = false;
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		snprintf(v->note, sizeof v->note, "cannot be read: %s",
 			 fd < 0 ? strerror(errno) : "not a regular file");
@@ -222,8 +223,10 @@ static void load(struct file_view *v, const struct run_file *f)
 		unsigned h = (unsigned)(unsigned char)buf[20] << 24 | (unsigned)(unsigned char)buf[21] << 16 |
 			     (unsigned)(unsigned char)buf[22] << 8 | (unsigned char)buf[23];
 		snprintf(v->note, sizeof v->note, "a PNG image, %u x %u pixels; s saves a copy", w, h);
+		v->is_image = true;
 	} else if (len >= 3 && !memcmp(buf, "\xff\xd8\xff", 3)) {
 		snprintf(v->note, sizeof v->note, "a JPEG image; s saves a copy");
+		v->is_image = true;
 	} else if (memchr(buf, '\0', len < 8192 ? len : 8192)) {
 		snprintf(v->note, sizeof v->note, "binary data, %llu bytes: not shown; "
 			 "s saves a copy", (unsigned long long)st.st_size);

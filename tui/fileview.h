@@ -34,6 +34,8 @@ struct file_view {
 	char **lines;
 	size_t n_lines;
 	char note[256];      /* what the file is, or why it is not shown */
+	bool is_image;       /* the file viewed is a PNG or JPEG: the caller
+			      * shows it large (tui/image_view.h) */
 };
 
 enum fileview_action { FV_NONE, FV_SAVE };

@@ -4,7 +4,8 @@
 # writes summary.csv and a chart (plt.show()); the Output pane lists both
 # as kept, with a line saying the work dir itself was deleted and this is
 # sandpit's copy; the copy is under $XDG_STATE_HOME/sandpit/runs/; F8 views
-# the CSV in columns and saves a copy where asked; F7 -1 detaches.
+# the CSV in columns and saves a copy where asked, and the chart large;
+# F7 -1 detaches.
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
@@ -51,7 +52,15 @@ type_text "$T/saved.csv"
 keys Enter
 wait_for "saved a copy as"
 cmp -s "$kept" "$T/saved.csv" || fail "the saved copy differs from the kept file"
-keys Escape Escape
+keys Escape
+wait_for "Files of run 1 (F8)"
+# the chart, large (the image module draws it in cells)
+keys Up Enter
+wait_for "figure-1.png · 640x480 pixels"
+screen | grep -q "not shown" && fail "the chart was not drawn"
+keys Escape
+wait_for "Files of run 1 (F8)"
+keys Escape
 wait_gone "Files of run 1 (F8)"
 
 # still attached on the next run; then detached
