@@ -87,31 +87,37 @@ static void add_line(struct file_view *v, const char *s, size_t len)
 	v->lines[v->n_lines++] = clean;
 }
 
-/* One CSV record's fields (quotes honoured, no record spans lines). */
-static size_t csv_fields(const char *s, size_t len, char sep, char **out, size_t max)
+#define CSV_FIELD_MAX (CSV_COL_MAX * 4 + 8)  /* bytes kept of a field */
+
+/* One CSV record's fields (quotes honoured, no record spans lines), each
+ * cut to CSV_FIELD_MAX bytes, into store (max * (CSV_FIELD_MAX + 1)). */
+static size_t csv_fields(const char *s, size_t len, char sep, char *store,
+			 char **out, size_t max)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i <= len && n < max;) {
-		char *f = malloc(len - i + 1);
+		char *f = store + n * (CSV_FIELD_MAX + 1);
 		size_t fl = 0;
 		bool quoted = i < len && s[i] == '"';
-		if (!f)
-			break;
 		if (quoted)
 			i++;
 		while (i < len) {
+			char c;
 			if (quoted && s[i] == '"' && i + 1 < len && s[i + 1] == '"') {
-				f[fl++] = '"';
+				c = '"';
 				i += 2;
 			} else if (quoted && s[i] == '"') {
 				quoted = false;
 				i++;
+				continue;
 			} else if (!quoted && s[i] == sep) {
 				break;
 			} else {
-				f[fl++] = s[i++];
+				c = s[i++];
 			}
+			if (fl < CSV_FIELD_MAX)
+				f[fl++] = c;
 		}
 		f[fl] = '\0';
 		out[n++] = f;
@@ -127,7 +133,10 @@ static void load_csv(struct file_view *v, const char *buf, size_t len, char sep)
 {
 	int width[CSV_MAX_COLS] = { 0 };
 	size_t nrec = 0;
+	char *store = malloc(CSV_MAX_COLS * (CSV_FIELD_MAX + 1));
 
+	if (!store)
+		return;
 	/* pass 1: column widths; pass 2: the lines */
 	for (int pass = 0; pass < 2; pass++) {
 		nrec = 0;
@@ -136,7 +145,7 @@ static void load_csv(struct file_view *v, const char *buf, size_t len, char sep)
 			size_t l = nl ? (size_t)(nl - (buf + i)) : len - i;
 			char *fields[CSV_MAX_COLS];
 			size_t nf = csv_fields(buf + i, l && buf[i + l - 1] == '\r' ? l - 1 : l,
-					       sep, fields, CSV_MAX_COLS);
+					       sep, store, fields, CSV_MAX_COLS);
 			char line[CSV_MAX_COLS * (CSV_COL_MAX * 4 + 2) + 1];
 			size_t used = 0;
 
@@ -162,7 +171,6 @@ static void load_csv(struct file_view *v, const char *buf, size_t len, char sep)
 					}
 				}
 				free(clean);
-				free(fields[k]);
 			}
 			if (pass == 1) {
 				while (used && line[used - 1] == ' ')
@@ -173,6 +181,7 @@ static void load_csv(struct file_view *v, const char *buf, size_t len, char sep)
 			i += l + 1;
 		}
 	}
+	free(store);
 	snprintf(v->note, sizeof v->note, "CSV: %zu rows, in columns", nrec);
 }
 
