@@ -191,6 +191,42 @@ static bool ends_with(const char *s, const char *suffix)
 	return a >= b && strcasecmp(s + a - b, suffix) == 0;
 }
 
+void fileview_load_bytes(struct file_view *v, const char *name, const char *buf,
+			 size_t len, uint64_t size)
+{
+	free_lines(v);
+	v->top = 0;
+	v->note[0] = '\0';
+	v->is_image = false;
+	if (len >= 24 && !memcmp(buf, "\x89PNG\r\n\x1a\n", 8) && !memcmp(buf + 12, "IHDR", 4)) {
+		unsigned w = (unsigned)(unsigned char)buf[16] << 24 | (unsigned)(unsigned char)buf[17] << 16 |
+			     (unsigned)(unsigned char)buf[18] << 8 | (unsigned char)buf[19];
+		unsigned h = (unsigned)(unsigned char)buf[20] << 24 | (unsigned)(unsigned char)buf[21] << 16 |
+			     (unsigned)(unsigned char)buf[22] << 8 | (unsigned char)buf[23];
+		snprintf(v->note, sizeof v->note, "a PNG image, %u x %u pixels; s saves a copy", w, h);
+		v->is_image = true;
+	} else if (len >= 3 && !memcmp(buf, "\xff\xd8\xff", 3)) {
+		snprintf(v->note, sizeof v->note, "a JPEG image; s saves a copy");
+		v->is_image = true;
+	} else if (memchr(buf, '\0', len < 8192 ? len : 8192)) {
+		snprintf(v->note, sizeof v->note, "binary data, %llu bytes: not shown; "
+			 "s saves a copy", (unsigned long long)size);
+	} else if (ends_with(name, ".csv") || ends_with(name, ".tsv")) {
+		load_csv(v, buf, len, ends_with(name, ".tsv") ? '\t' : ',');
+	} else {
+		for (size_t i = 0; i < len;) {
+			const char *nl = memchr(buf + i, '\n', len - i);
+			size_t l = nl ? (size_t)(nl - (buf + i)) : len - i;
+			add_line(v, buf + i, l);
+			i += l + 1;
+		}
+		snprintf(v->note, sizeof v->note, "text: %zu lines", v->n_lines);
+	}
+	if (size > len && v->n_lines)
+		snprintf(v->note + strlen(v->note), sizeof v->note - strlen(v->note),
+			 " (the first %u MiB shown)", FILEVIEW_MAX_BYTES >> 20);
+}
+
 /* Read the kept file (bounded) and turn it into lines or a note. */
 static void load(struct file_view *v, const struct run_file *f)
 {
@@ -226,33 +262,7 @@ static void load(struct file_view *v, const struct run_file *f)
 		len += (size_t)n;
 	}
 	close(fd);
-	if (len >= 24 && !memcmp(buf, "\x89PNG\r\n\x1a\n", 8) && !memcmp(buf + 12, "IHDR", 4)) {
-		unsigned w = (unsigned)(unsigned char)buf[16] << 24 | (unsigned)(unsigned char)buf[17] << 16 |
-			     (unsigned)(unsigned char)buf[18] << 8 | (unsigned char)buf[19];
-		unsigned h = (unsigned)(unsigned char)buf[20] << 24 | (unsigned)(unsigned char)buf[21] << 16 |
-			     (unsigned)(unsigned char)buf[22] << 8 | (unsigned char)buf[23];
-		snprintf(v->note, sizeof v->note, "a PNG image, %u x %u pixels; s saves a copy", w, h);
-		v->is_image = true;
-	} else if (len >= 3 && !memcmp(buf, "\xff\xd8\xff", 3)) {
-		snprintf(v->note, sizeof v->note, "a JPEG image; s saves a copy");
-		v->is_image = true;
-	} else if (memchr(buf, '\0', len < 8192 ? len : 8192)) {
-		snprintf(v->note, sizeof v->note, "binary data, %llu bytes: not shown; "
-			 "s saves a copy", (unsigned long long)st.st_size);
-	} else if (ends_with(f->name, ".csv") || ends_with(f->name, ".tsv")) {
-		load_csv(v, buf, len, ends_with(f->name, ".tsv") ? '\t' : ',');
-	} else {
-		for (size_t i = 0; i < len;) {
-			const char *nl = memchr(buf + i, '\n', len - i);
-			size_t l = nl ? (size_t)(nl - (buf + i)) : len - i;
-			add_line(v, buf + i, l);
-			i += l + 1;
-		}
-		snprintf(v->note, sizeof v->note, "text: %zu lines", v->n_lines);
-	}
-	if ((uint64_t)st.st_size > len && v->n_lines)
-		snprintf(v->note + strlen(v->note), sizeof v->note - strlen(v->note),
-			 " (the first %u MiB shown)", FILEVIEW_MAX_BYTES >> 20);
+	fileview_load_bytes(v, f->name, buf, len, (uint64_t)st.st_size);
 	free(buf);
 }
 
