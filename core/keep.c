@@ -14,9 +14,10 @@
  * The host side: the keep dir was empty, every file is created with
  * O_CREAT | O_EXCL | O_NOFOLLOW relative to its directory's fd, mode 0644
  * (the program's modes are not copied, so no set-uid or executable bit
- * comes out), and the bytes copied stop at the disk limit in all: a file
+ * comes out), and the sizes copied stop at the disk limit in all: a file
  * that would pass it is skipped "over the bound", so a run cannot put
- * more on the host than it could hold in its work dir.
+ * more on the host than it could hold in its work dir. A sparse file
+ * counts its full size, and its holes stay holes on the host.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -119,14 +120,14 @@ static const char *kind_of(mode_t m)
 	return "not a regular file";
 }
 
-/* Copy exactly len bytes; 0, or -1 with errno (a short source is EIO). */
-static int copy_bytes(int in, int out, uint64_t len)
+/* Copy exactly len bytes from off; 0, or -1 with errno (short is EIO). */
+static int copy_range(int in, int out, off_t off, uint64_t len)
 {
 	char buf[65536];
 
 	while (len > 0) {
 		size_t want = len < sizeof buf ? (size_t)len : sizeof buf;
-		ssize_t n = read(in, buf, want);
+		ssize_t n = pread(in, buf, want, off);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -135,11 +136,40 @@ static int copy_bytes(int in, int out, uint64_t len)
 			errno = EIO;
 			return -1;
 		}
-		if (sp_write_all(out, buf, (size_t)n) < 0)
-			return -1;
+		for (ssize_t done = 0; done < n;) {
+			ssize_t w = pwrite(out, buf + done, (size_t)(n - done), off + done);
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0)
+				return -1;
+			done += w;
+		}
+		off += n;
 		len -= (uint64_t)n;
 	}
 	return 0;
+}
+
+/* The file's data, holes kept as holes (a sparse file the program made
+ * with truncate costs the host no room and no time); 0 or -1 with errno. */
+static int copy_file(int in, int out, off_t size)
+{
+	off_t off = 0;
+
+	while (off < size) {
+		off_t data = lseek(in, off, SEEK_DATA), hole;
+		if (data < 0 && errno == ENXIO)
+			break; /* only a hole is left */
+		if (data < 0)
+			return copy_range(in, out, off, (uint64_t)(size - off));
+		hole = lseek(in, data, SEEK_HOLE);
+		if (hole < 0 || hole > size)
+			hole = size;
+		if (copy_range(in, out, data, (uint64_t)(hole - data)) < 0)
+			return -1;
+		off = hole;
+	}
+	return ftruncate(out, size);
 }
 
 void sp_keep_entry(struct sp_keep *k, int dirfd, const char *name,
@@ -174,7 +204,7 @@ void sp_keep_entry(struct sp_keep *k, int dirfd, const char *name,
 		return;
 	}
 	out = openat(host_dir, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-	if (out < 0 || copy_bytes(in, out, (uint64_t)now.st_size) < 0) {
+	if (out < 0 || copy_file(in, out, now.st_size) < 0) {
 		f->skipped = errno == ENOSPC ? "copy failed: no space left on the host" :
 			     errno == EDQUOT ? "copy failed: over the host's disk quota" :
 			     "copy failed";

@@ -190,6 +190,8 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 {
 	char err[512];
 
+	if (app_files_dialog(a, action, ans, input))
+		return;
 	if (ans == DLG_NO) {
 		if (action == ACT_RECOVER && a->recovery_path[0])
 			unlink(a->recovery_path);
@@ -338,6 +340,8 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 			 key == ' ' ? key : 0, a->lay.rows);
 		return true;
 	}
+	if (app_files_view_key(a, key))
+		return true;
 	if (a->menu.active) {
 		long r = demo_menu_key(&a->menu, key);
 		if (r >= 0)
@@ -441,6 +445,8 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		return;
 	}
 	if (modal_key(a, is_key, ch))
+		return;
+	if (app_files_key(a, fkey, key)) /* F7 / Ctrl-T attach, F8 / Ctrl-N files */
 		return;
 
 	/* In the Editor's find / go-to prompt, the prompt sees keys first. */

@@ -341,8 +341,15 @@ int app_lesson_run_config(struct app *a, struct sp_config *c)
 		app_message(a, true, "the lesson's files: %s", err);
 		return -1;
 	}
-	c->files_in = v->stage.in;
-	c->n_files_in = v->stage.n;
+	/* the lesson's files, then those the learner attached (F7); a name
+	 * both use is refused by the run, which names it */
+	size_t n = 0;
+	for (size_t i = 0; i < v->stage.n; i++)
+		v->all_in[n++] = v->stage.in[i];
+	for (size_t i = 0; i < c->n_files_in && n < sizeof v->all_in / sizeof *v->all_in; i++)
+		v->all_in[n++] = c->files_in[i];
+	c->files_in = v->all_in;
+	c->n_files_in = n;
 	v->out_len = 0;
 	return 0;
 }

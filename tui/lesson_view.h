@@ -37,6 +37,8 @@ struct lesson_view {
 	size_t out_len, out_cap;
 	struct lesson_stage stage;
 	int top;                /* rows the strip has on screen now */
+	/* a run's files in: the lesson's, then the ones the learner attached */
+	struct sp_file_in all_in[LESSON_MAX_FILES + SP_MAX_FILES_IN];
 };
 
 /* What the lesson list did with a key. */
