@@ -147,7 +147,8 @@ void lesson_stage_remove(struct lesson_stage *st);
 
 /*
  * Run program (the lesson's start or solution) as a learner would: the
- * lesson's limits over base, its files attached, up to l->runs runs with
+ * lesson's limits over base, its files attached, the files it leaves
+ * kept (in a temporary dir, removed again), up to l->runs runs with
  * each carry_out merged into the next carry-in, stopping once the check
  * passes. *passed and verdict tell the last judgement, *runs_done how
  * many runs it took. 0, or -1 with err when a run could not start.

@@ -6,12 +6,37 @@
  * --verify` and the integration tests use it to prove that a lesson's
  * starting program fails its check and its solution passes.
  */
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lesson.h"
 #include "banned.h"
+
+/* nftw: remove what the keep dir holds, deepest first. */
+static int remove_one(const char *path, const struct stat *st, int flag,
+		      struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+/* A fresh keep dir for one run, as the playground keeps a run's files
+ * (so "kept" conditions are judged the same). "" when none could be made. */
+static void keep_dir_new(char *dir, size_t len)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(dir, len, "%s/sandpit-lesson-keep.XXXXXX",
+		 tmp && tmp[0] == '/' ? tmp : "/tmp");
+	if (!mkdtemp(dir))
+		dir[0] = '\0';
+}
 
 int lesson_try(const struct lesson *l, const char *program,
 	       const struct sp_limits *base, const char *python,
@@ -30,6 +55,7 @@ int lesson_try(const struct lesson *l, const char *program,
 	for (unsigned i = 0; i < l->runs && !*passed; i++) {
 		struct sp_config c;
 		struct sp_result *r = NULL;
+		char keep[4096];
 
 		memset(&c, 0, sizeof c);
 		c.python = python;
@@ -43,7 +69,12 @@ int lesson_try(const struct lesson *l, const char *program,
 		lesson_apply_limits(l, &c.limits);
 		c.files_in = st.in;
 		c.n_files_in = st.n;
-		if (sp_run_blocking(&c, &r, err) < 0) {
+		keep_dir_new(keep, sizeof keep);
+		c.keep_dir = keep[0] ? keep : NULL;
+		int started = sp_run_blocking(&c, &r, err);
+		if (keep[0])
+			nftw(keep, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+		if (started < 0) {
 			rc = -1;
 			break;
 		}
