@@ -110,6 +110,22 @@ static void test_a_teachers_dir_with_one_broken_file(void **state)
 	free(c.out);
 	free(c.err);
 
+	/* --verify runs the teacher's lessons (not the shipped ones): a
+	 * lesson whose start already passes is named, exit 1 */
+	free(write_file(lessons, "03_gives_away.lesson",
+		"title = Gives it away\n[goal]\ng\n[start]\nprint('done')\n"
+		"[solution]\nprint('done')\n[check]\nstdout has done\n"));
+	const char *verify[] = { "learn", "--verify", "--lessons", lessons, NULL };
+	it_cli_start(&c, verify);
+	it_cli_finish(&c, false);
+	if (c.status != 1 || !strstr(c.out, "ok   class/01_mean") ||
+	    !strstr(c.out, "FAIL class/03_gives_away") ||
+	    !strstr(c.out, "passes its check: it gives the lesson away") ||
+	    strstr(c.out, "01_network") || !strstr(c.err, "02_broken.lesson:10:"))
+		fail_msg("exit %d\nstdout: %s\nstderr: %s", c.status, c.out, c.err);
+	free(c.out);
+	free(c.err);
+
 	/* the good lesson behaves: its start fails, its solution passes */
 	struct lesson_set s;
 	struct sp_limits lim;
@@ -120,6 +136,7 @@ static void test_a_teachers_dir_with_one_broken_file(void **state)
 	char *id = it_fmt("class/01_mean");
 	assert_int_equal(lesson_set_load(&s, lessons), 0);
 	assert_int_equal(s.n_errors, 1);
+	assert_true(lesson_set_find(&s, "class/03_gives_away") >= 0);
 	long i = lesson_set_find(&s, id);
 	assert_true(i >= 0);
 	sp_limits_default(&lim);
