@@ -101,18 +101,15 @@ int cmd_learn(int argc, char **argv)
 			verify = true;
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			free(rest);
-			printf("usage: sandpit learn [--lessons DIR] [--step] [OPTIONS]  "
-			       "the playground on the lessons\n"
-			       "       sandpit learn --reset                forget the "
-			       "progress\n"
-			       "       sandpit learn --list [--lessons DIR]  the lessons, "
+			printf("usage: sandpit learn [--lessons DIR] [--step] [OPTIONS]\n"
+			       "                 the playground on the lessons\n"
+			       "       sandpit learn --reset     forget the progress\n"
+			       "       sandpit learn --list   [--lessons DIR]   the lessons, "
 			       "and broken files\n"
-			       "       sandpit learn --verify [--lessons DIR]  run each "
-			       "start (must fail)\n"
-			       "                                            and solution "
-			       "(must pass)\n"
-			       "OPTIONS are the playground's (sandpit --help); the format "
-			       "of a lesson: docs/lessons.md\n");
+			       "       sandpit learn --verify [--lessons DIR]   each start "
+			       "must fail, each solution pass\n"
+			       "OPTIONS are the playground's (sandpit --help); the lesson "
+			       "format: docs/lessons.md\n");
 			return 0;
 		}
 		else
