@@ -171,8 +171,17 @@ const char *sp_carry_name_problem(const char *name);
 struct json_t;
 const char *sp_carry_value_problem(const struct json_t *value);
 
-/* json.c */
-char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);
+/* json_bytes.c: bytes as JSON strings, surrogateescape (see its header).
+ * sp_json_bytes gives a string for the tree (a placeholder when s is not
+ * valid UTF-8, NULL when out of memory); sp_json_dump_bytes dumps the tree
+ * with the placeholders' literals in (no JSON_ENSURE_ASCII) and forgets
+ * them; sp_json_bytes_reset forgets them without dumping. Per thread. */
+bool sp_utf8_valid(const char *s, size_t len);
+char *sp_json_quote_bytes(const char *s, size_t len, size_t *out_len);
+struct json_t *sp_json_bytes(const char *s, size_t len);
+char *sp_json_dump_bytes(struct json_t *root, size_t flags);
+void sp_json_bytes_reset(void);
+char *sp_base64(const char *s, size_t len);
 
 /* doctor.c: the layers a run uses, in order. */
 void sp_layer_set(struct sp_result *r, const char *name, bool active,
