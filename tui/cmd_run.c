@@ -81,10 +81,24 @@ static int usage_error(const char *fmt, const char *arg)
 	return 2;
 }
 
-/* Read a whole input file, refusing directories and over-size files. */
+static const char *file_type(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO (named pipe)"
+	     : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+	     : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+/*
+ * Read a whole input file, at most max bytes. A named file must be a
+ * regular file: a FIFO would block us for ever (so it is opened
+ * O_NONBLOCK and refused), /dev/zero would never end. "-" is our stdin,
+ * which may be a pipe; the cap bounds it. Errors name the file, never
+ * its bytes.
+ */
 static char *slurp(const char *what, const char *path, size_t max, size_t *len)
 {
-	int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC);
+	bool is_stdin = strcmp(path, "-") == 0;
+	int fd = is_stdin ? dup(0) : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	struct stat st;
 	char *buf = NULL;
 	size_t cap = 0, used = 0;
@@ -93,11 +107,19 @@ static char *slurp(const char *what, const char *path, size_t max, size_t *len)
 		fprintf(stderr, "sandpit run: cannot open %s '%s': %s\n", what, path, strerror(errno));
 		return NULL;
 	}
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "sandpit run: %s '%s' is a directory, not a file\n", what, path);
+	if (fstat(fd, &st) < 0) {
+		fprintf(stderr, "sandpit run: cannot read %s '%s': %s\n", what, path, strerror(errno));
 		close(fd);
 		return NULL;
 	}
+	if (S_ISDIR(st.st_mode) || (!is_stdin && !S_ISREG(st.st_mode))) {
+		fprintf(stderr, "sandpit run: %s '%s' is %s; give a regular file "
+			"(or - for sandpit's own stdin)\n", what, path, file_type(st.st_mode));
+		close(fd);
+		return NULL;
+	}
+	if (!is_stdin)
+		fcntl(fd, F_SETFL, 0); /* a regular file: blocking reads are fine */
 	for (;;) {
 		ssize_t n;
 		if (used == cap) {
