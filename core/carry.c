@@ -168,7 +168,8 @@ int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 		return sp_fail(err, "the carry buffer is %zu bytes, over the limit of %llu "
 			       "(--carry-max); carry smaller results", len,
 			       (unsigned long long)max_bytes);
-	root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &jerr);
+	/* any value parses, so that a lone "text" or 42 is told to be an object */
+	root = json_loadb(json, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
 	if (!root)
 		return sp_fail(err, "the carry buffer is not valid JSON: line %d, column %d: %s",
 			       jerr.line, jerr.column, parse_problem(&jerr));

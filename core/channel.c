@@ -76,16 +76,20 @@ static void carry_update(struct sp_run *r, json_t *values)
 		json_t *name, *old;
 		size_t size;
 
+		/* a call carries all of its values or none */
 		if (why) {
 			run_violation(r, SP_VIOL_CARRY, true, 0,
-				  "carry name \"%.80s\" %s (dropped)", key, why);
-			continue;
+				  "carry name \"%.80s\" %s; this carry() call was dropped", key, why);
+			json_decref(add);
+			return;
 		}
 		why = sp_carry_value_problem(val);
 		if (why) {
 			run_violation(r, SP_VIOL_CARRY, true, 0,
-				  "the value of carry name \"%.80s\" %s (dropped)", key, why);
-			continue;
+				  "the value of carry name \"%.80s\" %s; this carry() call was dropped",
+				  key, why);
+			json_decref(add);
+			return;
 		}
 		name = json_string(key);
 		size = dumped_len(name) + 1 + dumped_len(val);  /* "name":value */
@@ -122,8 +126,14 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 	int ln;
 
 	if (!msg || !json_is_object(msg)) {
-		run_violation(r, SP_VIOL_CARRY, true, 0,
-			  "malformed data on the carry channel (ignored)");
+		/* the two a hand-made carry() message most often has */
+		enum json_error_code code = msg ? json_error_unknown : json_error_code(&jerr);
+		run_violation(r, SP_VIOL_CARRY, true, 0, "%s",
+			      code == json_error_numeric_overflow
+			      ? "a number beyond 64 bits on the carry channel (ignored)"
+			      : code == json_error_invalid_utf8
+			      ? "text that is not UTF-8 on the carry channel (ignored)"
+			      : "malformed data on the carry channel (ignored)");
 		json_decref(msg);
 		return;
 	}

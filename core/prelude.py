@@ -18,6 +18,7 @@ import _thread
 _CHAN = 3
 _SELF = "/sandpit/prelude.py"  # also the name inside the precompiled .pyc
 _USER = sys.argv[1] if len(sys.argv) > 1 else "main.py"
+_CARRY_MAX = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 1 << 20
 _SRC = "/sandpit/main.py"
 _write = os.write
 _getframe = sys._getframe
@@ -93,15 +94,94 @@ def _top_is_user():
     return f is not None and f.f_code.co_filename == _USER
 
 
+_MAX_DEPTH = 64  # SP_CARRY_MAX_DEPTH: what the next run's carry-in may nest
+_INT_MIN, _INT_MAX = -(1 << 63), (1 << 63) - 1  # what the supervisor's JSON holds
+_carried = {}  # name: bytes of "name":value, as the supervisor counts them
+
+
+def _size(obj):
+    return len(_json.dumps(obj, separators=(",", ":"), ensure_ascii=True, allow_nan=False))
+
+
+def _not_utf8(s):
+    try:
+        s.encode("utf-8")
+        return None
+    except UnicodeEncodeError as e:
+        return "holds the lone surrogate U+%04X at index %d, which is not UTF-8" % (
+            ord(s[e.start]), e.start)
+
+
+def _problem(v, where, depth):
+    """(where, why) when the next run could not take v, else None."""
+    if v is None or v is True or v is False:
+        return None
+    if isinstance(v, int):
+        if _INT_MIN <= v <= _INT_MAX:
+            return None
+        return (where, "is an integer of %d bits; carried numbers hold at most 64 "
+                "(carry str(n) and int() it back)" % v.bit_length())
+    if isinstance(v, float):
+        if v - v == 0.0:  # finite
+            return None
+        return (where, "is %r, which JSON cannot hold" % v)
+    if isinstance(v, str):
+        why = _not_utf8(v)
+        return (where, why) if why else None
+    if isinstance(v, (list, tuple, dict)):
+        if depth >= _MAX_DEPTH:
+            return (where, "nests deeper than %d levels of lists and dicts" % _MAX_DEPTH)
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if isinstance(k, str):
+                    why = _not_utf8(k)
+                    if why:
+                        return ("a key of " + where, why)
+                p = _problem(x, "%s[%r]" % (where, k), depth + 1)
+                if p:
+                    return p
+        else:
+            for i, x in enumerate(v):
+                p = _problem(x, "%s[%d]" % (where, i), depth + 1)
+                if p:
+                    return p
+        return None
+    return None  # json.dumps says what it cannot serialize
+
+
 def carry(**values):
-    """Carry name=value pairs (JSON-serializable) forward to the next run."""
+    """Carry name=value pairs (JSON-serializable) forward to the next run.
+    Every value is checked before anything is sent: a call carries all of
+    its values or, raising an error that names the value, none."""
+    import keyword
+    _dumps(None)  # imports json
+    sizes = {}
     for name, value in values.items():
+        if not name.isidentifier() or keyword.iskeyword(name) or (
+                name.startswith("__") and name.endswith("__") and len(name) >= 4):
+            raise ValueError("carry(): the name %r cannot be carried: names become the "
+                             "next run's variables, so each must be a Python identifier "
+                             "(not a keyword or a __dunder__)" % (name,))
+        p = _problem(value, name, 0)
+        if p:
+            where = p[0] if len(p[0]) <= 60 else p[0][:57] + "..."
+            raise ValueError("carry(): the value of %r cannot be carried: %s %s; nothing "
+                             "of this call was carried" % (name, where, p[1]))
         try:
-            _dumps(value)
-        except (TypeError, ValueError) as e:
+            sizes[name] = _size(name) + 1 + _size(value)
+        except (TypeError, ValueError, RecursionError) as e:
             raise TypeError("carry(): the value of %r (type %s) is not JSON-serializable: %s; "
                             "carry numbers, strings, lists and dicts of them"
                             % (name, type(value).__name__, e)) from None
+    merged = dict(_carried)
+    merged.update(sizes)
+    total = 2 + sum(merged.values()) + max(len(merged) - 1, 0)
+    if total > _CARRY_MAX:
+        raise ValueError("carry(): carrying %s would make the carry-out %d bytes, over "
+                         "its limit of %d; nothing of this call was carried (carry "
+                         "smaller results, or raise --carry-max)"
+                         % (", ".join(sorted(sizes)), total, _CARRY_MAX))
+    _carried.update(sizes)
     _send({"t": "carry", "v": values})
 
 
