@@ -7,6 +7,7 @@
  * violation, never a crash: the program controls every byte here.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,7 +140,12 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 	}
 	t = json_string_value(json_object_get(msg, "t"));
 	jl = json_object_get(msg, "line");
-	ln = json_is_integer(jl) ? (int)json_integer_value(jl) : 0;
+	/* a line is 1..INT_MAX; anything else (absent, null, 0, negative,
+	 * 2**40, which an (int) cast would wrap) counts as none */
+	ln = json_is_integer(jl) && json_integer_value(jl) > 0 &&
+	     json_integer_value(jl) <= INT_MAX ? (int)json_integer_value(jl) : 0;
+	if (ln > 0)
+		r->last_line = ln;
 	if (!t) {
 		run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
 	} else if (strcmp(t, "carry") == 0) {

@@ -97,6 +97,17 @@ struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
 	va_list ap;
 	struct sp_violation *v;
 
+	/* A runtime record always has a line: the program's report is all
+	 * there is, and a record pointing nowhere explains nothing. Without
+	 * one, the prelude's last known line; without that, it is dropped,
+	 * and one note (counted) says so. */
+	if (!kernel && line <= 0)
+		line = r->last_line;
+	if (!kernel && line <= 0) {
+		run_violation(r, SP_VIOL_CARRY, true, 0,
+			      "a runtime report without a program line (dropped)");
+		return NULL;
+	}
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);

@@ -76,6 +76,7 @@ struct sp_run {
 	bool have_pending;
 	int exc_line;
 	char exc_kind[16];
+	int last_line;              /* the last valid line the prelude reported */
 
 	bool have_status;
 	int wstatus;

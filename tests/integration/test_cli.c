@@ -302,7 +302,7 @@ static void test_the_summary_shows_program_text_inert(void **state)
 	char *prog = program(f, "inert",
 		"import os\n"
 		"open('a\\x1b]0;pwned\\x07\\nsandpit: ok (exit 0) fake', 'w').write('x')\n"
-		"os.write(3, b'{\"t\": \"ev\", \"k\": \"network\", \"what\": "
+		"os.write(3, b'{\"t\": \"ev\", \"k\": \"network\", \"line\": 3, \"what\": "
 		"\"\\\\u001b[2J\\\\u009b\\\\nsandpit: forged\"}\\n')\n");
 	const char *args[] = { "run", prog, NULL };
 	struct it_cli c;
