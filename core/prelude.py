@@ -89,8 +89,8 @@ def _watch_spawning():
     os.fork = fork_watched
 
 
-def _top_is_user():
-    f = _getframe(2)
+def _top_is_user(up=2):
+    f = _getframe(up)
     return f is not None and f.f_code.co_filename == _USER
 
 
@@ -240,6 +240,17 @@ _FS_EVENTS = {
     "os.link": "link", "os.truncate": "truncate", "os.utime": "utime",
     "shutil.rmtree": "rmtree", "shutil.copyfile": "copyfile",
 }
+# Which arguments of a two-path call name what it reads and what it
+# changes: os.symlink(target, link) makes the link and never touches its
+# target (following it later is what the kernel judges), os.link and
+# shutil.copyfile read their first path and write their second, os.rename
+# changes both. Others: the first path, read or written as _FS_READ says.
+_FS_PATHS = {
+    "os.symlink": ((1, True),),
+    "os.link": ((0, False), (1, True)),
+    "os.rename": ((0, True), (1, True)),
+    "shutil.copyfile": ((0, False), (1, True)),
+}
 _last_dns = [None]
 
 
@@ -279,12 +290,15 @@ def _hook(event, args):
                 _send({"t": "ev", "k": "filesystem", "line": _user_line(),
                        "what": "open(%r, %s)" % (p, how)})
         elif event in _FS_EVENTS:
-            if not args or not _top_is_user():
+            # shutil's events come from its own Python frame: one more up
+            if not args or not _top_is_user(3 if event[0] == "s" else 2):
                 return
-            p = _outside(args[0], event not in _FS_READ)
-            if p is not None:
-                _send({"t": "ev", "k": "filesystem", "line": _user_line(),
-                       "what": "%s(%r)" % (_FS_EVENTS[event], p)})
+            for i, writing in _FS_PATHS.get(event, ((0, event not in _FS_READ),)):
+                p = _outside(args[i], writing) if i < len(args) else None
+                if p is not None:
+                    _send({"t": "ev", "k": "filesystem", "line": _user_line(),
+                           "what": "%s(%r)" % (_FS_EVENTS[event], p)})
+                    break
         elif event == "socket.getaddrinfo":
             host, port = args[0], args[1]
             if isinstance(host, bytes):

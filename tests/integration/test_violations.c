@@ -535,6 +535,45 @@ static void test_a_runtime_record_always_has_a_line(void **state)
 
 /* ---- no false positives ---- */
 
+/*
+ * Making a link in the work dir is allowed whatever it points at; only
+ * following it out is denied (by the kernel). A link made where the
+ * program may not write is still a record, and so is copying a host file.
+ */
+static void test_making_a_link_to_anywhere_is_no_violation(void **state)
+{
+	char *name = it_name("links");
+	struct sp_result *r;
+
+	(void)state;
+	r = it_run("import os, shutil\n"
+		   "os.symlink('/usr/bin/sleep', 'x')\n"
+		   "os.symlink('/etc/shadow', '/work/y')\n"
+		   "os.symlink('/root/.ssh/id_rsa', '/tmp/z')\n"
+		   "os.link('x', 'x2', follow_symlinks=False)\n"
+		   "os.rename('x2', 'x3')\n"
+		   "print(os.readlink('x'), os.readlink('y'))\n"
+		   "try:\n"
+		   "    os.symlink('/work/x', '/usr/evil')\n"
+		   "except OSError as e:\n"
+		   "    print('refused', e.errno)\n"
+		   "try:\n"
+		   "    shutil.copyfile('/root/secret', 'mine')\n"
+		   "except OSError as e:\n"
+		   "    print('refused', e.errno)\n", name);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, it_contains(it_out(r), "/usr/bin/sleep /etc/shadow"));
+	IT_CHECK(r, !it_viol(r, SP_VIOL_FILESYSTEM, "/usr/bin/sleep"));
+	IT_CHECK(r, !it_viol(r, SP_VIOL_FILESYSTEM, "/etc/shadow"));
+	IT_CHECK(r, !it_viol(r, SP_VIOL_FILESYSTEM, "id_rsa"));
+	IT_CHECK(r, !it_viol(r, SP_VIOL_FILESYSTEM, "x2"));
+	IT_CHECK(r, it_viol(r, SP_VIOL_FILESYSTEM, "symlink('/usr/evil')") != NULL);
+	IT_CHECK(r, it_viol(r, SP_VIOL_FILESYSTEM, "copyfile('/root/secret')") != NULL);
+	IT_CHECK(r, r->n_violations == 2);
+	sp_result_free(r);
+	free(name);
+}
+
 static void test_clean_program_reports_no_violation(void **state)
 {
 	char *name = it_name("clean");
@@ -614,6 +653,7 @@ int main(void)
 		cmocka_unit_test(test_repeated_ctypes_calls_merge_into_one_record),
 		cmocka_unit_test(test_a_flood_of_records_hides_no_later_violation),
 		cmocka_unit_test(test_a_runtime_record_always_has_a_line),
+		cmocka_unit_test(test_making_a_link_to_anywhere_is_no_violation),
 		cmocka_unit_test(test_clean_program_reports_no_violation),
 		cmocka_unit_test(test_empty_program_reports_no_violation),
 	};
