@@ -53,8 +53,12 @@ char *sp_read_file_at(int dirfd, const char *path, size_t max, size_t *len);
 /* Monotonic clock in milliseconds / microseconds. */
 uint64_t sp_now_ms(void);
 uint64_t sp_now_us(void);
-/* Move fd to >= min (so low numbers are free for the program). */
+/* Move fd to >= min (so low numbers are free for the program): the new
+ * fd, or -1 with errno set; fd itself is closed either way (unless it was
+ * already >= min and is returned). */
 int sp_fd_move_above(int fd, int min);
+/* close(fd) (if >= 0) leaving errno as it was, for failure paths. */
+void sp_close_keep_errno(int fd);
 
 /* fds passed with SCM_RIGHTS over the control socket. */
 int sp_send_fds(int sock, const void *msg, size_t len, const int *fds, int nfds);

@@ -691,8 +691,9 @@ static int make_stdin(const struct sp_config *cfg, struct sp_error *err)
 		return sp_fail_errno(err, "stdin: memfd"), -2;
 	if (sp_write_all(fd, cfg->stdin_data, cfg->stdin_len) < 0 ||
 	    lseek(fd, 0, SEEK_SET) < 0) {
+		sp_fail_errno(err, "stdin: write");
 		close(fd);
-		return sp_fail_errno(err, "stdin: write"), -2;
+		return -2;
 	}
 	fcntl(fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL);
 	return fd;
@@ -708,6 +709,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	const char *base = strrchr(filename, '/');
 	int out_p[2] = { -1, -1 }, err_p[2] = { -1, -1 }, chan_p[2] = { -1, -1 };
 	int stdin_fd;
+	bool moved_stdin;
 	*out = NULL;
 	if (err)
 		err->msg[0] = '\0';
@@ -770,8 +772,11 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	out_p[1] = sp_fd_move_above(out_p[1], 10);
 	err_p[1] = sp_fd_move_above(err_p[1], 10);
 	chan_p[1] = sp_fd_move_above(chan_p[1], 10);
-	if (stdin_fd >= 0)
-		stdin_fd = sp_fd_move_above(stdin_fd, 10);
+	moved_stdin = stdin_fd < 0 || (stdin_fd = sp_fd_move_above(stdin_fd, 10)) >= 0;
+	if (out_p[1] < 0 || err_p[1] < 0 || chan_p[1] < 0 || !moved_stdin) {
+		sp_fail_errno(err, "pipes for the program: move above fd 10");
+		goto fail;
+	}
 
 	memset(&spec, 0, sizeof spec);
 	spec.python = python;

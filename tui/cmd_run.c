@@ -20,6 +20,7 @@
 #include "sandpit.h"
 #include "commands.h"
 #include "sanitize.h"
+#include "durable.h"
 #include "banned.h"
 
 #define MAX_PROGRAM (16u << 20)
@@ -176,10 +177,15 @@ static int write_carry_out(const char *path, const char *json)
 		unlink(tmp);
 		return -1;
 	}
-	fclose(f);
-	if (rename(tmp, path) < 0) {
+	if (fclose(f) != 0 || rename(tmp, path) < 0) {
 		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': %s\n", path, strerror(errno));
 		unlink(tmp);
+		return -1;
+	}
+	/* the rename lasts a crash only once the directory is synced too */
+	if (durable_sync_dir_of(path) < 0) {
+		fprintf(stderr, "sandpit run: cannot sync the directory of --carry-out '%s': %s\n",
+			path, strerror(errno));
 		return -1;
 	}
 	return 0;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "durable.h"
 #include "editor.h"
 #include "pane_carry.h"
 #include "theme.h"
@@ -68,7 +69,8 @@ static char *read_file(const char *path, size_t max, size_t *len, char *err,
 	return buf;
 }
 
-/* Replace path atomically: temp file in the same dir, fsync, rename. */
+/* Replace path atomically: temp file in the same dir, fsync, rename,
+ * fsync of the dir. */
 static int write_atomic(const char *path, const char *data, size_t len,
 			char *err, size_t errlen)
 {
@@ -94,6 +96,9 @@ static int write_atomic(const char *path, const char *data, size_t len,
 		goto fail_unlink;
 	if (rename(tmp, path) < 0)
 		goto fail_unlink;
+	/* the rename lasts a crash only once the directory is synced too */
+	if (durable_sync_dir_of(path) < 0)
+		goto fail;
 	return 0;
 fail_unlink:
 	snprintf(err, errlen, "%s: %s", path, strerror(errno));

@@ -108,11 +108,53 @@ static void test_a_bad_carry_file_is_never_echoed(void **state)
 	free(prog);
 }
 
+/* --carry-out is replaced atomically and durably: the temp file is fsynced,
+ * renamed into place, and then its directory is fsynced, without which a
+ * crash may lose the rename. Watched with strace on sandpit itself. */
+static void test_carry_out_is_fsynced_with_its_directory(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = it_write(f->dir, "p.py", "carry(a=1)\n", 11);
+	char *out = it_fmt("%s/out.json", f->dir);
+	char *log = it_fmt("%s/strace.log", f->dir);
+	char *cmd = it_fmt("strace -o %s -e trace=openat,fsync,rename %s run --carry-out %s %s "
+			   ">/dev/null 2>&1", log, it_sandpit(), out, prog);
+	char *text, *renamed, *dirfd_line, *synced, want_open[600], want_sync[32];
+	int rc, fd = -1;
+
+	if (system("strace -V >/dev/null 2>&1") != 0)
+		skip(); /* strace is in .ci/deps.sh's full set */
+	rc = system(cmd);
+	assert_true(WIFEXITED(rc) && WEXITSTATUS(rc) == 0);
+	text = it_slurp(log, NULL);
+	assert_non_null(text);
+	renamed = strstr(text, "rename(");
+	if (!renamed || !strstr(renamed, "out.json\") = 0"))
+		fail_msg("no rename into out.json:\n%s", text);
+	snprintf(want_open, sizeof want_open, "openat(AT_FDCWD, \"%s\", O_RDONLY|O_CLOEXEC|O_DIRECTORY) = ",
+		 f->dir);
+	dirfd_line = strstr(renamed, want_open);
+	if (!dirfd_line || sscanf(dirfd_line + strlen(want_open), "%d", &fd) != 1)
+		fail_msg("the directory was not opened after the rename:\n%s", renamed);
+	snprintf(want_sync, sizeof want_sync, "fsync(%d)", fd);
+	synced = strstr(dirfd_line, want_sync);
+	if (synced)
+		synced += strspn(synced + strlen(want_sync), " ") + strlen(want_sync);
+	if (!synced || strncmp(synced, "= 0", 3) != 0)
+		fail_msg("the directory was not fsynced after the rename:\n%s", renamed);
+	free(text);
+	free(cmd);
+	free(log);
+	free(out);
+	free(prog);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_a_fifo_or_device_is_refused_not_waited_on),
 		cmocka_unit_test(test_a_bad_carry_file_is_never_echoed),
+		cmocka_unit_test(test_carry_out_is_fsynced_with_its_directory),
 	};
 	return cmocka_run_group_tests_name("cli edges", tests, setup, teardown);
 }
