@@ -139,6 +139,23 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 		return;
 	}
 	t = json_string_value(json_object_get(msg, "t"));
+	if (r->chan_lines++ == 0 && t && strcmp(t, "hello") == 0) {
+		/* the prelude's first word (only the first line counts: anything
+		 * later is the program's): the Python it runs under */
+		json_t *v = json_object_get(msg, "python");
+		json_int_t major = json_integer_value(json_array_get(v, 0));
+		json_int_t minor = json_integer_value(json_array_get(v, 1));
+		r->prelude_started = true;
+		if (major < 0 || minor < 0 || major > 99 || minor > 999 ||
+		    !sp_python_supported((unsigned)major, (unsigned)minor))
+			snprintf(r->setup_error, sizeof r->setup_error,
+				 "%s runs Python %lld.%lld; sandpit needs Python %d.%d or newer "
+				 "(its prelude uses audit hooks, PEP 578): give --python a "
+				 "newer interpreter", r->python, (long long)major, (long long)minor,
+				 SP_PYTHON_MIN_MAJOR, SP_PYTHON_MIN_MINOR);
+		json_decref(msg);
+		return;
+	}
 	jl = json_object_get(msg, "line");
 	/* a line is 1..INT_MAX; anything else (absent, null, 0, negative,
 	 * 2**40, which an (int) cast would wrap) counts as none */

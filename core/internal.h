@@ -191,6 +191,15 @@ char *sp_base64(const char *s, size_t len);
 void sp_layer_set(struct sp_result *r, const char *name, bool active,
 		  const char *fmt, ...) SP_PRINTF(4, 5);
 
+/* python_version.c: the oldest Python the prelude runs on (see there).
+ * name_version: X.Y from the name python resolves to, -1 when it does not
+ * say; check_name: -1 with err set when that name is too old. */
+#define SP_PYTHON_MIN_MAJOR 3
+#define SP_PYTHON_MIN_MINOR 8
+int sp_python_name_version(const char *python, unsigned *major, unsigned *minor);
+bool sp_python_supported(unsigned major, unsigned minor);
+int sp_python_check_name(const char *python, struct sp_error *err);
+
 extern const char sp_prelude_py[];
 extern const unsigned long sp_prelude_py_len;
 extern const unsigned char sp_prelude_pyc[];

@@ -6,6 +6,7 @@
 # any of it, and every limit is enforced by the kernel regardless.
 #
 # Channel (fd 3, write-only): one JSON object per line.
+#   {"t": "hello", "python": [X, Y, Z]}      first, always: the prelude runs
 #   {"t": "carry", "v": {name: value, ...}}   carry(name=value) was called
 #   {"t": "at", "line": N, "ctx": str}        a call that may be denied next
 #   {"t": "ev", "k": kind, "what": str, "line": N}  a runtime-observed violation
@@ -16,6 +17,13 @@ import os
 import _thread
 
 _CHAN = 3
+# The first message, before anything else can fail: the version this runs
+# under. Too old for what follows (audit hooks are 3.8), it stops here;
+# the supervisor reports that, never a traceback from this file.
+os.write(_CHAN, ('{"t": "hello", "python": [%d, %d, %d]}\n'
+                 % tuple(sys.version_info[:3])).encode("ascii"))
+if tuple(sys.version_info[:2]) < (3, 8):
+    os._exit(125)
 _SELF = "/sandpit/prelude.py"  # also the name inside the precompiled .pyc
 _USER = sys.argv[1] if len(sys.argv) > 1 else "main.py"
 _CARRY_MAX = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 1 << 20

@@ -676,7 +676,7 @@ static int check_python(const char *python, struct sp_error *err)
 		return sp_fail_errno(err, "no interpreter at %s", python);
 	if (!S_ISREG(st.st_mode) || access(python, X_OK) < 0)
 		return sp_fail(err, "%s is not an executable file", python);
-	return 0;
+	return sp_python_check_name(python, err);
 }
 
 static int make_stdin(const struct sp_config *cfg, struct sp_error *err)
@@ -746,6 +746,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 		return sp_fail(err, "out of memory");
 	}
 	r->limits = cfg->limits;
+	snprintf(r->python, sizeof r->python, "%s", python);
 	r->keep_output = cfg->keep_output;
 	r->forward = cfg->forward;
 	r->fwd_fd[0] = cfg->forward ? cfg->forward_out : -1;

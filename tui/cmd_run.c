@@ -3,8 +3,9 @@
  * run API: stream output as it comes (human mode) or collect it into the
  * JSON result (--json); violations and a one-line summary follow.
  *
- * Exit status: the program's own on a normal exit; 124 when a limit
- * stopped it; 125 when the sandbox itself failed; 2 for bad usage.
+ * Exit status: the program's own on a normal exit; 128 + N when a signal
+ * N it did not get from a limit killed it; 124 when a limit stopped it;
+ * 125 when the sandbox itself failed; 2 for bad usage.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -60,9 +61,9 @@ void print_usage(void)
 	       "  --stdin FILE       the program's standard input [empty]\n"
 	       "  --python PATH      the interpreter [/usr/bin/python3]\n"
 	       "  --json             print the result as one JSON object\n"
-	       "SIZE takes K, M, G suffixes. Exit status: the program's own; 124 when a\n"
-	       "limit stopped it; 125 when the sandbox failed; 130 when cancelled\n"
-	       "(SIGINT/SIGTERM); 2 for bad usage.\n"
+	       "SIZE takes K, M, G suffixes. Exit status: the program's own; 128+N when\n"
+	       "signal N killed it; 124 when a limit stopped it; 125 when the sandbox\n"
+	       "failed; 130 when cancelled (SIGINT/SIGTERM); 2 for bad usage.\n"
 	       "\n"
 	       "playground options: --cpu --wall --memory --output --disk --procs --python\n"
 	       "  (as above), --theme NAME|FILE, --no-mouse, --config FILE\n"
@@ -208,6 +209,9 @@ static void put_clean(const char *text)
 
 static void print_human_tail(const struct sp_result *r)
 {
+	/* output cut at the limit ends mid-line: the summary starts a new one */
+	if (r->truncated)
+		fputc('\n', stderr);
 	for (size_t i = 0; i < r->n_violations; i++) {
 		const struct sp_violation *v = &r->violations[i];
 		char line[32] = "";
@@ -249,6 +253,9 @@ static int exit_status(const struct sp_result *r)
 	switch (r->status) {
 	case SP_STATUS_OK:
 	case SP_STATUS_ERROR:
+		/* killed by a signal the limits did not send: 128 + N, as shells say */
+		if (r->exit_code < 0 && r->signal > 0 && r->signal < 128)
+			return 128 + r->signal;
 		return r->exit_code >= 0 ? r->exit_code : 1;
 	case SP_STATUS_SANDBOX_ERROR:
 		return 125;

@@ -149,12 +149,157 @@ static void test_carry_out_is_fsynced_with_its_directory(void **state)
 	free(prog);
 }
 
+/* A fake interpreter in its own prefix (not under /tmp, which the sandbox
+ * makes its own): dir/bin/name with the text given. */
+static char *fake_python(const char *dir, const char *name, const char *text)
+{
+	char *bin = it_fmt("%s/bin", dir);
+	char *path;
+
+	assert_true(mkdir(bin, 0755) == 0 || errno == EEXIST);
+	chmod(dir, 0755);
+	path = it_write(bin, name, text, strlen(text));
+	chmod(path, 0755);
+	free(bin);
+	return path;
+}
+
+/* Pretends to be Python 3.6: runs the prelude under the real python3 with
+ * sys.version_info set back. */
+static const char py36[] =
+	"#!/usr/bin/python3\n"
+	"import sys\n"
+	"sys.version_info = (3, 6, 9, 'final', 0)\n"
+	"args = sys.argv[1:]\n"
+	"while args and args[0].startswith('-'):\n"
+	"    args.pop(0)\n"
+	"sys.argv = args\n"
+	"exec(compile(open(args[0]).read(), args[0], 'exec'), {'__name__': '__main__'})\n";
+/* What Python 2.7 (and 3.0-3.3) say to -I */
+static const char py2[] =
+	"#!/bin/sh\n"
+	"echo 'Unknown option: -I' >&2\n"
+	"echo 'usage: python2 [option] ... [-c cmd | -m mod | file | -] [arg] ...' >&2\n"
+	"exit 2\n";
+
+/*
+ * An interpreter sandpit cannot drive is refused, the minimum version
+ * named, exit 125 (the sandbox could not run the program: not the
+ * program's error, and not the command line's syntax): by its name before
+ * anything runs (python2.7, python3.6), by the prelude's first word when
+ * the name does not say (a wrapper that is really 3.6), and when the
+ * interpreter ends before the prelude could speak (Python 2 refusing -I).
+ * Never a traceback from the prelude reported as the program's error.
+ */
+static void test_an_interpreter_too_old_is_refused_with_the_minimum_named(void **state)
+{
+	struct fixture *f = *state;
+	char tmpl[] = "/var/tmp/sandpit-fakepy-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	char *prog = it_write(f->dir, "p.py", "print('PROGRAM RAN')\n", 21);
+	const struct { const char *name, *text, *says; } cases[] = {
+		{ "python3.6", "#!/bin/sh\necho FAKE RAN\n", "is Python 3.6; sandpit needs Python 3.8 or newer" },
+		{ "python2.7", "#!/bin/sh\necho FAKE RAN\n", "is Python 2.7; sandpit needs Python 3.8 or newer" },
+		{ "py36", py36, "runs Python 3.6; sandpit needs Python 3.8 or newer" },
+		{ "py2", py2, "before sandpit's prelude could start, so the program never ran; sandpit needs Python 3.8" },
+	};
+
+	assert_non_null(dir);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *python = fake_python(dir, cases[i].name, cases[i].text);
+		const char *human[] = { "run", "--python", python, prog, NULL };
+		const char *json[] = { "run", "--json", "--python", python, prog, NULL };
+		struct it_cli c;
+
+		it_cli(&c, false, human);
+		IT_CLI_CHECK(&c, c.status == 125);
+		IT_CLI_CHECK(&c, it_contains(c.err, cases[i].says));
+		IT_CLI_CHECK(&c, !it_contains(c.out, "RAN") && !it_contains(c.err, "RAN"));
+		IT_CLI_CHECK(&c, !it_contains(c.err, "Traceback"));
+		it_cli_free(&c);
+		it_cli(&c, true, json);
+		IT_CLI_CHECK(&c, c.status == 125);
+		IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "sandbox_error") == 0);
+		IT_CLI_CHECK(&c, it_contains(it_jstr(c.json, "error"), cases[i].says));
+		IT_CLI_CHECK(&c, json_array_size(json_object_get(c.json, "violations")) == 0);
+		it_cli_free(&c);
+		free(python);
+	}
+	it_rmdir(it_fmt("%s/bin", dir));
+	it_rmdir(strdup(dir));
+	free(prog);
+}
+
+/* Killed by a signal it sent itself (no limit did): 128 + N, as a shell
+ * reports it. */
+static void test_a_signal_exits_128_plus_its_number(void **state)
+{
+	struct fixture *f = *state;
+	static const struct { const char *code; int status; } cases[] = {
+		{ "import os\nos.kill(os.getpid(), 9)\n", 128 + 9 },
+		{ "import os\nos.kill(os.getpid(), 15)\n", 128 + 15 },
+		{ "import os, signal\nsignal.signal(signal.SIGSEGV, signal.SIG_DFL)\nos.kill(os.getpid(), 11)\n",
+		  128 + 11 },
+		{ "import os\nos._exit(3)\n", 3 },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *prog = it_write(f->dir, "sig.py", cases[i].code, strlen(cases[i].code));
+		const char *args[] = { "run", prog, NULL };
+		struct it_cli c;
+
+		it_cli(&c, false, args);
+		IT_CLI_CHECK(&c, c.status == cases[i].status);
+		it_cli_free(&c);
+		free(prog);
+	}
+}
+
+/* --output cutting the output mid-line: sandpit's own lines still start
+ * lines of their own. */
+static void test_the_summary_starts_its_own_line_after_a_cut(void **state)
+{
+	struct fixture *f = *state;
+	char *prog = it_write(f->dir, "cut.py", "import sys\nsys.stderr.write('e' * 100)\n", 39);
+	const char *args[] = { "run", "--output", "10", prog, NULL };
+	struct it_cli c;
+
+	it_cli(&c, false, args);
+	IT_CLI_CHECK(&c, c.status == 124);
+	IT_CLI_CHECK(&c, strncmp(c.err, "eeeeeeeeee\nsandpit: ", 20) == 0);
+	IT_CLI_CHECK(&c, !it_contains(c.err, "esandpit"));
+	it_cli_free(&c);
+	free(prog);
+}
+
+static void test_doctor_help_is_help(void **state)
+{
+	const char *args[] = { "doctor", "--help", NULL };
+	const char *bad[] = { "doctor", "--bogus", NULL };
+	struct it_cli c;
+
+	(void)state;
+	it_cli(&c, false, args);
+	IT_CLI_CHECK(&c, c.status == 0);
+	IT_CLI_CHECK(&c, it_contains(c.out, "usage: sandpit doctor"));
+	IT_CLI_CHECK(&c, c.err_len == 0);
+	it_cli_free(&c);
+	it_cli(&c, false, bad);
+	IT_CLI_CHECK(&c, c.status == 2);
+	IT_CLI_CHECK(&c, it_contains(c.err, "sandpit doctor --help"));
+	it_cli_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_a_fifo_or_device_is_refused_not_waited_on),
 		cmocka_unit_test(test_a_bad_carry_file_is_never_echoed),
 		cmocka_unit_test(test_carry_out_is_fsynced_with_its_directory),
+		cmocka_unit_test(test_an_interpreter_too_old_is_refused_with_the_minimum_named),
+		cmocka_unit_test(test_a_signal_exits_128_plus_its_number),
+		cmocka_unit_test(test_the_summary_starts_its_own_line_after_a_cut),
+		cmocka_unit_test(test_doctor_help_is_help),
 	};
 	return cmocka_run_group_tests_name("cli edges", tests, setup, teardown);
 }
