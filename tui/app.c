@@ -469,12 +469,18 @@ static void report_setup(struct app *a, const char *theme_err)
 {
 	char lim[4][32];
 
-	if (a->cfg.error[0])
-		output_message(a->out, OUT_ERROR, "config: %s (line ignored)",
-			       a->cfg.error);
-	if (theme_err && theme_err[0])
-		output_message(a->out, OUT_ERROR, "theme: %s (using the default "
-			       "theme)", theme_err);
+	/* one message for each bad line */
+	for (const char *p = a->cfg.error; *p;) {
+		size_t n = strcspn(p, "\n");
+		output_message(a->out, OUT_ERROR, "config: %.*s (line ignored)", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	for (const char *p = theme_err ? theme_err : ""; *p;) {
+		size_t n = strcspn(p, "\n");
+		output_message(a->out, OUT_ERROR, "theme: %.*s (using the default "
+			       "theme)", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
 	format_ms(a->cfg.limits.cpu_ms, lim[0], sizeof lim[0]);
 	format_ms(a->cfg.limits.wall_ms, lim[1], sizeof lim[1]);
 	format_bytes(a->cfg.limits.memory_bytes, lim[2], sizeof lim[2]);
