@@ -41,12 +41,27 @@ static void free_changed(struct carry_pane *cp)
 static char *read_file(const char *path, size_t max, size_t *len, char *err,
 		       size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
+	/* O_NONBLOCK and a regular file only: a FIFO must not hang the
+	 * playground, /dev/zero must not fill the buffer */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	struct stat st;
+	FILE *f;
 	char *buf;
 	size_t n;
 
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		close(fd);
+		return NULL;
+	}
+	f = fdopen(fd, "rb");
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
 		return NULL;
 	}
 	buf = malloc(max + 1);
