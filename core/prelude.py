@@ -120,8 +120,21 @@ def _not_utf8(s):
             ord(s[e.start]), e.start)
 
 
-def _problem(v, where, depth):
-    """(where, why) when the next run could not take v, else None."""
+def _jreal(v):
+    # how jansson writes a float (17 digits), which is what the supervisor
+    # counts: often longer than Python's shortest repr
+    s = "%.17g" % v
+    if "e" in s:
+        mant, exp = s.split("e")
+        s = mant + "e" + ("-" if exp[0] == "-" else "") + (exp.lstrip("+-").lstrip("0") or "0")
+    elif "." not in s:
+        s += ".0"
+    return s
+
+
+def _problem(v, where, depth, extra):
+    """(where, why) when the next run could not take v, else None. Adds
+    to extra[0] the bytes the supervisor counts beyond Python's dump."""
     if v is None or v is True or v is False:
         return None
     if isinstance(v, int):
@@ -131,6 +144,7 @@ def _problem(v, where, depth):
                 "(carry str(n) and int() it back)" % v.bit_length())
     if isinstance(v, float):
         if v - v == 0.0:  # finite
+            extra[0] += len(_jreal(v)) - len(repr(float(v)))
             return None
         return (where, "is %r, which JSON cannot hold" % v)
     if isinstance(v, str):
@@ -145,12 +159,12 @@ def _problem(v, where, depth):
                     why = _not_utf8(k)
                     if why:
                         return ("a key of " + where, why)
-                p = _problem(x, "%s[%r]" % (where, k), depth + 1)
+                p = _problem(x, "%s[%r]" % (where, k), depth + 1, extra)
                 if p:
                     return p
         else:
             for i, x in enumerate(v):
-                p = _problem(x, "%s[%d]" % (where, i), depth + 1)
+                p = _problem(x, "%s[%d]" % (where, i), depth + 1, extra)
                 if p:
                     return p
         return None
@@ -170,13 +184,14 @@ def carry(**values):
             raise ValueError("carry(): the name %r cannot be carried: names become the "
                              "next run's variables, so each must be a Python identifier "
                              "(not a keyword or a __dunder__)" % (name,))
-        p = _problem(value, name, 0)
+        extra = [0]
+        p = _problem(value, name, 0, extra)
         if p:
             where = p[0] if len(p[0]) <= 60 else p[0][:57] + "..."
             raise ValueError("carry(): the value of %r cannot be carried: %s %s; nothing "
                              "of this call was carried" % (name, where, p[1]))
         try:
-            sizes[name] = _size(name) + 1 + _size(value)
+            sizes[name] = _size(name) + 1 + _size(value) + extra[0]
         except (TypeError, ValueError, RecursionError) as e:
             raise TypeError("carry(): the value of %r (type %s) is not JSON-serializable: %s; "
                             "carry numbers, strings, lists and dicts of them"

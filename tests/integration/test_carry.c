@@ -389,6 +389,37 @@ static void test_values_json_cannot_carry_fail_the_call_whole(void **state)
 	free(name);
 }
 
+/* carry() counts the carry-out as the supervisor does: floats as jansson
+ * writes them (0.1 is 0.10000000000000001), so a call that fits by
+ * Python's shorter repr but not by the supervisor's count is refused by
+ * carry() itself, never dropped silently after it returned. */
+static void test_carry_counts_floats_as_the_supervisor_does(void **state)
+{
+	char *name = it_name("floats");
+	struct sp_config cfg = it_config(
+		"import json\n"
+		"def pysize(d):\n"
+		"    return len(json.dumps(d, separators=(',', ':')))\n"
+		"n = max(n for n in range(60) if pysize({'f': [0.1] * n}) <= 100)\n"
+		"try:\n"
+		"    carry(f=[0.1] * n)\n"
+		"    print('ACCEPTED')\n"
+		"except ValueError as e:\n"
+		"    print('refused:', e)\n"
+		"carry(g=[0.5, 1e16, 1e-7])\n", name);
+	struct sp_result *r;
+
+	(void)state;
+	cfg.limits.carry_bytes = 100;
+	r = it_run_cfg(&cfg);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, it_contains(it_out(r), "refused: carry(): carrying f would make the carry-out"));
+	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, NULL) == NULL);
+	IT_CHECK(r, carry_out_is(r, "{\"g\": [0.5, 1e16, 9.9999999999999995e-8]}"));
+	sp_result_free(r);
+	free(name);
+}
+
 static void test_bad_carry_in_files_are_refused_before_anything_runs(void **state)
 {
 	static const struct bad_carry cases[] = {
@@ -696,6 +727,7 @@ int main(void)
 		cmocka_unit_test(test_later_carry_calls_update_earlier_names),
 		cmocka_unit_test(test_over_size_carry_out_is_dropped_with_a_violation),
 		cmocka_unit_test(test_values_json_cannot_carry_fail_the_call_whole),
+		cmocka_unit_test(test_carry_counts_floats_as_the_supervisor_does),
 		cmocka_unit_test(test_the_cap_holds_exactly_over_many_calls),
 		cmocka_unit_test(test_carry_out_names_must_be_identifiers),
 		cmocka_unit_test(test_stdout_and_garbage_never_become_carry),
