@@ -232,6 +232,24 @@ static void test_an_interpreter_too_old_is_refused_with_the_minimum_named(void *
 	free(prog);
 }
 
+/* The version gate is the prelude's first statement, so every Python 3
+ * that runs the file at all (3.4 has -I) must parse all of it: syntax
+ * newer than 3.4 in the prelude would turn the clear refusal back into a
+ * SyntaxError from sandpit's own file. */
+static void test_the_prelude_parses_as_python_3_4(void **state)
+{
+	const char *top = getenv("SANDPIT_TOP");
+	char *cmd = it_fmt("python3 -c \"import ast, sys; ast.parse(open(sys.argv[1]).read(), "
+			   "feature_version=(3, 4))\" %s/core/prelude.py", top ? top : ".");
+	int rc;
+
+	(void)state;
+	rc = system(cmd);
+	if (!WIFEXITED(rc) || WEXITSTATUS(rc) != 0)
+		fail_msg("core/prelude.py uses syntax newer than Python 3.4");
+	free(cmd);
+}
+
 /* Killed by a signal it sent itself (no limit did): 128 + N, as a shell
  * reports it. */
 static void test_a_signal_exits_128_plus_its_number(void **state)
@@ -299,6 +317,7 @@ int main(void)
 		cmocka_unit_test(test_a_bad_carry_file_is_never_echoed),
 		cmocka_unit_test(test_carry_out_is_fsynced_with_its_directory),
 		cmocka_unit_test(test_an_interpreter_too_old_is_refused_with_the_minimum_named),
+		cmocka_unit_test(test_the_prelude_parses_as_python_3_4),
 		cmocka_unit_test(test_a_signal_exits_128_plus_its_number),
 		cmocka_unit_test(test_the_summary_starts_its_own_line_after_a_cut),
 		cmocka_unit_test(test_doctor_help_is_help),
