@@ -186,6 +186,8 @@ struct json_t *sp_json_bytes(const char *s, size_t len);
 char *sp_json_dump_bytes(struct json_t *root, size_t flags);
 void sp_json_bytes_reset(void);
 char *sp_base64(const char *s, size_t len);
+/* Deprecated, lossy (\xNN text): use sp_json_bytes for anything new. */
+char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);
 
 /* doctor.c: the layers a run uses, in order. */
 void sp_layer_set(struct sp_result *r, const char *name, bool active,

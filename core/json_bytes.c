@@ -289,3 +289,52 @@ char *sp_base64(const char *s, size_t len)
 	*o = '\0';
 	return out;
 }
+
+/*
+ * The old escaping (invalid bytes and NUL as the text \xNN), kept for
+ * callers not yet moved to sp_json_bytes(): it is not reversible, so
+ * nothing in the result should use it.
+ */
+char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len)
+{
+	size_t cap = len + 16, used = 0;
+	char *out = malloc(cap);
+
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < len;) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t n = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+						      (utf8proc_ssize_t)(len - i), &cp);
+		/* a valid character is copied; NUL and invalid bytes become \xNN */
+		size_t need = n > 0 && cp != 0 ? (size_t)n : 4;
+		if (used + need + 1 > cap) {
+			char *bigger;
+			cap = cap * 2 + need;
+			bigger = realloc(out, cap);
+			if (!bigger) {
+				free(out);
+				return NULL;
+			}
+			out = bigger;
+		}
+		if (n > 0 && cp != 0) {
+			memcpy(out + used, s + i, (size_t)n);
+			used += (size_t)n;
+			i += (size_t)n;
+		} else if (n > 0) {
+			/* NUL is valid UTF-8 but jansson strings are C strings */
+			memcpy(out + used, "\\x00", 4);
+			used += 4;
+			i += 1;
+		} else {
+			snprintf(out + used, 5, "\\x%02x", (unsigned char)s[i]);
+			used += 4;
+			i += 1;
+		}
+	}
+	out[used] = '\0';
+	if (out_len)
+		*out_len = used;
+	return out;
+}
