@@ -92,7 +92,7 @@ char *sp_json_quote_bytes(const char *s, size_t len, size_t *out_len)
 				out[used++] = '\\';
 				out[used++] = shorts[c - 8];
 			} else {
-				used += (size_t)snprintf(out + used, 7, "\\u%04x", c);
+				used += (size_t)snprintf(out + used, 7, "\\u%04X", c);
 			}
 			i++;
 		} else {
@@ -137,8 +137,10 @@ json_t *sp_json_bytes(const char *s, size_t len)
 	char tok[64];
 	json_t *j;
 
-	if (!s)
-		s = "", len = 0;
+	if (!s) {
+		s = "";
+		len = 0;
+	}
 	if (sp_utf8_valid(s, len))
 		return json_stringn(s, len);
 	if (n_held == 0)
