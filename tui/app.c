@@ -287,6 +287,7 @@ static bool read_keys(struct app *a)
 		if (a->quit)
 			break;
 	}
+	app_keys_flush(a);
 	return any;
 }
 
@@ -432,8 +433,12 @@ static void initial_buffer(struct app *a)
 
 	a->recovery_mine = !have_recovery;
 	if (a->cfg.file) {
+		bool is_new = access(a->cfg.file, F_OK) != 0 && errno == ENOENT;
 		if (editor_open(a->ed, a->cfg.file, err, sizeof err) < 0)
 			output_message(a->out, OUT_ERROR, "cannot open: %s", err);
+		else if (is_new)
+			app_message(a, false, "new file %s: Ctrl-S creates it",
+				    a->cfg.file);
 		if (have_recovery) {
 			char kept[sizeof a->recovery_path + 32];
 			if (move_recovery_aside(a->recovery_path, kept, sizeof kept) == 0) {

@@ -19,6 +19,7 @@
 #include "dialog.h"
 #include "gauges.h"
 #include "help.h"
+#include "keyseq.h"
 #include "layout.h"
 #include "pane_carry.h"
 #include "pane_output.h"
@@ -83,6 +84,8 @@ struct app {
 	size_t pending_demo;        /* for ACT_DEMO_DISCARD */
 	char pending_path[CONFIG_PATH_MAX]; /* for ACT_OPEN_DISCARD */
 
+	struct keyseq keyseq;       /* an escape sequence in progress */
+
 	/* bracketed paste in progress */
 	bool pasting;
 	bool paste_cut;             /* over PASTE_MAX: the rest was dropped */
@@ -112,6 +115,8 @@ bool app_unsaved(const struct app *a);
 
 /* app_keys.c: one key from wget_wch (is_key = KEY_CODE_YES). */
 void app_key(struct app *a, bool is_key, wint_t ch);
+/* The batch of keys ended: a held lone Esc is acted on now. */
+void app_keys_flush(struct app *a);
 /* Load demo i into the Editor (asks first when there are unsaved changes). */
 void app_load_demo(struct app *a, size_t i, bool ask);
 /* Save the Editor's buffer; then quit if quit_after. */

@@ -1,15 +1,22 @@
 /*
  * app_keys.c - the key map of the playground (the contract in DESIGN.md):
  *
- *   F5 / Ctrl-R run          Esc / Ctrl-C cancel a run   F2 carry forward
- *   F3 demos                 F1 / Ctrl-G help            Tab / Shift-Tab focus
+ *   F5 / Ctrl-R run          Esc / Ctrl-C cancel a run   F2 / Ctrl-B carry forward
+ *   F3 / Ctrl-D demos        F1 / Ctrl-G help            F9 / Ctrl-] mouse on/off
+ *   F6 / Ctrl-W, Alt-Right / Alt-Down  focus the next pane
+ *   Shift-F6, Alt-Left / Alt-Up        focus the previous pane
+ *   Tab / Shift-Tab indent / dedent in the Editor, move the focus elsewhere;
+ *   Esc in another pane goes back to the Editor
  *   Ctrl-S save              Ctrl-O open                 Ctrl-Q quit
- *   Ctrl-F find, Ctrl-L go to line, F9 mouse on/off
+ *   Ctrl-F find, Ctrl-L go to line
  *
  * Modal layers come first (paste, dialog, help, demo menu), then the
  * global keys, then the focused pane. Ctrl-C and Esc only cancel when a
  * run is going; otherwise they belong to the pane (copy, leave a prompt).
+ * Escape sequences ncurses did not decode go through keyseq.c first, so
+ * an Alt-chord or an unknown F-key never types text.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +26,7 @@
 
 #include "app.h"
 #include "editor.h"
+#include "keyseq.h"
 #include "banned.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -135,6 +143,7 @@ static void save_key(struct app *a, bool quit_after)
 static void open_path(struct app *a, const char *path)
 {
 	char err[512];
+	bool is_new = access(path, F_OK) != 0 && errno == ENOENT;
 
 	if (editor_open(a->ed, path, err, sizeof err) < 0) {
 		app_message(a, true, "not opened: %s", err);
@@ -142,7 +151,10 @@ static void open_path(struct app *a, const char *path)
 	}
 	a->recovered = false;
 	a->focus = PANE_EDITOR;
-	app_message(a, false, "opened %s", path);
+	if (is_new)
+		app_message(a, false, "new file %s: Ctrl-S creates it", path);
+	else
+		app_message(a, false, "opened %s", path);
 }
 
 void app_load_demo(struct app *a, size_t i, bool ask)
@@ -384,6 +396,55 @@ static void mouse_key(struct app *a)
 		violations_click(&a->viol, ev.y - in.y);
 }
 
+/* Keys that move the focus. True when the key was one of them. */
+static bool focus_key(struct app *a, bool fkey, int key)
+{
+	int step = 0;
+
+	if ((fkey && (key == KEY_F(6) || key == KEY_ALT_RIGHT || key == KEY_ALT_DOWN)) ||
+	    (!fkey && key == CTRL('w')))
+		step = 1;
+	else if (fkey && (key == KEY_F(18) || key == KEY_ALT_LEFT || key == KEY_ALT_UP))
+		step = PANE_COUNT - 1;               /* Shift-F6 is F18 to ncurses */
+	else if (a->focus != PANE_EDITOR && !fkey && key == '\t')
+		step = 1;                             /* Tab indents in the Editor */
+	else if (a->focus != PANE_EDITOR && fkey && key == KEY_BTAB)
+		step = PANE_COUNT - 1;
+	else if (a->focus != PANE_EDITOR && !fkey && key == 27) {
+		a->focus = PANE_EDITOR;               /* Esc: back to the Editor */
+		return true;
+	}
+	if (!step)
+		return false;
+	a->focus = (a->focus + step) % PANE_COUNT;
+	return true;
+}
+
+/* Run a key through keyseq.c: false when there is nothing to act on. */
+static bool decode_key(struct app *a, bool *is_key, wint_t *ch)
+{
+	char desc[64];
+	bool dropped;
+	enum keyseq_result r = keyseq_feed(&a->keyseq, is_key, ch, &dropped,
+					   desc, sizeof desc);
+
+	if (r == KS_HOLD)
+		return false;
+	if (r == KS_IGNORED || dropped) {
+		const char *term = getenv("TERM");
+		if (desc[0] == 'A')     /* an Alt-chord */
+			app_message(a, false, "ignored %s: it means nothing here "
+				    "(F1 lists the keys)", desc);
+		else
+			app_message(a, true, "ignored the key sequence %s: TERM=%s may "
+				    "not match this terminal (F1 lists the keys)", desc,
+				    term ? term : "(unset)");
+	}
+	return r == KS_KEY;
+}
+
+static void dispatch_key(struct app *a, bool is_key, wint_t ch);
+
 void app_key(struct app *a, bool is_key, wint_t ch)
 {
 	int key = (int)ch;
@@ -413,6 +474,26 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 			paste_deliver(a);
 		return;
 	}
+	if (decode_key(a, &is_key, &ch))
+		dispatch_key(a, is_key, ch);
+}
+
+void app_keys_flush(struct app *a)
+{
+	wint_t ch;
+
+	if (keyseq_flush(&a->keyseq, &ch)) {
+		a->dirty = true;
+		dispatch_key(a, false, ch);
+	}
+}
+
+/* One decoded key. */
+static void dispatch_key(struct app *a, bool is_key, wint_t ch)
+{
+	int key = (int)ch;
+	bool fkey = is_key;
+
 	if (fkey && key == KEY_MOUSE) {
 		mouse_key(a);
 		return;
@@ -430,20 +511,14 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		app_run_start(a);
 	} else if (a->run && ((!fkey && key == 27) || (!fkey && key == CTRL('c')))) {
 		app_run_cancel(a);
-	} else if (fkey && key == KEY_F(2)) {
+	} else if ((fkey && key == KEY_F(2)) || (!fkey && key == CTRL('b'))) {
 		carry_forward(a);
-	} else if (fkey && key == KEY_F(3)) {
+	} else if ((fkey && key == KEY_F(3)) || (!fkey && key == CTRL('d'))) {
 		demo_menu_open(&a->menu);
 	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
 		help_open(&a->help);
-	} else if (!fkey && key == CTRL('t') && a->focus == PANE_EDITOR) {
-		/* Tab belongs to focus (the key contract), so indenting by hand
-		 * has its own key: the editor's Tab (a selection indents whole) */
-		editor_key(a->ed, false, '\t');
-	} else if (!fkey && key == '\t') {
-		a->focus = (a->focus + 1) % PANE_COUNT;
-	} else if (fkey && key == KEY_BTAB) {
-		a->focus = (a->focus + PANE_COUNT - 1) % PANE_COUNT;
+	} else if (focus_key(a, fkey, key)) {
+		/* F6, Shift-F6, Ctrl-W, Alt-arrows; Tab and Esc outside the Editor */
 	} else if (!fkey && key == CTRL('s')) {
 		save_key(a, false);
 	} else if (!fkey && key == CTRL('o')) {
@@ -454,7 +529,7 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 			dialog_prompt(&a->dlg, ACT_OPEN, "Open", "File to open:", NULL);
 	} else if (!fkey && key == CTRL('q')) {
 		quit_key(a);
-	} else if (fkey && key == KEY_F(9)) {
+	} else if ((fkey && key == KEY_F(9)) || (!fkey && key == CTRL(']'))) {
 		a->mouse_on = !a->mouse_on;
 		mousemask(a->mouse_on ? ALL_MOUSE_EVENTS : 0, NULL);
 		app_message(a, false, a->mouse_on ? "mouse on (F9 turns it off)" :

@@ -423,7 +423,6 @@ static void indent_lines(struct editor *ed, int dir)
 	if (l1 > l0 && b == tb_line_start(ed->tb, l1))
 		l1--;                      /* a selection ending at column 0 */
 	tb_group_begin(ed->tb);
-	long shift_cur = 0, shift_anchor = 0;
 	for (size_t l = l0; l <= l1; l++) {
 		size_t ls = tb_line_start(ed->tb, l);
 		size_t n = 0;
@@ -435,14 +434,20 @@ static void indent_lines(struct editor *ed, int dir)
 				n++;
 			tb_delete(ed->tb, ls, n);
 		}
-		if (ed->cur >= ls)
-			shift_cur += dir > 0 ? (long)n : -(long)(ed->cur - ls < n ? ed->cur - ls : n);
-		if (ed->anchor >= ls)
-			shift_anchor += dir > 0 ? (long)n : -(long)(ed->anchor - ls < n ? ed->anchor - ls : n);
+		/* Offsets move with the text as each line changes; one at the
+		 * line's start stays there (a selection from column 0). */
+		size_t *offs[2] = { &ed->cur, &ed->anchor };
+		for (int i = 0; i < 2; i++) {
+			size_t *o = offs[i];
+			if (*o <= ls)
+				continue;
+			if (dir > 0)
+				*o += n;
+			else
+				*o -= *o - ls < n ? *o - ls : n;
+		}
 	}
 	tb_group_end(ed->tb);
-	ed->cur = (size_t)((long)ed->cur + shift_cur);
-	ed->anchor = (size_t)((long)ed->anchor + shift_anchor);
 	ed->follow = true;
 }
 
@@ -574,6 +579,9 @@ static bool special_key(struct editor *ed, wint_t k)
 	case KEY_ENTER:
 		newline(ed);
 		return true;
+	case KEY_BTAB:                          /* Shift-Tab dedents */
+		indent_lines(ed, -1);
+		return true;
 	default:
 		break;
 	}
@@ -596,6 +604,8 @@ static bool special_key(struct editor *ed, wint_t k)
 
 bool editor_key(struct editor *ed, bool is_key, wint_t ch)
 {
+	bool cutting = ed->cutting_lines;
+	ed->cutting_lines = false;
 	if (ed->prompt != P_NONE)
 		return ed_prompt_key(ed, is_key, ch);
 	if (is_key)
@@ -632,6 +642,17 @@ bool editor_key(struct editor *ed, bool is_key, wint_t ch)
 		return true;
 	case 6:                                 /* Ctrl-F */
 		editor_begin_find(ed);
+		return true;
+	case 1:                                 /* Ctrl-A: as Home */
+		return special_key(ed, KEY_HOME);
+	case 5:                                 /* Ctrl-E: as End */
+		return special_key(ed, KEY_END);
+	case 11:                                /* Ctrl-K: cut the line(s) */
+		ed_cut_lines(ed, cutting);
+		ed->cutting_lines = true;
+		return true;
+	case 31:                                /* Ctrl-/ (and Ctrl-_) */
+		ed_toggle_comment(ed);
 		return true;
 	case 27:                                /* Esc clears a selection */
 		if (!ed->sel)

@@ -4,7 +4,7 @@
  * Invariants:
  *  - The text is bytes (textbuf.h): whatever a file holds, including
  *    invalid UTF-8, CRs and NULs, is saved back byte for byte unless the
- *    user edits it. Invalid bytes are drawn visibly (\xNN), never dropped.
+ *    user edits it (but for the final newline, see below). Invalid bytes are drawn visibly (\xNN), never dropped.
  *  - The cursor and the selection's anchor always sit on a grapheme
  *    cluster boundary (utf8text.h); every move and delete is by cluster.
  *  - Columns are display cells: CJK and emoji take 2, tabs expand to the
@@ -14,7 +14,9 @@
  *  - A failed open or save leaves the buffer and its path as they were
  *    and fills err with a message fit to show ("PATH: reason").
  *  - Saves are atomic (temp file in the same directory, fsync, rename,
- *    fsync of the directory) and keep the file's permission bits.
+ *    fsync of the directory) and keep the file's permission bits. A
+ *    saved file ends with a newline: one is added to the buffer when the
+ *    text lacks it (an undo step of its own).
  */
 #ifndef SP_EDITOR_H
 #define SP_EDITOR_H
@@ -124,6 +126,12 @@ bool editor_find_next(struct editor *ed, bool backward);
 
 /* Sets the search text without a prompt (tests, "find again"). */
 void editor_set_search(struct editor *ed, const char *needle, size_t len);
+
+/* The internal clipboard (what Ctrl-C, Ctrl-X or Ctrl-K took last), NULL
+ * when empty; *version changes whenever it does, so the app can hand a
+ * new copy to the system clipboard (clipboard.h). */
+const char *editor_clipboard(const struct editor *ed, size_t *len,
+			     unsigned long *version);
 
 /* The selected bytes as a malloc'd copy (*len set); NULL when none. */
 char *editor_selection(const struct editor *ed, size_t *len);

@@ -54,6 +54,8 @@ struct editor {
 	char *path, *name;
 	char *clip;            /* internal clipboard */
 	size_t cliplen;
+	unsigned long clip_version; /* changes whenever clip does */
+	bool cutting_lines;    /* the last key was Ctrl-K (the next one appends) */
 	enum prompt prompt;
 	char input[256];
 	size_t ilen;
@@ -104,6 +106,17 @@ bool ed_copy(struct editor *ed);
 
 /* Cuts the selection, or the whole line when there is none. */
 void ed_cut(struct editor *ed);
+
+/* Cuts the whole lines of the cursor or the selection (Ctrl-K); append
+ * adds them to the clipboard instead of replacing it. */
+void ed_cut_lines(struct editor *ed, bool append);
+
+/* ---- editor_comment.c ----------------------------------------------- */
+
+/* Ctrl-/: comments the cursor's line or the selected lines out with "# ",
+ * or, when every non-blank one is a comment already, back in. One undo
+ * step; the selection still covers the same lines afterwards. */
+void ed_toggle_comment(struct editor *ed);
 
 /* ---- editor_prompt.c ------------------------------------------------ */
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # A busy loop is cancelled with Esc; while it runs the UI stays responsive
-# (Tab moves the focus, the running clock moves).
+# (F6 moves the focus, the running clock moves).
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
@@ -10,9 +10,9 @@ ready
 keys F5
 wait_status "running"
 wait_for "[ Editor ]"
-keys Tab
+keys F6
 wait_for "[ Output ]" 5
-keys Tab
+keys F6
 wait_for "[ Resources ]" 5
 wait_status "running 1." 10
 keys F5

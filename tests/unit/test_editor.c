@@ -142,6 +142,104 @@ static void test_tab(void **state)
 	editor_free(ed);
 }
 
+/* Shift-Tab dedents the cursor's line, or every selected line, by one
+ * step, and the selection still covers the same lines afterwards. */
+static void test_shift_tab_dedents(void **state)
+{
+	(void)state;
+	struct editor *ed = ed_with("def f():\n        a = 1\n      b\nc\n");
+	key(ed, KEY_DOWN, 1);
+	key(ed, KEY_END, 1);
+	key(ed, KEY_BTAB, 1);
+	assert_text(ed, "def f():\n    a = 1\n      b\nc\n");
+	assert_pos(ed, 2, 10);
+	/* a block from column 0 down to column 0 of the line after it */
+	key(ed, KEY_HOME, 2);
+	key(ed, KEY_SF, 2);
+	key(ed, KEY_BTAB, 1);
+	assert_text(ed, "def f():\na = 1\n  b\nc\n");
+	size_t len;
+	char *sel = editor_selection(ed, &len);
+	assert_non_null(sel);
+	assert_string_equal(sel, "a = 1\n  b\n");
+	free(sel);
+	/* indenting it again puts it back; the cursor moves with its line */
+	editor_key(ed, false, '\t');
+	assert_text(ed, "def f():\n    a = 1\n      b\nc\n");
+	sel = editor_selection(ed, &len);
+	assert_string_equal(sel, "    a = 1\n      b\n");
+	free(sel);
+	editor_free(ed);
+}
+
+/* Ctrl-A / Ctrl-E go to the line's ends as Home / End do; Ctrl-K cuts
+ * whole lines, and Ctrl-Ks in a row paste back as one block. */
+static void test_line_keys(void **state)
+{
+	(void)state;
+	struct editor *ed = ed_with("    one\ntwo\nthree\n");
+	editor_key(ed, false, 5);                 /* Ctrl-E */
+	assert_pos(ed, 1, 8);
+	editor_key(ed, false, 1);                 /* Ctrl-A: first non-blank */
+	assert_pos(ed, 1, 5);
+	editor_key(ed, false, 1);                 /* again: column 1 */
+	assert_pos(ed, 1, 1);
+	editor_key(ed, false, 11);                /* Ctrl-K twice */
+	editor_key(ed, false, 11);
+	assert_text(ed, "three\n");
+	size_t len;
+	const char *clip = editor_clipboard(ed, &len, NULL);
+	assert_int_equal(len, 12);
+	assert_memory_equal(clip, "    one\ntwo\n", 12);
+	key(ed, KEY_DOWN, 1);
+	editor_key(ed, false, 22);                /* Ctrl-V */
+	assert_text(ed, "three\n    one\ntwo\n");
+	/* a key between two Ctrl-Ks starts a new clipboard */
+	key(ed, KEY_UP, 3);
+	editor_key(ed, false, 11);
+	key(ed, KEY_HOME, 1);
+	editor_key(ed, false, 11);
+	clip = editor_clipboard(ed, &len, NULL);
+	assert_int_equal(len, 8);
+	assert_memory_equal(clip, "    one\n", 8);
+	editor_key(ed, false, 26);                /* undo brings it back */
+	assert_text(ed, "    one\ntwo\n");
+	editor_free(ed);
+}
+
+/* Ctrl-/ (0x1f, which Ctrl-_ sends too) comments the line or the
+ * selected block at its smallest indent, and takes it off again. */
+static void test_toggle_comment(void **state)
+{
+	(void)state;
+	struct editor *ed = ed_with("if x:\n    a = 1\n\n    b = 2\nc\n");
+	editor_key(ed, false, 31);
+	assert_text(ed, "# if x:\n    a = 1\n\n    b = 2\nc\n");
+	editor_key(ed, false, 31);
+	assert_text(ed, "if x:\n    a = 1\n\n    b = 2\nc\n");
+	/* lines 2-4: the blank line is left alone, "# " at column 5 */
+	key(ed, KEY_DOWN, 1);
+	key(ed, KEY_SF, 3);
+	editor_key(ed, false, 31);
+	assert_text(ed, "if x:\n    # a = 1\n\n    # b = 2\nc\n");
+	size_t len;
+	char *sel = editor_selection(ed, &len);
+	assert_non_null(sel);
+	assert_string_equal(sel, "    # a = 1\n\n    # b = 2\n");
+	free(sel);
+	/* one undo step */
+	editor_key(ed, false, 26);
+	assert_text(ed, "if x:\n    a = 1\n\n    b = 2\nc\n");
+	/* a mix of comments and code is commented (not toggled line by line) */
+	editor_set_text(ed, "#a\nb\n", 5, "t.py");
+	key(ed, KEY_SF, 2);
+	editor_key(ed, false, 31);
+	assert_text(ed, "# #a\n# b\n");
+	editor_key(ed, false, 31);
+	assert_text(ed, "#a\nb\n");
+	editor_free(ed);
+}
+
 /* Moves, deletes and undo go by grapheme cluster; columns by cells. */
 static void test_clusters(void **state)
 {
@@ -344,9 +442,14 @@ static void test_round_trip_bytes(void **state)
 	key(ed, KEY_BACKSPACE, 1);
 	assert_int_equal(editor_save(ed, NULL, err, sizeof err), 0);
 	assert_false(editor_modified(ed));
+	/* Byte for byte, but for the newline a text file ends with. */
 	size_t n = get_file(path, back, sizeof back);
-	assert_int_equal(n, sizeof raw - 1);
-	assert_memory_equal(back, raw, n);
+	assert_int_equal(n, sizeof raw);
+	assert_memory_equal(back, raw, sizeof raw - 1);
+	assert_int_equal(back[n - 1], '\n');
+	assert_false(editor_modified(ed));
+	assert_int_equal(editor_save(ed, NULL, err, sizeof err), 0);
+	assert_int_equal(get_file(path, back, sizeof back), sizeof raw);
 	/* The mode survived the atomic replace. */
 	struct stat st;
 	assert_int_equal(stat(path, &st), 0);
@@ -357,7 +460,7 @@ static void test_round_trip_bytes(void **state)
 	assert_int_equal(editor_recovery_write(ed, rec, err, sizeof err), 0);
 	assert_int_equal(stat(rec, &st), 0);
 	assert_int_equal(st.st_mode & 07777, 0600);
-	assert_int_equal(get_file(rec, back, sizeof back), sizeof raw - 1);
+	assert_int_equal(get_file(rec, back, sizeof back), sizeof raw);
 	/* Save-as to a new file takes the umask's mode and becomes the path. */
 	char other[160];
 	snprintf(other, sizeof other, "%s/new.py", tmpdir);
@@ -541,6 +644,9 @@ int main(void)
 		cmocka_unit_test(test_auto_indent),
 		cmocka_unit_test(test_backspace_indent_step),
 		cmocka_unit_test(test_tab),
+		cmocka_unit_test(test_shift_tab_dedents),
+		cmocka_unit_test(test_line_keys),
+		cmocka_unit_test(test_toggle_comment),
 		cmocka_unit_test(test_clusters),
 		cmocka_unit_test(test_selection_clipboard),
 		cmocka_unit_test(test_find_and_goto),
