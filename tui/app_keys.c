@@ -324,10 +324,10 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 
 	if (dialog_active(&a->dlg)) {
 		int action = a->dlg.action;
-		char input[sizeof a->dlg.input];
+		char input[LE_MAX];
 		enum dialog_answer ans = dialog_key(&a->dlg, is_key, ch);
 		if (ans != DLG_PENDING) {
-			memcpy(input, a->dlg.input, sizeof input);
+			memcpy(input, le_text(&a->dlg.field), sizeof input);
 			dialog_done(a, action, ans, input);
 		}
 		return true;
@@ -476,6 +476,8 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 	}
 	if (decode_key(a, &is_key, &ch))
 		dispatch_key(a, is_key, ch);
+	if (keyseq_replay(&a->keyseq, &ch))
+		dispatch_key(a, false, ch);
 }
 
 void app_keys_flush(struct app *a)

@@ -3,8 +3,13 @@
  * one-line prompt (a file name for Ctrl-O open / save-as). It is a state,
  * not a blocking loop, so runs keep streaming while it is up.
  *
- * Invariants: input is always valid UTF-8 and NUL-terminated; at most one
- * dialog is up; `action` tells the caller what to do with the answer.
+ * The prompt's field is a lineedit (lineedit.h): the suggested name is
+ * selected, so typing replaces it; the editing keys, Tab (complete the
+ * path) and Up/Down (names given before, this session) work in it.
+ *
+ * Invariants: the field is always valid UTF-8 and NUL-terminated; at most
+ * one dialog is up; `action` tells the caller what to do with the answer;
+ * the history outlives every dialog.
  */
 #ifndef DIALOG_H
 #define DIALOG_H
@@ -13,6 +18,8 @@
 #include <stddef.h>
 #include <wchar.h>
 #include <curses.h>
+
+#include "lineedit.h"
 
 struct theme;
 
@@ -31,14 +38,16 @@ struct dialog {
 	bool offer_save;      /* yes/no also accepts s = save first */
 	char title[64];
 	char text[512];
-	char input[1024];
-	size_t len;
+	struct lineedit field;    /* the prompt's text: le_text(&d->field) */
+	/* kept across dialogs (dialog_ask and dialog_prompt leave it) */
+	struct le_history hist;   /* every prompt takes a path: one history */
 };
 
 /* Ask a yes/no question (with 's' = save when offer_save). */
 void dialog_ask(struct dialog *d, int action, const char *title,
 		const char *text, bool offer_save);
-/* Prompt for one line of text, starting with initial (may be NULL). */
+/* Prompt for a path, suggesting initial (may be NULL): it starts
+ * selected, so the first character typed replaces it. */
 void dialog_prompt(struct dialog *d, int action, const char *title,
 		   const char *text, const char *initial);
 

@@ -109,6 +109,7 @@ void editor_free(struct editor *ed)
 	free(ed->name);
 	free(ed->clip);
 	free(ed->needle);
+	free(ed->replacement);
 	free(ed->hls);
 	free(ed->cls);
 	free(ed);
@@ -465,7 +466,7 @@ static void tab(struct editor *ed)
 }
 
 /* Undo or redo, putting the cursor where the change was. */
-static void undo_redo(struct editor *ed, bool redo)
+void ed_undo_redo(struct editor *ed, bool redo)
 {
 	size_t c = ed->cur;
 	if (redo ? tb_redo(ed->tb, &c) : tb_undo(ed->tb, &c)) {
@@ -623,10 +624,10 @@ bool editor_key(struct editor *ed, bool is_key, wint_t ch)
 		ed->follow = true;
 		return true;
 	case 26:                                /* Ctrl-Z */
-		undo_redo(ed, false);
+		ed_undo_redo(ed, false);
 		return true;
 	case 25:                                /* Ctrl-Y */
-		undo_redo(ed, true);
+		ed_undo_redo(ed, true);
 		return true;
 	case 24:                                /* Ctrl-X */
 		ed_cut(ed);

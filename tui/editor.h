@@ -84,9 +84,10 @@ void editor_mouse_click(struct editor *ed, int row, int col);
 /* Scrolls the view by lines (negative = up) without moving the cursor. */
 void editor_scroll(struct editor *ed, int lines);
 
-/* Opens the find prompt (Ctrl-F), prefilled with the selection or the last
- * search. Inside it: typing searches as you type, Enter/Down/Ctrl-N next,
- * Up/Ctrl-P previous, Esc closes. */
+/* Opens the find prompt (Ctrl-F), with the selection or the last search
+ * suggested (selected: typing replaces it). Inside it: typing searches as
+ * you type, Enter/Ctrl-N next, Ctrl-P previous, Up/Down earlier searches,
+ * Tab exact / ignore case, Ctrl-F replace, Esc closes. */
 void editor_begin_find(struct editor *ed);
 
 /* Opens the go-to-line prompt: digits, Enter goes, Esc cancels. */
@@ -126,6 +127,9 @@ bool editor_find_next(struct editor *ed, bool backward);
 
 /* Sets the search text without a prompt (tests, "find again"). */
 void editor_set_search(struct editor *ed, const char *needle, size_t len);
+
+/* Matching ignores ASCII case (on) or is exact (off, the default). */
+void editor_set_ignore_case(struct editor *ed, bool on);
 
 /* The internal clipboard (what Ctrl-C, Ctrl-X or Ctrl-K took last), NULL
  * when empty; *version changes whenever it does, so the app can hand a

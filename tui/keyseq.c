@@ -193,10 +193,17 @@ enum keyseq_result keyseq_feed(struct keyseq *k, bool *is_key, wint_t *ch,
 				return KS_HOLD;
 			}
 		}
+		if ((c < 0x20 || c == 0x7f) && k->len == 0) {
+			/* Esc, then a Ctrl key or Backspace in the same read: two
+			 * keys pressed quickly (Alt-Ctrl chords mean nothing here) */
+			reset(k);
+			k->replay = c;
+			k->has_replay = true;
+			*ch = 27;
+			return KS_KEY;
+		}
 		if (c >= 0x20 && c < 0x7f)
 			snprintf(desc, desclen, "Alt-%c", (char)c);
-		else if (c < 0x20)
-			snprintf(desc, desclen, "Alt-Ctrl-%c", (char)(c + 0x40));
 		else
 			snprintf(desc, desclen, "Alt-key");
 		reset(k);
@@ -264,5 +271,14 @@ bool keyseq_flush(struct keyseq *k, wint_t *ch)
 	/* ESC ESC alone: the second one is the key */
 	reset(k);
 	*ch = 27;
+	return true;
+}
+
+bool keyseq_replay(struct keyseq *k, wint_t *ch)
+{
+	if (!k->has_replay)
+		return false;
+	k->has_replay = false;
+	*ch = k->replay;
 	return true;
 }

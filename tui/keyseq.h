@@ -42,6 +42,8 @@ struct keyseq {
 	int state;          /* 0 idle, else what follows ESC (keyseq.c) */
 	char seq[24];       /* the bytes after ESC so far, NUL-terminated */
 	size_t len;
+	bool has_replay;    /* a second key came with the one returned */
+	wint_t replay;
 	int xkeys[4];       /* ncurses' codes for Alt-Up/Down/Left/Right, or -1 */
 	bool looked_up;
 };
@@ -53,6 +55,10 @@ struct keyseq {
  * the dropped part. */
 enum keyseq_result keyseq_feed(struct keyseq *k, bool *is_key, wint_t *ch,
 			       bool *dropped, char *desc, size_t desclen);
+
+/* After a KS_KEY: a second plain key that came with it (Esc, then Ctrl-L
+ * in the same read), to act on next. */
+bool keyseq_replay(struct keyseq *k, wint_t *ch);
 
 /* The batch of input ended. A held lone ESC is a key of its own: returns
  * true with it in *ch (not a function key). */

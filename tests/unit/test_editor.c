@@ -240,6 +240,52 @@ static void test_toggle_comment(void **state)
 	editor_free(ed);
 }
 
+/* The find prompt: the last search is suggested and typing replaces it,
+ * Up/Down bring back earlier searches, Tab ignores case; Ctrl-F goes on
+ * to replace, asking at each match. */
+static void test_find_replace(void **state)
+{
+	(void)state;
+	struct editor *ed = ed_with("Foo foo\nfoo FOO\n");
+	editor_begin_find(ed);
+	type(ed, "foo");
+	assert_pos(ed, 1, 5);
+	editor_key(ed, false, 27);
+	editor_begin_find(ed);
+	type(ed, "FOO");                      /* replaces the suggested "foo" */
+	assert_pos(ed, 2, 5);
+	key(ed, KEY_UP, 1);                   /* the earlier search */
+	editor_key(ed, false, 27);
+	editor_key(ed, false, 1);             /* Ctrl-A, out of the prompt */
+	key(ed, KEY_UP, 5);
+	editor_begin_find(ed);
+	key(ed, KEY_UP, 1);
+	size_t len;
+	/* exact by default: "foo" at 1,5 */
+	assert_pos(ed, 1, 5);
+	editor_key(ed, false, '\t');          /* ignore case: from the start */
+	assert_pos(ed, 1, 1);
+	/* Ctrl-F: replace "foo" (any case) with "bar" */
+	editor_key(ed, false, 6);
+	type(ed, "bar");
+	editor_key(ed, false, '\r');
+	char *sel = editor_selection(ed, &len);
+	assert_non_null(sel);
+	assert_string_equal(sel, "Foo");      /* asked about, selected */
+	free(sel);
+	editor_key(ed, false, 'y');
+	editor_key(ed, false, 'n');
+	editor_key(ed, false, 'y');
+	assert_text(ed, "bar foo\nbar FOO\n");
+	editor_key(ed, false, 'a');
+	assert_text(ed, "bar bar\nbar bar\n");
+	editor_key(ed, false, 26);            /* "a" is one undo step */
+	assert_text(ed, "bar foo\nbar FOO\n");
+	editor_key(ed, false, 27);
+	assert_false(editor_prompt_active(ed));
+	editor_free(ed);
+}
+
 /* Moves, deletes and undo go by grapheme cluster; columns by cells. */
 static void test_clusters(void **state)
 {
@@ -326,11 +372,11 @@ static void test_find_and_goto(void **state)
 	assert_pos(ed, 2, 1);                 /* found as typed */
 	editor_key(ed, false, '\r');
 	assert_pos(ed, 3, 7);                 /* Enter: next */
-	key(ed, KEY_DOWN, 1);
+	editor_key(ed, false, 14);            /* Ctrl-N */
 	assert_pos(ed, 4, 1);
-	key(ed, KEY_DOWN, 1);
+	editor_key(ed, false, 14);
 	assert_pos(ed, 2, 1);                 /* wraps */
-	key(ed, KEY_UP, 1);
+	editor_key(ed, false, 16);            /* Ctrl-P */
 	assert_pos(ed, 4, 1);                 /* previous, wrapping back */
 	assert_false(editor_key(ed, true, KEY_F(5)));   /* app keys pass */
 	editor_key(ed, false, 27);
@@ -650,6 +696,7 @@ int main(void)
 		cmocka_unit_test(test_clusters),
 		cmocka_unit_test(test_selection_clipboard),
 		cmocka_unit_test(test_find_and_goto),
+		cmocka_unit_test(test_find_replace),
 		cmocka_unit_test(test_paste_no_staircase),
 		cmocka_unit_test(test_bracket_match),
 		cmocka_unit_test(test_round_trip_bytes),
