@@ -85,6 +85,7 @@ struct app {
 	char pending_path[CONFIG_PATH_MAX]; /* for ACT_OPEN_DISCARD */
 
 	struct keyseq keyseq;       /* an escape sequence in progress */
+	unsigned long clip_version[2]; /* Editor's, Carry's: sent by OSC 52 */
 
 	/* bracketed paste in progress */
 	bool pasting;

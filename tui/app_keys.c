@@ -25,6 +25,7 @@
 #include <utf8proc.h>
 
 #include "app.h"
+#include "clipboard.h"
 #include "editor.h"
 #include "keyseq.h"
 #include "banned.h"
@@ -444,6 +445,7 @@ static bool decode_key(struct app *a, bool *is_key, wint_t *ch)
 }
 
 static void dispatch_key(struct app *a, bool is_key, wint_t ch);
+static void share_clipboard(struct app *a);
 
 void app_key(struct app *a, bool is_key, wint_t ch)
 {
@@ -478,6 +480,24 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		dispatch_key(a, is_key, ch);
 	if (keyseq_replay(&a->keyseq, &ch))
 		dispatch_key(a, false, ch);
+	share_clipboard(a);
+}
+
+/* What a key copied or cut goes to the system clipboard too (OSC 52). */
+static void share_clipboard(struct app *a)
+{
+	struct editor *eds[2] = { a->ed, a->carry.ed };
+	for (int i = 0; i < 2; i++) {
+		unsigned long v;
+		size_t len;
+		const char *clip = eds[i] ? editor_clipboard(eds[i], &len, &v) : NULL;
+		if (!clip || v == a->clip_version[i])
+			continue;
+		a->clip_version[i] = v;
+		if (!clipboard_copy(clip, len))
+			app_message(a, false, "copied inside sandpit only: %zu bytes is "
+				    "more than the terminal's clipboard takes", len);
+	}
 }
 
 void app_keys_flush(struct app *a)
