@@ -24,6 +24,7 @@
 #include "pane_carry.h"
 #include "pane_output.h"
 #include "pane_violations.h"
+#include "recovery.h"
 #include "sanitize.h"
 #include "theme.h"
 
@@ -39,7 +40,8 @@ enum app_action {
 	ACT_DEMO_DISCARD,    /* unsaved changes: load the demo anyway? */
 	ACT_CARRY_SAVE,      /* prompt: JSON file for the carry buffer */
 	ACT_CARRY_LOAD,      /* prompt: JSON file to load into it */
-	ACT_RECOVER,         /* a recovery file exists: load it? */
+	ACT_RECOVER,         /* a recovery file exists: restore, keep, delete? */
+	ACT_RECOVER_DELETE,  /* delete it for good? */
 };
 
 struct app {
@@ -81,6 +83,7 @@ struct app {
 	bool recovered;             /* buffer came from the recovery file */
 	bool recovery_mine;         /* the recovery file is this session's to remove */
 	char recovery_path[CONFIG_PATH_MAX];
+	struct recovery_info recovery_offer; /* what the start-up offer is about */
 	size_t pending_demo;        /* for ACT_DEMO_DISCARD */
 	char pending_path[CONFIG_PATH_MAX]; /* for ACT_OPEN_DISCARD */
 
@@ -122,6 +125,12 @@ void app_keys_flush(struct app *a);
 void app_load_demo(struct app *a, size_t i, bool ask);
 /* Save the Editor's buffer; then quit if quit_after. */
 void app_save(struct app *a, const char *path, bool quit_after);
+
+/* app_recovery.c: offer the last session's unsaved text (ACT_RECOVER),
+ * and act on the answer to it or to ACT_RECOVER_DELETE. */
+void app_recovery_offer(struct app *a);
+void app_recovery_answer(struct app *a, int action, enum dialog_answer ans,
+			 int chosen);
 
 /* app_run.c */
 void app_run_start(struct app *a);

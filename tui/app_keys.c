@@ -117,7 +117,7 @@ void app_save(struct app *a, const char *path, bool quit_after)
 	a->recovered = false;
 	a->recovery_due = 0;
 	if (a->recovery_path[0] && a->recovery_mine)
-		unlink(a->recovery_path);
+		recovery_remove(a->recovery_path);
 	app_message(a, false, "saved %s", editor_path(a->ed) ? editor_path(a->ed)
 		    : editor_name(a->ed));
 	if (quit_after)
@@ -199,13 +199,12 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 {
 	char err[512];
 
+	if (action == ACT_RECOVER || action == ACT_RECOVER_DELETE) {
+		app_recovery_answer(a, action, ans, (unsigned char)input[0]);
+		return;
+	}
 	if (ans == DLG_NO) {
-		if (action == ACT_RECOVER && a->recovery_path[0])
-			unlink(a->recovery_path);
-		if (action == ACT_RECOVER)
-			a->recovery_mine = true;
-		app_message(a, false, action == ACT_RECOVER ?
-			    "recovery file deleted" : "cancelled");
+		app_message(a, false, "cancelled");
 		return;
 	}
 	switch (action) {
@@ -254,25 +253,6 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 			app_message(a, true, "not loaded: %s", err);
 		else if (input[0])
 			app_message(a, false, "carry buffer loaded from %s", input);
-		break;
-	case ACT_RECOVER:
-		a->recovery_mine = true; /* offered and answered: ours now */
-		if (ans == DLG_YES) {
-			if (editor_open(a->ed, a->recovery_path, err, sizeof err) == 0) {
-				char *text;
-				size_t len;
-				/* keep the text, not the recovery file's path */
-				text = editor_text(a->ed, &len);
-				if (text)
-					editor_set_text(a->ed, text, len, "recovered.py");
-				free(text);
-				a->recovered = true;
-				app_message(a, false, "recovered the last session's buffer "
-					    "- Ctrl-S saves it");
-			} else {
-				app_message(a, true, "recovery failed: %s", err);
-			}
-		}
 		break;
 	default:
 		break;
@@ -329,6 +309,10 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 		enum dialog_answer ans = dialog_key(&a->dlg, is_key, ch);
 		if (ans != DLG_PENDING) {
 			memcpy(input, le_text(&a->dlg.field), sizeof input);
+			if (ans == DLG_CHOSEN) {   /* a named choice: its key */
+				input[0] = (char)a->dlg.chosen;
+				input[1] = '\0';
+			}
 			dialog_done(a, action, ans, input);
 		}
 		return true;

@@ -27,6 +27,18 @@ void dialog_ask(struct dialog *d, int action, const char *title,
 	snprintf(d->text, sizeof d->text, "%s", text);
 }
 
+void dialog_choose(struct dialog *d, int action, const char *title,
+		   const char *text, const char *choices, const char *hint)
+{
+	reset(d);
+	d->kind = DLG_CHOICE;
+	d->action = action;
+	snprintf(d->title, sizeof d->title, "%s", title);
+	snprintf(d->text, sizeof d->text, "%s", text);
+	snprintf(d->choices, sizeof d->choices, "%s", choices);
+	snprintf(d->hint, sizeof d->hint, "%s", hint);
+}
+
 void dialog_prompt(struct dialog *d, int action, const char *title,
 		   const char *text, const char *initial)
 {
@@ -60,6 +72,18 @@ enum dialog_answer dialog_key(struct dialog *d, bool is_key, wint_t ch)
 		default: return DLG_PENDING;
 		}
 	}
+	if (d->kind == DLG_CHOICE) {
+		if (is_key)
+			return DLG_PENDING;
+		if (ch == 27 || ch == 3)
+			return close_with(d, DLG_NO);
+		wint_t lc = ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch;
+		if (lc >= 'a' && lc <= 'z' && strchr(d->choices, (int)lc)) {
+			d->chosen = (int)lc;
+			return close_with(d, DLG_CHOSEN);
+		}
+		return DLG_PENDING;
+	}
 	if (d->kind != DLG_INPUT)
 		return DLG_NO;
 	if ((is_key && ch == KEY_ENTER) || (!is_key && (ch == '\n' || ch == '\r')))
@@ -77,10 +101,10 @@ void dialog_paste(struct dialog *d, const char *text, size_t len)
 	le_insert(&d->field, text, len);
 }
 
-static struct rect dialog_rect(int rows, int cols)
+static struct rect dialog_rect(const struct dialog *d, int rows, int cols)
 {
 	int w = cols - 4 < 70 ? cols - 4 : 70;
-	int h = 7;
+	int h = d->kind == DLG_CHOICE ? 9 : 7;    /* room for four rows of text */
 	return (struct rect){ (rows - h) / 2, (cols - w) / 2, h, w };
 }
 
@@ -104,7 +128,7 @@ static size_t input_start(const struct dialog *d, int w)
 void dialog_draw(const struct dialog *d, WINDOW *win, int rows, int cols,
 		 const struct theme *th)
 {
-	struct rect r = dialog_rect(rows, cols);
+	struct rect r = dialog_rect(d, rows, cols);
 	struct rect in = rect_inner(r);
 	attr_t a = theme_attr(th, TR_DIALOG);
 	const char *hint;
@@ -115,7 +139,7 @@ void dialog_draw(const struct dialog *d, WINDOW *win, int rows, int cols,
 		return;
 	layout_clear(win, r, a);
 	layout_frame(win, r, d->title, NULL, true, th);
-	while (off < len && y < in.y + 2) {
+	while (off < len && y < in.y + (d->kind == DLG_CHOICE ? in.h - 2 : 2)) {
 		size_t n = text_wrap_row(d->text + off, len - off, in.w - 2, true);
 		text_draw(win, y++, in.x + 1, in.w - 2, d->text + off, n, a);
 		off += n;
@@ -134,6 +158,8 @@ void dialog_draw(const struct dialog *d, WINDOW *win, int rows, int cols,
 				  strlen(le->note), a);
 		hint = le->suggested ? "Enter: OK   Esc: cancel   typing replaces the name"
 				     : "Enter: OK   Esc: cancel   Tab: complete   Up: earlier";
+	} else if (d->kind == DLG_CHOICE) {
+		hint = d->hint;
 	} else {
 		hint = d->offer_save ? "y: yes   s: save first   n/Esc: no"
 				     : "y: yes   n/Esc: no";
@@ -144,7 +170,7 @@ void dialog_draw(const struct dialog *d, WINDOW *win, int rows, int cols,
 
 void dialog_cursor(const struct dialog *d, int rows, int cols, int *y, int *x)
 {
-	struct rect in = rect_inner(dialog_rect(rows, cols));
+	struct rect in = rect_inner(dialog_rect(d, rows, cols));
 	size_t start = input_start(d, in.w - 2);
 	const struct lineedit *le = &d->field;
 	*y = in.y + 2;

@@ -23,13 +23,14 @@
 
 struct theme;
 
-enum dialog_kind { DLG_NONE, DLG_YESNO, DLG_INPUT };
+enum dialog_kind { DLG_NONE, DLG_YESNO, DLG_INPUT, DLG_CHOICE };
 
 enum dialog_answer {
 	DLG_PENDING,   /* still up */
 	DLG_YES,       /* y, or Enter in a prompt */
 	DLG_NO,        /* n, Esc: cancelled */
 	DLG_SAVE,      /* s, when the question offers saving */
+	DLG_CHOSEN,    /* one of dialog_choose()'s keys: in `chosen` */
 };
 
 struct dialog {
@@ -39,6 +40,9 @@ struct dialog {
 	char title[64];
 	char text[512];
 	struct lineedit field;    /* the prompt's text: le_text(&d->field) */
+	char choices[16];         /* DLG_CHOICE: the keys that answer */
+	char hint[128];           /* DLG_CHOICE: what they do */
+	int chosen;               /* the key of a DLG_CHOSEN answer */
 	/* kept across dialogs (dialog_ask and dialog_prompt leave it) */
 	struct le_history hist;   /* every prompt takes a path: one history */
 };
@@ -46,6 +50,13 @@ struct dialog {
 /* Ask a yes/no question (with 's' = save when offer_save). */
 void dialog_ask(struct dialog *d, int action, const char *title,
 		const char *text, bool offer_save);
+/* Ask with named choices: each character of choices (lower case) answers
+ * DLG_CHOSEN with it in `chosen` (upper case too); Esc and Ctrl-C answer
+ * DLG_NO; no other key does anything, so a stray key changes nothing.
+ * hint lists the choices ("r: restore  k/Esc: keep  d: delete..."). */
+void dialog_choose(struct dialog *d, int action, const char *title,
+		   const char *text, const char *choices, const char *hint);
+
 /* Prompt for a path, suggesting initial (may be NULL): it starts
  * selected, so the first character typed replaces it. */
 void dialog_prompt(struct dialog *d, int action, const char *title,

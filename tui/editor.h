@@ -52,6 +52,10 @@ int editor_save(struct editor *ed, const char *path, char *err, size_t errlen);
 /* Replaces the text (e.g. with a demo): no path, unmodified, no history. */
 void editor_set_text(struct editor *ed, const char *text, size_t len, const char *name);
 
+/* Gives the buffer a file (a restored recovery's own): the path and name
+ * change, the text and the modified flag do not. */
+void editor_adopt_path(struct editor *ed, const char *path);
+
 /* A malloc'd copy of the bytes (NUL-terminated for convenience, *len
  * excludes the NUL); NULL when out of memory. The caller frees it. */
 char *editor_text(const struct editor *ed, size_t *len);

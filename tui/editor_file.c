@@ -245,3 +245,9 @@ int editor_recovery_write(struct editor *ed, const char *recovery_path, char *er
 	const char *data = tb_view(ed->tb, 0, len);
 	return atomic_write(recovery_path, data, len, 0600, err, errlen);
 }
+
+void editor_adopt_path(struct editor *ed, const char *path)
+{
+	ed_set_str(&ed->path, path);
+	ed_set_str(&ed->name, base_name(path));
+}
