@@ -204,7 +204,7 @@ static void pane_info(const struct app *a, int p, char *buf, size_t len)
 	else if (p == PANE_VIOLATIONS && a->viol.n)
 		snprintf(buf, len, "%zu", a->viol.n);
 	else if (p == PANE_CARRY)
-		snprintf(buf, len, "F2 merges");
+		snprintf(buf, len, "F2 merges · ^Del clears");
 }
 
 void app_draw(struct app *a)

@@ -42,6 +42,8 @@ enum app_action {
 	ACT_CARRY_LOAD,      /* prompt: JSON file to load into it */
 	ACT_RECOVER,         /* a recovery file exists: restore, keep, delete? */
 	ACT_RECOVER_DELETE,  /* delete it for good? */
+	ACT_CARRY_REPLACE,   /* the carry buffer holds values: load over them? */
+	ACT_CARRY_CLEAR,     /* clear the carry buffer? */
 };
 
 struct app {
@@ -85,7 +87,7 @@ struct app {
 	char recovery_path[CONFIG_PATH_MAX];
 	struct recovery_info recovery_offer; /* what the start-up offer is about */
 	size_t pending_demo;        /* for ACT_DEMO_DISCARD */
-	char pending_path[CONFIG_PATH_MAX]; /* for ACT_OPEN_DISCARD */
+	char pending_path[CONFIG_PATH_MAX]; /* for ACT_OPEN_DISCARD, ACT_CARRY_REPLACE */
 
 	struct keyseq keyseq;       /* an escape sequence in progress */
 	unsigned long clip_version[2]; /* Editor's, Carry's: sent by OSC 52 */
@@ -131,6 +133,13 @@ void app_save(struct app *a, const char *path, bool quit_after);
 void app_recovery_offer(struct app *a);
 void app_recovery_answer(struct app *a, int action, enum dialog_answer ans,
 			 int chosen);
+
+/* app_carry.c: the load prompt's answer (asks before values go), the
+ * clear key (Ctrl-Delete in the pane; false for other keys), and the
+ * answer to ACT_CARRY_REPLACE or ACT_CARRY_CLEAR. */
+void app_carry_load(struct app *a, const char *path);
+bool app_carry_key(struct app *a, bool is_key, wint_t ch);
+void app_carry_answer(struct app *a, int action, enum dialog_answer ans);
 
 /* app_run.c */
 void app_run_start(struct app *a);

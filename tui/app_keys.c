@@ -203,6 +203,10 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 		app_recovery_answer(a, action, ans, (unsigned char)input[0]);
 		return;
 	}
+	if (action == ACT_CARRY_REPLACE || action == ACT_CARRY_CLEAR) {
+		app_carry_answer(a, action, ans);
+		return;
+	}
 	if (ans == DLG_NO) {
 		app_message(a, false, "cancelled");
 		return;
@@ -249,10 +253,7 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 			app_message(a, false, "carry buffer saved to %s", input);
 		break;
 	case ACT_CARRY_LOAD:
-		if (input[0] && carry_load_file(&a->carry, input, err, sizeof err) < 0)
-			app_message(a, true, "not loaded: %s", err);
-		else if (input[0])
-			app_message(a, false, "carry buffer loaded from %s", input);
+		app_carry_load(a, input);
 		break;
 	default:
 		break;
@@ -550,7 +551,8 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 		if (editor_key(a->ed, is_key, ch))
 			a->recovery_due = app_now() + 2;
 	} else if (a->focus == PANE_CARRY) {
-		carry_key(&a->carry, is_key, ch);
+		if (!app_carry_key(a, is_key, ch))
+			carry_key(&a->carry, is_key, ch);
 	} else if (fkey) {
 		pane_key(a, key);
 	}

@@ -289,6 +289,21 @@ void ed_insert_bytes(struct editor *ed, const char *s, size_t n)
 	ed->follow = true;
 }
 
+void editor_replace_all(struct editor *ed, const char *text, size_t len)
+{
+	tb_break_group(ed->tb);
+	tb_group_begin(ed->tb);
+	tb_delete(ed->tb, 0, tb_len(ed->tb));
+	tb_insert(ed->tb, 0, text, len);
+	tb_group_end(ed->tb);
+	tb_break_group(ed->tb);
+	ed->cur = ed->anchor = 0;
+	ed->sel = false;
+	ed->want_col = -1;
+	ed->top = 0;
+	ed->follow = true;
+}
+
 /* Types text as from the keyboard: joins the current typing run. */
 static void type_bytes(struct editor *ed, const char *s, size_t n)
 {

@@ -56,6 +56,10 @@ void editor_set_text(struct editor *ed, const char *text, size_t len, const char
  * change, the text and the modified flag do not. */
 void editor_adopt_path(struct editor *ed, const char *path);
 
+/* Replaces the whole text as one edit: Ctrl-Z brings the old text back
+ * (the path stays; unlike editor_set_text, nothing is forgotten). */
+void editor_replace_all(struct editor *ed, const char *text, size_t len);
+
 /* A malloc'd copy of the bytes (NUL-terminated for convenience, *len
  * excludes the NUL); NULL when out of memory. The caller frees it. */
 char *editor_text(const struct editor *ed, size_t *len);

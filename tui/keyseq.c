@@ -23,14 +23,15 @@
 
 enum { S_IDLE, S_ESC, S_CSI, S_SS3 };
 
-/* ncurses' codes for Alt-arrows, where terminfo names them (kUP3...). */
+/* ncurses' codes for Alt-arrows and Ctrl-Delete, where terminfo names
+ * them (kUP3..., kDC5). */
 static void lookup_alt_arrows(struct keyseq *k)
 {
-	static const char *const caps[4] = { "kUP3", "kDN3", "kLFT3", "kRIT3" };
+	static const char *const caps[5] = { "kUP3", "kDN3", "kLFT3", "kRIT3", "kDC5" };
 
 	if (k->looked_up || !stdscr)
 		return;
-	for (int i = 0; i < 4; i++) {
+	for (int i = 0; i < 5; i++) {
 		char *s = tigetstr(caps[i]);
 		int c = (s && s != (char *)-1) ? key_defined(s) : -1;
 		k->xkeys[i] = c > 0 ? c : -1;
@@ -100,6 +101,8 @@ static int decode_csi(const char *s, size_t len)
 		bool fkey = p[0] >= 11;
 		if (p[1] == 1)
 			return tilde[i].key;
+		if (p[0] == 3 && p[1] == 5)
+			return KEY_CTRL_DEL;
 		/* Shift-Fn is F(n+12), as ncurses numbers it (Shift-F6 = F18) */
 		return p[1] == 2 && fkey ? tilde[i].key + 12 : 0;
 	}
@@ -152,6 +155,10 @@ enum keyseq_result keyseq_feed(struct keyseq *k, bool *is_key, wint_t *ch,
 		for (int i = 0; i < 4; i++)
 			if (k->xkeys[i] > 0 && (int)c == k->xkeys[i])
 				alt = i;
+		if (k->xkeys[4] > 0 && (int)c == k->xkeys[4] && k->state == S_IDLE) {
+			*ch = KEY_CTRL_DEL;
+			return KS_KEY;
+		}
 		if (k->state == S_ESC && alt < 0) {
 			/* ESC then a decoded key: Alt plus that key */
 			static const int plain[4] = { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT };

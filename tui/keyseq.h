@@ -26,11 +26,12 @@
 #endif
 #include <curses.h>
 
-/* Our codes for Alt-arrows (ncurses numbers them at run time, if at all). */
+/* Our codes for keys ncurses numbers at run time, if at all. */
 #define KEY_ALT_UP    (KEY_MAX + 10)
 #define KEY_ALT_DOWN  (KEY_MAX + 11)
 #define KEY_ALT_LEFT  (KEY_MAX + 12)
 #define KEY_ALT_RIGHT (KEY_MAX + 13)
+#define KEY_CTRL_DEL  (KEY_MAX + 14)   /* Ctrl-Delete: clears the Carry pane */
 
 enum keyseq_result {
 	KS_KEY,      /* act on the key now in *is_key / *ch */
@@ -44,7 +45,8 @@ struct keyseq {
 	size_t len;
 	bool has_replay;    /* a second key came with the one returned */
 	wint_t replay;
-	int xkeys[4];       /* ncurses' codes for Alt-Up/Down/Left/Right, or -1 */
+	int xkeys[5];       /* ncurses' codes for Alt-Up/Down/Left/Right and
+	                     * Ctrl-Delete, or -1 */
 	bool looked_up;
 };
 
