@@ -86,8 +86,10 @@ static void on_crash(int sig)
 	if (crash_app && crash_app->ed && crash_app->recovery_path[0] &&
 	    crash_app->recovery_mine && editor_modified(crash_app->ed)) {
 		char err[64];
-		editor_recovery_write(crash_app->ed, crash_app->recovery_path,
-				      err, sizeof err);
+		if (editor_recovery_write(crash_app->ed, crash_app->recovery_path,
+					  err, sizeof err) == 0)
+			recovery_note(crash_app->recovery_path, editor_path(crash_app->ed),
+				      editor_name(crash_app->ed));
 	}
 	raise(sig);
 }
