@@ -7,14 +7,6 @@
 . "$(dirname "$0")/lib.sh"
 S="$XDG_STATE_HOME/sandpit"
 
-# stop: the tmux server goes, and is gone before the next one starts
-stop() {
-	tm kill-server >/dev/null 2>&1
-	_sock="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
-	_end=$(( $(date +%s) + 10 ))
-	while [ -S "$_sock" ] && [ "$(date +%s)" -lt "$_end" ]; do sleep 0.05; done
-}
-
 # lose_text FILE TEXT: a session on FILE types TEXT, then its terminal goes
 lose_text() {
 	start "$1"
@@ -23,7 +15,7 @@ lose_text() {
 	wait_for "$2"
 	kill -HUP "$(tm display -p -t t '#{pane_pid}')"
 	wait_exit
-	stop
+	tm kill-server
 	grep -qF "$2" "$S/recovery.py" || fail "no recovery file for $2"
 }
 
@@ -46,7 +38,7 @@ grep -qF 'first = "keep me"' "$kept" || fail "the kept file lacks the text"
 [ -e "$S/recovery.py" ] && fail "recovery.py is still there for this session"
 keys C-q
 wait_exit
-stop
+tm kill-server
 grep -qF 'first = "keep me"' "$kept" || fail "a clean quit removed the kept text"
 
 # d asks again; Esc there goes back to the offer; d, y deletes
@@ -68,7 +60,7 @@ wait_status "deleted the unsaved text of b.py"
 grep -qF 'first = "keep me"' "$kept" || fail "deleting touched the text kept before"
 keys C-q
 wait_exit
-stop
+tm kill-server
 
 # typed and taken back: the recovery equals the saved file, not offered
 printf 'c = 1\n' > "$T/c.py"
@@ -80,7 +72,7 @@ keys BSpace
 wait_gone "  1 xc = 1"
 kill -HUP "$(tm display -p -t t '#{pane_pid}')"
 wait_exit
-stop
+tm kill-server
 [ -s "$S/recovery.py" ] || fail "the test needs a recovery file here"
 start
 ready
