@@ -539,8 +539,8 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 	} else if ((fkey && key == KEY_F(9)) || (!fkey && key == CTRL(']'))) {
 		a->mouse_on = !a->mouse_on;
 		mousemask(a->mouse_on ? ALL_MOUSE_EVENTS : 0, NULL);
-		app_message(a, false, a->mouse_on ? "mouse on (F9 turns it off)" :
-			    "mouse off: the terminal selects text (F9 turns it on)");
+		app_message(a, false, a->mouse_on ? "mouse on (F9 or Ctrl-] turns it off)" :
+			    "mouse off: the terminal selects text (F9 or Ctrl-] turns it on)");
 	} else if (!fkey && key == CTRL('f') && a->focus != PANE_CARRY) {
 		a->focus = PANE_EDITOR;
 		editor_begin_find(a->ed);
