@@ -441,6 +441,12 @@ static void initial_buffer(struct app *a)
 		app_recovery_offer(a);
 		return;
 	}
+	char kept[CONFIG_PATH_MAX];
+	size_t nkept = a->recovery_path[0] ? recovery_kept(a->recovery_path, kept, sizeof kept) : 0;
+	if (nkept)  /* kept for later (Esc at the offer): say where, every start */
+		output_message(a->out, OUT_INFO, "%zu unsaved text%s of earlier sessions "
+			       "kept for later, the newest in %s (Ctrl-O opens it)",
+			       nkept, nkept > 1 ? "s" : "", kept);
 	if (first && demos_count()) {
 		app_load_demo(a, 0, false);
 		output_message(a->out, OUT_INFO, "Welcome to sandpit. This is the "

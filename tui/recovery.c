@@ -7,6 +7,7 @@
  * which only rewrites the text: the info from the last pause still says
  * whose it is).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -164,4 +165,37 @@ void recovery_describe(const struct recovery_info *ri, char *buf, size_t len)
 		snprintf(buf, len, "%s (%s), kept at %s", name, ri->path, w);
 	else
 		snprintf(buf, len, "%s, kept at %s", name, w);
+}
+
+size_t recovery_kept(const char *rec, char *newest, size_t len)
+{
+	char dir[4200];
+	const char *slash = strrchr(rec, '/');
+	struct dirent *e;
+	time_t best = 0;
+	size_t n = 0;
+	DIR *d;
+
+	newest[0] = '\0';
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - rec) : 1, slash ? rec : ".");
+	if (!(d = opendir(dir)))
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		size_t nl = strlen(e->d_name);
+		char p[4500];
+		struct stat st;
+		if (strncmp(e->d_name, "recovery-", 9) != 0 || nl < 12 ||
+		    strcmp(e->d_name + nl - 3, ".py") != 0)
+			continue;
+		snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+		if (stat(p, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		n++;
+		if (st.st_mtime >= best) {
+			best = st.st_mtime;
+			snprintf(newest, len, "%s", p);
+		}
+	}
+	closedir(d);
+	return n;
 }

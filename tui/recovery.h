@@ -42,6 +42,10 @@ bool recovery_matches_saved(const char *rec, const struct recovery_info *ri);
  * nothing moved. */
 int recovery_move_aside(const char *rec, char *kept, size_t keptlen);
 
+/* How many texts recovery_move_aside() kept beside rec; the newest one's
+ * path into newest ("" when none). */
+size_t recovery_kept(const char *rec, char *newest, size_t len);
+
 /* Deletes rec and its info. 0 or -1 (errno). */
 int recovery_remove(const char *rec);
 

@@ -78,4 +78,8 @@ start
 ready
 wait_for "nothing to recover"
 screen | grep -q "Unsaved work from the last session" && fail "a recovery equal to the saved file was offered"
+# the text kept for later (Esc, above) is still pointed at, every start
+screen | tr -d '\n│ ' | grep -q "unsavedtextofearliersessionskeptforlater" ||
+	fail "the start does not say a text is kept for later"
+grep -qF 'first = "keep me"' "$kept" || fail "the kept text is gone"
 echo "$NAME: ok"
