@@ -107,9 +107,8 @@ struct app {
 /* The paste has been idle for PASTE_IDLE_S: deliver what came. */
 void app_paste_idle(struct app *a, double now);
 
-/* Key codes we define for the bracketed-paste markers. */
-#define KEY_PASTE_BEGIN (KEY_MAX + 1)
-#define KEY_PASTE_END   (KEY_MAX + 2)
+/* KEY_PASTE_BEGIN and KEY_PASTE_END, the bracketed-paste markers' key
+ * codes, are in keyseq.h. */
 
 /* app.c */
 double app_now(void);

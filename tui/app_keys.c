@@ -432,14 +432,12 @@ static bool decode_key(struct app *a, bool *is_key, wint_t *ch)
 static void dispatch_key(struct app *a, bool is_key, wint_t ch);
 static void share_clipboard(struct app *a);
 
-void app_key(struct app *a, bool is_key, wint_t ch)
+/* One key, past the escape-sequence decoder: a paste, or a key. */
+static void take_key(struct app *a, bool is_key, wint_t ch)
 {
 	int key = (int)ch;
 	bool fkey = is_key;
 
-	a->dirty = true;
-	if (fkey && key == KEY_RESIZE)
-		return; /* app.c lays out again before drawing */
 	if (fkey && key == KEY_PASTE_BEGIN) {
 		a->pasting = true;
 		a->paste_cut = false;
@@ -461,10 +459,20 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 			paste_deliver(a);
 		return;
 	}
-	if (decode_key(a, &is_key, &ch))
-		dispatch_key(a, is_key, ch);
-	if (keyseq_replay(&a->keyseq, &ch))
-		dispatch_key(a, false, ch);
+	dispatch_key(a, is_key, ch);
+}
+
+void app_key(struct app *a, bool is_key, wint_t ch)
+{
+	a->dirty = true;
+	if (is_key && ch == KEY_RESIZE)
+		return; /* app.c lays out again before drawing */
+	/* pasted bytes are text, never sequences; the rest is decoded first
+	 * (so a paste marker split from its ESC still starts a paste) */
+	if (a->pasting || decode_key(a, &is_key, &ch))
+		take_key(a, is_key, ch);
+	if (keyseq_replay(&a->keyseq, &is_key, &ch))
+		take_key(a, is_key, ch);
 	share_clipboard(a);
 }
 

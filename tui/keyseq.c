@@ -94,11 +94,14 @@ static int decode_csi(const char *s, size_t len)
 		{ 11, KEY_F(1) }, { 12, KEY_F(2) }, { 13, KEY_F(3) }, { 14, KEY_F(4) },
 		{ 15, KEY_F(5) }, { 17, KEY_F(6) }, { 18, KEY_F(7) }, { 19, KEY_F(8) },
 		{ 20, KEY_F(9) }, { 21, KEY_F(10) }, { 23, KEY_F(11) }, { 24, KEY_F(12) },
+		/* bracketed paste: ncurses knows these by define_key, but not
+		 * when a slow link splits ESC from the rest */
+		{ 200, KEY_PASTE_BEGIN }, { 201, KEY_PASTE_END },
 	};
 	for (size_t i = 0; i < sizeof tilde / sizeof *tilde; i++) {
 		if (tilde[i].num != p[0])
 			continue;
-		bool fkey = p[0] >= 11;
+		bool fkey = p[0] >= 11 && p[0] <= 24;
 		if (p[1] == 1)
 			return tilde[i].key;
 		if (p[0] == 3 && p[1] == 5)
@@ -166,9 +169,15 @@ enum keyseq_result keyseq_feed(struct keyseq *k, bool *is_key, wint_t *ch,
 				if ((int)c == plain[i])
 					alt = i;
 			if (alt < 0) {
-				snprintf(desc, desclen, "Alt-%s", keyname((int)c) ? keyname((int)c) : "key");
+				/* Esc, then another key in the same read (or a paste
+				 * that begins): two keys, not a chord */
 				reset(k);
-				return KS_IGNORED;
+				k->replay = c;
+				k->replay_is_key = true;
+				k->has_replay = true;
+				*is_key = false;
+				*ch = 27;
+				return KS_KEY;
 			}
 		} else if (k->state != S_IDLE) {
 			describe(k, desc, desclen);
@@ -205,6 +214,7 @@ enum keyseq_result keyseq_feed(struct keyseq *k, bool *is_key, wint_t *ch,
 			 * keys pressed quickly (Alt-Ctrl chords mean nothing here) */
 			reset(k);
 			k->replay = c;
+			k->replay_is_key = false;
 			k->has_replay = true;
 			*ch = 27;
 			return KS_KEY;
@@ -281,11 +291,12 @@ bool keyseq_flush(struct keyseq *k, wint_t *ch)
 	return true;
 }
 
-bool keyseq_replay(struct keyseq *k, wint_t *ch)
+bool keyseq_replay(struct keyseq *k, bool *is_key, wint_t *ch)
 {
 	if (!k->has_replay)
 		return false;
 	k->has_replay = false;
+	*is_key = k->replay_is_key;
 	*ch = k->replay;
 	return true;
 }

@@ -33,6 +33,11 @@
 #define KEY_ALT_RIGHT (KEY_MAX + 13)
 #define KEY_CTRL_DEL  (KEY_MAX + 14)   /* Ctrl-Delete: clears the Carry pane */
 
+/* The bracketed-paste markers (ESC [200~ and ESC [201~): app.c also
+ * hands them to ncurses by define_key. */
+#define KEY_PASTE_BEGIN (KEY_MAX + 1)
+#define KEY_PASTE_END   (KEY_MAX + 2)
+
 enum keyseq_result {
 	KS_KEY,      /* act on the key now in *is_key / *ch */
 	KS_HOLD,     /* part of a sequence: nothing to do yet */
@@ -44,6 +49,7 @@ struct keyseq {
 	char seq[24];       /* the bytes after ESC so far, NUL-terminated */
 	size_t len;
 	bool has_replay;    /* a second key came with the one returned */
+	bool replay_is_key;
 	wint_t replay;
 	int xkeys[5];       /* ncurses' codes for Alt-Up/Down/Left/Right and
 	                     * Ctrl-Delete, or -1 */
@@ -58,9 +64,9 @@ struct keyseq {
 enum keyseq_result keyseq_feed(struct keyseq *k, bool *is_key, wint_t *ch,
 			       bool *dropped, char *desc, size_t desclen);
 
-/* After a KS_KEY: a second plain key that came with it (Esc, then Ctrl-L
+/* After a KS_KEY: a second key that came with it (Esc, then Ctrl-L or F5
  * in the same read), to act on next. */
-bool keyseq_replay(struct keyseq *k, wint_t *ch);
+bool keyseq_replay(struct keyseq *k, bool *is_key, wint_t *ch);
 
 /* The batch of input ended. A held lone ESC is a key of its own: returns
  * true with it in *ch (not a function key). */

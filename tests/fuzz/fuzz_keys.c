@@ -88,8 +88,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!(ch == '\t' && !is_key))
 				le_key(&le, is_key, ch, &hist, false);
 			wint_t again;
-			if (keyseq_replay(&k, &again))
-				le_key(&le, false, again, &hist, false);
+			bool again_key;
+			if (keyseq_replay(&k, &again_key, &again))
+				le_key(&le, again_key, again, &hist, false);
 		}
 		check_field(&le);
 	}

@@ -37,8 +37,9 @@ static void feed(struct keyseq *k, const char *s, struct got *g)
 			g->ch[g->keys++] = ch;
 		}
 		wint_t again;
-		if (r == KS_KEY && keyseq_replay(k, &again) && g->keys < 8) {
-			g->is_key[g->keys] = false;
+		bool again_key;
+		if (r == KS_KEY && keyseq_replay(k, &again_key, &again) && g->keys < 8) {
+			g->is_key[g->keys] = again_key;
 			g->ch[g->keys++] = again;
 		}
 	}
@@ -146,6 +147,28 @@ static void test_lone_esc(void **state)
 	char desc[64];
 	assert_int_equal(keyseq_feed(&k, &is_key, &ch, &dropped, desc, sizeof desc), KS_KEY);
 	assert_int_equal(ch, KEY_F(5));
+	/* Esc, then a paste ncurses decoded in the same read: Esc, then the
+	 * paste's start (once swallowed as "Alt-paste") */
+	is_key = false;
+	ch = 27;
+	assert_int_equal(keyseq_feed(&k, &is_key, &ch, &dropped, desc, sizeof desc), KS_HOLD);
+	is_key = true;
+	ch = KEY_PASTE_BEGIN;
+	assert_int_equal(keyseq_feed(&k, &is_key, &ch, &dropped, desc, sizeof desc), KS_KEY);
+	assert_false(is_key);
+	assert_int_equal(ch, 27);
+	assert_true(keyseq_replay(&k, &is_key, &ch));
+	assert_true(is_key);
+	assert_int_equal(ch, KEY_PASTE_BEGIN);
+}
+
+/* A paste's start marker split from its ESC by a slow link still starts
+ * a paste, instead of being dropped (and the paste typed key by key). */
+static void test_split_paste_markers(void **state)
+{
+	(void)state;
+	expect_key("\033[200~", KEY_PASTE_BEGIN);
+	expect_key("\033[201~", KEY_PASTE_END);
 }
 
 int main(void)
@@ -154,6 +177,7 @@ int main(void)
 		cmocka_unit_test(test_xterm_keys_are_decoded),
 		cmocka_unit_test(test_meaningless_keys_are_dropped),
 		cmocka_unit_test(test_lone_esc),
+		cmocka_unit_test(test_split_paste_markers),
 	};
 	return cmocka_run_group_tests_name("keyseq", tests, NULL, NULL);
 }
