@@ -28,6 +28,7 @@
 #include "clipboard.h"
 #include "editor.h"
 #include "keyseq.h"
+#include "pathcomplete.h"
 #include "banned.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -309,7 +310,9 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 		char input[LE_MAX];
 		enum dialog_answer ans = dialog_key(&a->dlg, is_key, ch);
 		if (ans != DLG_PENDING) {
-			memcpy(input, le_text(&a->dlg.field), sizeof input);
+			/* every prompt takes a path: "~/" is the home, as in a shell */
+			path_expand_home(le_text(&a->dlg.field), a->dlg.field.len,
+					 input, sizeof input);
 			if (ans == DLG_CHOSEN) {   /* a named choice: its key */
 				input[0] = (char)a->dlg.chosen;
 				input[1] = '\0';

@@ -26,6 +26,16 @@ static bool is_dir(const char *dir, const char *name)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+void path_expand_home(const char *path, size_t len, char *out, size_t outlen)
+{
+	const char *home = getenv("HOME");
+
+	if (len >= 1 && path[0] == '~' && (len == 1 || path[1] == '/') && home && home[0])
+		snprintf(out, outlen, "%s%.*s", home, (int)(len - 1), path + 1);
+	else
+		snprintf(out, outlen, "%.*s", (int)len, path);
+}
+
 int path_complete(char *buf, size_t cap, size_t *len, char *note, size_t notelen)
 {
 	char dir[4096], common[1024] = "", first[256] = "";
@@ -39,7 +49,7 @@ int path_complete(char *buf, size_t cap, size_t *len, char *note, size_t notelen
 	if (slash == buf)
 		snprintf(dir, sizeof dir, "/");
 	else if (slash)
-		snprintf(dir, sizeof dir, "%.*s", (int)(slash - buf), buf);
+		path_expand_home(buf, (size_t)(slash - buf), dir, sizeof dir);
 	else
 		snprintf(dir, sizeof dir, ".");
 	d = opendir(dir);

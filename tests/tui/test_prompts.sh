@@ -22,6 +22,17 @@ wait_for "saved $T/work/mine.py"
 [ -f "$T/work/mine.py" ] || fail "mine.py was not written"
 ls "$T/work" | grep -q "pymine" && fail "the suggestion was not replaced: $(ls "$T/work")"
 
+# "~/" is the home directory, as in a shell
+keys C-o
+wait_for "File to open:"
+type_text '~/at_home.py'
+keys Enter
+wait_status "new file $HOME/at_home.py"
+type_text 'home = 1'
+keys C-s
+wait_status "saved"
+[ -f "$HOME/at_home.py" ] || fail "~/ was not the home directory: $(ls -a "$HOME" "$T/work")"
+
 # the carry buffer's save prompt suggests carry.json the same way
 keys C-w C-w C-w C-w
 wait_for "[ Carry ]"

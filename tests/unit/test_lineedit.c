@@ -161,6 +161,18 @@ static void test_path_completion(void **state)
 	/* no paths: Tab is the caller's */
 	assert_int_equal(le_key(&le, false, '\t', NULL, false), LE_UNUSED);
 
+	/* "~/" is the home directory, in completion and in the answer */
+	setenv("HOME", dir, 1);
+	le_set(&le, "~/da", false);
+	le_key(&le, false, '\t', NULL, true);
+	assert_string_equal(le_text(&le), "~/data.csv");
+	char full[300];
+	path_expand_home("~/data.csv", 10, full, sizeof full);
+	snprintf(p, sizeof p, "%s/data.csv", dir);
+	assert_string_equal(full, p);
+	path_expand_home("~user/x", 7, full, sizeof full);   /* not ours to expand */
+	assert_string_equal(full, "~user/x");
+
 	char cmd[300];
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	assert_int_equal(system(cmd), 0);
