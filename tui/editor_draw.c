@@ -173,10 +173,11 @@ static int find_ranges(const struct editor *ed, const char *s, size_t len, long 
 	int n = 0;
 	if ((ed->prompt != P_FIND && ed->prompt != P_REPLACE_ASK) || !ed->needle || ed->needle_len == 0)
 		return 0;
-	for (const char *p = s; n < max && (p = ed_match(ed, p, len - (size_t)(p - s))) != NULL;
-	     p += ed->needle_len) {
+	size_t m;
+	for (const char *p = s; n < max && (p = ed_match(ed, p, len - (size_t)(p - s), &m)) != NULL;
+	     p += m ? m : 1) {
 		ranges[2 * n] = p - s;
-		ranges[2 * n + 1] = p - s + (long)ed->needle_len;
+		ranges[2 * n + 1] = p - s + (long)m;
 		n++;
 	}
 	return n;

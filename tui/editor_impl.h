@@ -63,7 +63,7 @@ struct editor {
 	size_t find_origin;
 	char *needle;          /* last search */
 	size_t needle_len;
-	bool find_icase;       /* matching ignores ASCII case (Tab in Find) */
+	bool find_icase;       /* matching ignores case (Tab in Find) */
 	char *replacement;     /* last replacement text */
 	size_t rep_count;      /* replaced since the replace prompt opened */
 	struct le_history find_hist, goto_hist, rep_hist;
@@ -130,13 +130,13 @@ void ed_toggle_comment(struct editor *ed);
 /* A key while a prompt is open; false for keys left to the app. */
 bool ed_prompt_key(struct editor *ed, bool is_key, wint_t ch);
 
-/* The first match of the search in hay[0..hlen) (exact, or ignoring ASCII
- * case when find_icase); NULL when none or no search. */
-const char *ed_match(const struct editor *ed, const char *hay, size_t hlen);
+/* The first match of the search in hay[0..hlen) (exact, or ignoring case
+ * when find_icase), its length in bytes in *mlen; NULL when none. */
+const char *ed_match(const struct editor *ed, const char *hay, size_t hlen, size_t *mlen);
 
 /* Offset of the first match at or after from (backward: the last before
- * it), wrapping around when wrap; -1 when none. */
-long ed_search(struct editor *ed, size_t from, bool backward, bool wrap);
+ * it), wrapping around when wrap, its length in *mlen; -1 when none. */
+long ed_search(struct editor *ed, size_t from, bool backward, bool wrap, size_t *mlen);
 
 /* ---- editor_replace.c ----------------------------------------------- */
 

@@ -8,43 +8,73 @@
  * previous one, Tab switches between exact and ignore-case matching, and
  * Ctrl-F again goes on to replace (editor_replace.c).
  *
- * Ignoring case folds ASCII letters only: Python's names and keywords
- * are ASCII, and folding other scripts changes byte lengths, which a
- * byte-exact editor would have to map back.
+ * Ignoring case compares code points by utf8proc's simple lower-case
+ * mapping (so "Ä" finds "ä"); a match may then be longer or shorter in
+ * bytes than the search text, so every match carries its own length.
+ * Bytes that are not UTF-8 match only themselves.
  */
 #include "editor_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <utf8proc.h>
 
 #include "textbuf.h"
+#include "utf8text.h"
 
 #include "banned.h"
 
 /* ---- matching ------------------------------------------------------ */
 
-static unsigned char fold(unsigned char c)
+/* The code point at s[0..n) folded to lower case, and its byte count in
+ * *k; a byte that starts no valid sequence stands for itself, outside
+ * Unicode's range, so it only ever matches the same byte. */
+static uint32_t folded_at(const char *s, size_t n, size_t *k)
 {
-	return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;
+	uint32_t cp;
+	*k = u8_decode(s, n, &cp);
+	if (*k == 0) {
+		*k = 1;
+		return 0x110000u + (unsigned char)s[0];
+	}
+	return (uint32_t)utf8proc_tolower((utf8proc_int32_t)cp);
 }
 
-const char *ed_match(const struct editor *ed, const char *hay, size_t hlen)
+/* The length of a match of needle at hay[0..hlen) ignoring case, or 0. */
+static size_t match_folded(const char *needle, size_t nl, const char *hay, size_t hlen)
+{
+	size_t i = 0, j = 0, ki, kj;
+	while (i < nl) {
+		if (j >= hlen || folded_at(needle + i, nl - i, &ki) != folded_at(hay + j, hlen - j, &kj))
+			return 0;
+		i += ki;
+		j += kj;
+	}
+	return j;
+}
+
+const char *ed_match(const struct editor *ed, const char *hay, size_t hlen, size_t *mlen)
 {
 	size_t nl = ed->needle_len;
-	if (!ed->needle || nl == 0 || nl > hlen)
+	*mlen = nl;
+	if (!ed->needle || nl == 0)
 		return NULL;
 	if (!ed->find_icase)
-		return memmem(hay, hlen, ed->needle, nl);
-	unsigned char first = fold((unsigned char)ed->needle[0]);
-	for (size_t i = 0; i + nl <= hlen; i++) {
-		if (fold((unsigned char)hay[i]) != first)
+		return nl <= hlen ? memmem(hay, hlen, ed->needle, nl) : NULL;
+	size_t k;
+	uint32_t first = folded_at(ed->needle, nl, &k);
+	for (size_t i = 0; i < hlen; i++) {
+		if (((unsigned char)hay[i] & 0xc0) == 0x80)
+			continue;                  /* not where a character starts */
+		size_t kh;
+		if (folded_at(hay + i, hlen - i, &kh) != first)
 			continue;
-		size_t k = 1;
-		while (k < nl && fold((unsigned char)hay[i + k]) == fold((unsigned char)ed->needle[k]))
-			k++;
-		if (k == nl)
+		size_t m = match_folded(ed->needle, nl, hay + i, hlen - i);
+		if (m) {
+			*mlen = m;
 			return hay + i;
+		}
 	}
 	return NULL;
 }
@@ -68,27 +98,32 @@ void editor_set_ignore_case(struct editor *ed, bool on)
 	ed->find_icase = on;
 }
 
-long ed_search(struct editor *ed, size_t from, bool backward, bool wrap)
+long ed_search(struct editor *ed, size_t from, bool backward, bool wrap, size_t *mlen)
 {
-	size_t len = tb_len(ed->tb), nl = ed->needle_len;
-	if (!ed->needle || nl == 0 || nl > len)
+	size_t len = tb_len(ed->tb), m;
+	if (!ed->needle || ed->needle_len == 0)
 		return -1;
 	const char *all = tb_view(ed->tb, 0, len);
 	if (!backward) {
 		if (from > len)
 			from = len;
-		const char *p = ed_match(ed, all + from, len - from);
+		const char *p = ed_match(ed, all + from, len - from, mlen);
 		if (!p && wrap)
-			p = ed_match(ed, all, len);
+			p = ed_match(ed, all, len, mlen);
 		return p ? (long)(p - all) : -1;
 	}
 	/* Backward: the last match starting before from, else the last one. */
 	long best = -1, last = -1;
-	for (const char *p = all; (p = ed_match(ed, p, len - (size_t)(p - all))) != NULL; p++) {
-		if ((size_t)(p - all) < from)
+	size_t best_len = 0, last_len = 0;
+	for (const char *p = all; (p = ed_match(ed, p, len - (size_t)(p - all), &m)) != NULL; p++) {
+		if ((size_t)(p - all) < from) {
 			best = (long)(p - all);
+			best_len = m;
+		}
 		last = (long)(p - all);
+		last_len = m;
 	}
+	*mlen = best >= 0 ? best_len : last_len;
 	return best >= 0 ? best : wrap ? last : -1;
 }
 
@@ -104,7 +139,8 @@ static void show_match(struct editor *ed, long at)
 
 bool editor_find_next(struct editor *ed, bool backward)
 {
-	long at = ed_search(ed, backward ? ed->cur : ed->cur + 1, backward, true);
+	size_t m;
+	long at = ed_search(ed, backward ? ed->cur : ed->cur + 1, backward, true, &m);
 	if (at < 0)
 		return false;
 	show_match(ed, at);
@@ -146,7 +182,8 @@ static void find_incremental(struct editor *ed)
 		show_match(ed, (long)ed->find_origin);
 		return;
 	}
-	long at = ed_search(ed, ed->find_origin, false, true);
+	size_t m;
+	long at = ed_search(ed, ed->find_origin, false, true, &m);
 	if (at < 0)
 		snprintf(ed->note, sizeof ed->note, "not found");
 	else

@@ -5,8 +5,8 @@
  * it, a replaces every match in the file, Esc stops. Every replacement is
  * one undo step ("a" is one step for all of them).
  *
- * Matching is the find prompt's (exact, or ignoring ASCII case: Tab in
- * the find prompt), so what Find highlighted is what gets replaced.
+ * Matching is the find prompt's (exact, or ignoring case: Tab in the find
+ * prompt), so what Find highlighted is what gets replaced.
  */
 #include "editor_impl.h"
 
@@ -40,7 +40,8 @@ void ed_end_replace(struct editor *ed)
  * (the note then says how many were replaced). */
 static bool select_next(struct editor *ed, size_t from)
 {
-	long at = ed_search(ed, from, false, false);
+	size_t m;
+	long at = ed_search(ed, from, false, false, &m);
 	if (at < 0) {
 		snprintf(ed->note, sizeof ed->note, "replaced %zu; no more matches below "
 			 "(Esc closes)", ed->rep_count);
@@ -48,7 +49,7 @@ static bool select_next(struct editor *ed, size_t from)
 		return false;
 	}
 	ed->anchor = (size_t)at;
-	ed->cur = (size_t)at + ed->needle_len;
+	ed->cur = (size_t)at + m;
 	ed->sel = true;
 	ed->want_col = -1;
 	ed->follow = true;
@@ -70,12 +71,12 @@ static void replace_this(struct editor *ed)
 static void replace_all(struct editor *ed)
 {
 	size_t rl = ed->replacement ? strlen(ed->replacement) : 0;
-	size_t from = 0;
+	size_t from = 0, m;
 	long at;
 	tb_break_group(ed->tb);
 	tb_group_begin(ed->tb);
-	while ((at = ed_search(ed, from, false, false)) >= 0) {
-		tb_delete(ed->tb, (size_t)at, ed->needle_len);
+	while ((at = ed_search(ed, from, false, false, &m)) >= 0) {
+		tb_delete(ed->tb, (size_t)at, m);
 		tb_insert(ed->tb, (size_t)at, ed->replacement ? ed->replacement : "", rl);
 		from = (size_t)at + rl;      /* never inside what was put in */
 		ed->cur = from;

@@ -286,6 +286,39 @@ static void test_find_replace(void **state)
 	editor_free(ed);
 }
 
+/* Ignoring case goes by Unicode's lower-case mapping, so a match may have
+ * another byte length than the search (here: "\xc4" Ä vs "a" ASCII is no
+ * match, but Ä and ä are); bytes that are not UTF-8 match only themselves. */
+static void test_find_ignoring_case_unicode(void **state)
+{
+	(void)state;
+	struct editor *ed = ed_with("x = \"\xc3\x84rger\" + \"\xc3\xa4RGER\" + \"Arger\"\n\xff\xfe\n");
+	editor_set_ignore_case(ed, true);
+	editor_set_search(ed, "\xc3\xa4rger", 6);
+	assert_true(editor_find_next(ed, false));
+	assert_int_equal(editor_cursor_offset(ed), 5);
+	assert_true(editor_find_next(ed, false));
+	assert_int_equal(editor_cursor_offset(ed), 16);
+	assert_true(editor_find_next(ed, false));
+	assert_int_equal(editor_cursor_offset(ed), 5);      /* wraps; "Arger" is not one */
+	editor_set_search(ed, "\xff", 1);
+	assert_true(editor_find_next(ed, false));
+	assert_int_equal(editor_cursor_offset(ed), 34);
+	/* replace all of them, any case, as one step */
+	editor_set_search(ed, "\xc3\x84RGER", 6);
+	editor_begin_find(ed);
+	editor_key(ed, false, 27);
+	editor_begin_find(ed);
+	editor_key(ed, false, 6);                            /* Ctrl-F: replace */
+	type(ed, "zorn");
+	editor_key(ed, false, '\r');
+	editor_key(ed, false, 'a');
+	assert_text(ed, "x = \"zorn\" + \"zorn\" + \"Arger\"\n\xff\xfe\n");
+	editor_key(ed, false, 26);
+	assert_text(ed, "x = \"\xc3\x84rger\" + \"\xc3\xa4RGER\" + \"Arger\"\n\xff\xfe\n");
+	editor_free(ed);
+}
+
 /* Moves, deletes and undo go by grapheme cluster; columns by cells. */
 static void test_clusters(void **state)
 {
@@ -697,6 +730,7 @@ int main(void)
 		cmocka_unit_test(test_selection_clipboard),
 		cmocka_unit_test(test_find_and_goto),
 		cmocka_unit_test(test_find_replace),
+		cmocka_unit_test(test_find_ignoring_case_unicode),
 		cmocka_unit_test(test_paste_no_staircase),
 		cmocka_unit_test(test_bracket_match),
 		cmocka_unit_test(test_round_trip_bytes),
