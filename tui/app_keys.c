@@ -409,6 +409,21 @@ static bool focus_key(struct app *a, bool fkey, int key)
 	return true;
 }
 
+/* A function key nothing is bound to: say so, rather than nothing. */
+static void unbound_key(struct app *a, int key)
+{
+	const char *n = keyname(key);
+	char name[32];
+
+	if (key >= KEY_F(1) && key <= KEY_F(63))
+		snprintf(name, sizeof name, "F%d", key - KEY_F0);
+	else if (key == KEY_IC)
+		snprintf(name, sizeof name, "Insert");
+	else
+		snprintf(name, sizeof name, "%s", n && !strncmp(n, "KEY_", 4) ? n + 4 : n ? n : "that key");
+	app_message(a, false, "%s does nothing here (F1 lists the keys)", name);
+}
+
 /* Run a key through keyseq.c: false when there is nothing to act on. */
 static bool decode_key(struct app *a, bool *is_key, wint_t *ch)
 {
@@ -561,6 +576,8 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 	} else if (a->focus == PANE_EDITOR) {
 		if (editor_key(a->ed, is_key, ch))
 			a->recovery_due = app_now() + 2;
+		else if (fkey)
+			unbound_key(a, key);
 	} else if (a->focus == PANE_CARRY) {
 		if (!app_carry_key(a, is_key, ch))
 			carry_key(&a->carry, is_key, ch);
