@@ -339,10 +339,23 @@ int carry_load_file(struct carry_pane *cp, const char *path, char *err,
 
 	if (!text)
 		return -1;
-	editor_set_text(cp->ed, text, len, CARRY_NAME);
+	/* one edit, so Ctrl-Z in the pane brings the old buffer back */
+	editor_replace_all(cp->ed, text, len);
 	free(text);
 	touched(cp);
 	return 0;
+}
+
+void carry_clear(struct carry_pane *cp)
+{
+	editor_replace_all(cp->ed, "{}\n", 3);
+	touched(cp);
+}
+
+bool carry_is_empty(struct carry_pane *cp)
+{
+	carry_check(cp);
+	return cp->empty;
 }
 
 /* Is this line the start of a name the last merge changed? */
