@@ -10,7 +10,8 @@ start --step
 ready
 keys F3
 wait_for "p step mode"
-keys 1
+# twelve demos: 1 waits for a second digit, Enter takes 1
+keys 1 Enter
 wait_for "network.py"
 keys F5
 wait_for "violations to show - Space shows the next" 30
