@@ -431,6 +431,16 @@ static void observe_memory(struct sp_run *r, const struct seccomp_notif *req,
 	bool refused = data && data + v->bytes > r->limits.memory_bytes;
 
 	notify_continue(r, req);
+	if (refused) {
+		/* glibc tries mmap, then brk, then mmap again: one malloc that
+		 * fails is two refused calls a moment apart, one record */
+		uint64_t now = sp_now_us();
+		bool again = req->pid == r->mem_refused_pid && now - r->mem_refused_us < 2000;
+		r->mem_refused_pid = req->pid;
+		r->mem_refused_us = now;
+		if (again)
+			return;
+	}
 	if (refused)
 		/* one text, so repeats merge into its count */
 		run_violation(r, SP_VIOL_MEMORY, true, 0,

@@ -90,6 +90,8 @@ struct sp_run {
 	unsigned filter;            /* the filter's variant, SP_FILTER_* */
 	uint32_t spawn_floor;       /* tasks counted at the last spawn let through */
 	uint64_t spawn_at_us;       /* and when */
+	uint32_t mem_refused_pid;   /* the last allocation seen refused: who */
+	uint64_t mem_refused_us;    /* and when */
 	char setup_error[512];
 	struct seccomp_notif *notif_req;     /* allocated on the first denial */
 	struct seccomp_notif_resp *notif_resp;
