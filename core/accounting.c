@@ -35,10 +35,12 @@ void accounting_sample(struct sp_run *r)
 	} else if (have_proc) {
 		/* plus what its unix sockets hold, which no process maps (a
 		 * memory cgroup charges that itself) */
-		uint64_t queued = 0;  /* left 0 when the socket cannot say */
+		uint64_t queued = 0, piped = 0;  /* left 0 when they cannot say */
 		if (r->L.sockmem_fd >= 0)
 			(void)sp_sockmem_bytes(r->L.sockmem_fd, &queued);
-		u->memory_bytes = ps.rss_bytes + queued;
+		/* and its pipes, kernel memory just the same */
+		(void)sp_pipemem_bytes(r->L.proc_fd, r->own_pipes, 3, &piped);
+		u->memory_bytes = ps.rss_bytes + queued + piped;
 	}
 	if (u->memory_bytes > u->peak_memory_bytes)
 		u->peak_memory_bytes = u->memory_bytes;

@@ -182,6 +182,10 @@ uint32_t sp_proc_count_tasks(int procfd);
 int sp_sockmem_open(void);
 int sp_sockmem_bytes(int fd, uint64_t *bytes);  /* *bytes set only on success */
 
+/* pipemem.c: what the sandbox's pipes may hold (an upper bound), every
+ * pipe of every process once, but those whose inode is in skip; 0 or -1. */
+int sp_pipemem_bytes(int procfd, const uint64_t *skip, size_t nskip, uint64_t *bytes);
+
 /* workdir.c: list what is under the work dir (all but directories) without
  * following links. */
 int sp_workdir_list(int dirfd, struct sp_file **files, size_t *n, size_t max);

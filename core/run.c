@@ -931,6 +931,14 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	r->err_fd = err_p[0];
 	r->chan_fd = chan_p[0];
 	out_p[0] = err_p[0] = chan_p[0] = -1; /* the run owns them now */
+	{
+		/* the supervisor drains these: not the program's memory */
+		int own[3] = { r->out_fd, r->err_fd, r->chan_fd };
+		for (int i = 0; i < 3; i++) {
+			struct stat st;
+			r->own_pipes[i] = fstat(own[i], &st) == 0 ? (uint64_t)st.st_ino : 0;
+		}
+	}
 	/* bigger pipes: fewer wake-ups when a program writes a lot */
 	fcntl(r->out_fd, F_SETPIPE_SZ, PIPE_BYTES);
 	fcntl(r->err_fd, F_SETPIPE_SZ, PIPE_BYTES);
