@@ -102,8 +102,11 @@ static int add_init_rules(scmp_filter_ctx ctx, uint32_t act)
  * Calls the supervisor only looks at, and lets run (it answers
  * SECCOMP_USER_NOTIF_FLAG_CONTINUE), where the kernel leaves it no other
  * trace: an allocation RLIMIT_DATA is about to refuse (a writable private
- * mapping of 1 MiB or more: glibc's fallback after a refused brk and
- * pymalloc's arenas are at least that), and, without a pids cgroup that
+ * mapping of more than 1 MiB: what glibc's malloc maps for a big block,
+ * and after a refused brk for one of more than about 1 MiB; pymalloc's
+ * arenas and glibc's smallest fallback are exactly 1 MiB, left out so
+ * that the interpreter's start-up, which maps two arenas, pays nothing),
+ * and, without a pids cgroup that
  * keeps a peak, each new process or thread (so the supervisor counts them
  * where they start, and refuses the one over the limit itself).
  */
@@ -113,11 +116,11 @@ static int add_observe_rules(scmp_filter_ctx ctx, unsigned flags)
 
 	if (flags & SP_FILTER_OBSERVE_MEMORY) {
 		rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(mmap), 3,
-				       ARG(1, SCMP_CMP_GE, 1u << 20, 0),
+				       ARG(1, SCMP_CMP_GT, 1u << 20, 0),
 				       ARG(2, SCMP_CMP_MASKED_EQ, PROT_WRITE, PROT_WRITE),
-				       ARG(3, SCMP_CMP_MASKED_EQ, MAP_SHARED, 0));
+				       ARG(3, SCMP_CMP_MASKED_EQ, MAP_SHARED | MAP_FIXED, 0));
 		rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(mremap), 1,
-				       ARG(2, SCMP_CMP_GE, 1u << 20, 0));
+				       ARG(2, SCMP_CMP_GT, 1u << 20, 0));
 	}
 	if (flags & SP_FILTER_COUNT_PROCS) {
 		/* clone with a namespace flag is already denied (same action) */
