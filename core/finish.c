@@ -217,7 +217,28 @@ void run_finish(struct sp_run *r)
 	sp_layer_set(res, "capabilities", true, "all dropped, bounding and ambient too");
 	sp_layer_set(res, "no_new_privs", true, "set");
 	sp_layer_set(res, "cgroup", r->cg != NULL, "%s", r->cg_detail);
-	sp_layer_set(res, "rlimits", true, "cpu, data, fsize, nproc, core");
+	sp_layer_set(res, "rlimits", true, "every one set: cpu, data, stack, fsize, nproc, "
+		     "nofile, no realtime priority or lower nice value");
+	/* how the limits that a missing cgroup leaves to the filter were kept */
+	if (sp_cgroup_has_cpu(r->cg))
+		sp_layer_set(res, "cpu_tree", true, "the cgroup's CPU total");
+	else
+		sp_layer_set(res, "cpu_tree", r->seccomp_mode > 0,
+			     "/proc samples and init's rusage; SIGCHLD's action fixed, "
+			     "so no child is reaped with its CPU time");
+	if (sp_cgroup_has_pids_peak(r->cg))
+		sp_layer_set(res, "process_count", true, "pids cgroup: pids.peak, pids.events");
+	else if ((r->filter & SP_FILTER_COUNT_PROCS) && r->seccomp_mode == 2)
+		sp_layer_set(res, "process_count", true,
+			     "each clone, fork and vfork counted and refused at the limit by sandpit");
+	else
+		sp_layer_set(res, "process_count", false, "50 ms samples and RLIMIT_NPROC only");
+	if ((r->filter & SP_FILTER_OBSERVE_MEMORY) && r->seccomp_mode == 2)
+		sp_layer_set(res, "memory_refusals", true,
+			     "mappings over 1 MiB checked against RLIMIT_DATA");
+	else
+		sp_layer_set(res, "memory_refusals", false,
+			     "a refused allocation is seen only as the program's MemoryError");
 	sp_layer_set(res, "workdir_tmpfs", true, "%llu bytes",
 		     (unsigned long long)r->limits.disk_bytes);
 

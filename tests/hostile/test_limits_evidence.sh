@@ -66,6 +66,7 @@ run forks --procs 20 --wall 10
 check forks 'line("made") == "19" and line("refused") == "11"' 'the program gets all 20 processes, itself one of them'
 check forks 'r["usage"]["procs_peak"] == 20' 'the peak is the real peak (20), not a 50 ms sample'
 check forks 'viol("process", "refused")' 'the refused fork is a record'
+check forks 'r["layers"].get("process_count")' 'layers say how processes were counted'
 
 prog spawnstorm <<'EOF'
 import os, threading
@@ -147,6 +148,7 @@ EOF
 run sigign --cpu 1 --wall 20
 check_rc sigign 124
 check sigign 'status == "cpu_limit" and viol("cpu") and not escaped' '6 s in auto-reaped children under --cpu 1'
+check sigign 'r["layers"].get("cpu_tree")' 'layers say how the CPU of the tree was kept'
 
 prog nocldwait <<'EOF'
 import ctypes, os, time
