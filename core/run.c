@@ -433,10 +433,13 @@ static void observe_memory(struct sp_run *r, const struct seccomp_notif *req,
 	notify_continue(r, req);
 	if (refused) {
 		/* glibc tries mmap, then brk, then mmap again: one malloc that
-		 * fails is two refused calls a moment apart, one record */
+		 * fails is two refused calls a moment apart, the process's data
+		 * the same at both: one record */
 		uint64_t now = sp_now_us();
-		bool again = req->pid == r->mem_refused_pid && now - r->mem_refused_us < 2000;
+		bool again = req->pid == r->mem_refused_pid && data == r->mem_refused_data &&
+			     now - r->mem_refused_us < 100000;
 		r->mem_refused_pid = req->pid;
+		r->mem_refused_data = data;
 		r->mem_refused_us = now;
 		if (again)
 			return;

@@ -93,6 +93,7 @@ struct sp_run {
 	uint64_t own_pipes[3];      /* inodes of the program's stdout, stderr, channel */
 	uint32_t mem_refused_pid;   /* the last allocation seen refused: who */
 	uint64_t mem_refused_us;    /* and when */
+	uint64_t mem_refused_data;  /* and the process's data then */
 	char setup_error[512];
 	struct seccomp_notif *notif_req;     /* allocated on the first denial */
 	struct seccomp_notif_resp *notif_resp;
