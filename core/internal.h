@@ -134,6 +134,7 @@ enum sp_verdict_action {
 	SP_VERDICT_DENY,            /* answer error, record */
 	SP_VERDICT_MEMORY,          /* let it run; check it against RLIMIT_DATA */
 	SP_VERDICT_SPAWN,           /* a new process or thread: count it */
+	SP_VERDICT_SIGCHLD,         /* a new action for SIGCHLD: SIG_DFL is a no-op */
 };
 struct sp_syscall_verdict {
 	enum sp_violation_kind kind;

@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <seccomp.h>
@@ -489,6 +490,35 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 		u->procs_peak = live + 1;
 }
 
+/*
+ * rt_sigaction(SIGCHLD, act, oldact) with a new action (the filter sends
+ * only those). SIGCHLD's action can never change here, so it is always
+ * the default: a request for the default (without SA_NOCLDWAIT), as
+ * glibc's posix_spawn makes in every child, is answered as done without
+ * running it, oldact filled with the default. Any other action (ignore,
+ * SA_NOCLDWAIT, or a handler, which the program could turn into either
+ * after this look and before the kernel's own read) is refused. The call
+ * never runs, so what the program rewrites meanwhile changes nothing.
+ */
+static bool sigchld_default(const struct seccomp_notif *req)
+{
+	uint64_t act[2] = { 1, 0 };          /* handler, flags */
+	uint64_t old[4] = { 0, 0, 0, 0 };    /* handler, flags, restorer, mask */
+	struct iovec l = { act, sizeof act }, rm = { (void *)(uintptr_t)req->data.args[1], sizeof act };
+
+	if (req->data.args[3] != 8 ||
+	    process_vm_readv((pid_t)req->pid, &l, 1, &rm, 1, 0) != (ssize_t)sizeof act ||
+	    act[0] != (uint64_t)(uintptr_t)SIG_DFL || (act[1] & SA_NOCLDWAIT))
+		return false;
+	if (req->data.args[2]) {
+		struct iovec lo = { old, sizeof old },
+			     ro = { (void *)(uintptr_t)req->data.args[2], sizeof old };
+		if (process_vm_writev((pid_t)req->pid, &lo, 1, &ro, 1, 0) != (ssize_t)sizeof old)
+			return false;
+	}
+	return true;
+}
+
 static void handle_notify(struct sp_run *r)
 {
 	struct seccomp_notif *req;
@@ -526,6 +556,16 @@ static void handle_notify(struct sp_run *r)
 	}
 	if (v.action == SP_VERDICT_SPAWN) {
 		observe_spawn(r, req, line, ctx);
+		return;
+	}
+	if (v.action == SP_VERDICT_SIGCHLD && sigchld_default(req) &&
+	    seccomp_notify_id_valid(r->notify_fd, req->id) == 0) {
+		struct seccomp_notif_resp *resp = r->notif_resp;
+		resp->id = req->id;
+		resp->error = 0;
+		resp->val = 0;
+		resp->flags = 0;
+		seccomp_notify_respond(r->notify_fd, resp);
 		return;
 	}
 	if (seccomp_notify_id_valid(r->notify_fd, req->id) != 0) {

@@ -261,6 +261,7 @@ void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 	} else if (init_call(nm, a, v->what, sizeof v->what)) {
 		/* made by a program that tried to reach init: see seccomp_rules.c */
 	} else if (strcmp(nm, "rt_sigaction") == 0) {
+		v->action = SP_VERDICT_SIGCHLD;
 		snprintf(v->what, sizeof v->what,
 			 "rt_sigaction(SIGCHLD): without a CPU cgroup a child the kernel "
 			 "reaps itself would take its CPU time out of the count");
