@@ -312,6 +312,7 @@ attacks = [
     ("idle", lambda: os.sched_setscheduler(1, os.SCHED_IDLE, os.sched_param(0))),
     ("batch", lambda: os.sched_setscheduler(1, os.SCHED_BATCH, os.sched_param(0))),
     ("affinity", lambda: os.sched_setaffinity(1, {0})),
+    ("oom_score", lambda: open("/proc/1/oom_score_adj", "w").write("1000")),
     ("ioprio", lambda: libc.syscall(251, 1, 1, (3 << 13)) == 0 or
                        (_ for _ in ()).throw(OSError(ctypes.get_errno(), "ioprio"))),
 ]
