@@ -457,7 +457,10 @@ static void observe_memory(struct sp_run *r, const struct seccomp_notif *req,
  * the program's tasks where they start (the 50 ms samples miss a burst),
  * and refuse the one over the limit here, with a record, before
  * RLIMIT_NPROC would refuse it without a trace. A task let through a
- * moment ago may not be in /proc yet: for 5 ms it counts anyway.
+ * moment ago for another thread may not be in /proc yet: for 5 ms the
+ * count is at least what it was then. (When the same thread calls again,
+ * its last clone has returned, and what it made is in /proc or gone: a
+ * loop that starts and joins threads must not count the dead.)
  */
 static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int line,
 			  const char *ctx)
@@ -466,7 +469,7 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 	uint32_t live = sp_proc_count_tasks(r->L.proc_fd);
 	uint64_t now = sp_now_us();
 
-	if (live < r->spawn_floor && now - r->spawn_at_us < 5000)
+	if (req->pid != r->spawn_tid && live < r->spawn_floor && now - r->spawn_at_us < 5000)
 		live = r->spawn_floor;
 	if (live >= r->limits.procs) {
 		notify_refuse(r, req, EAGAIN);
@@ -486,6 +489,7 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 	notify_continue(r, req);
 	r->spawn_floor = live + 1;
 	r->spawn_at_us = now;
+	r->spawn_tid = req->pid;
 	if (live + 1 > u->procs_peak)
 		u->procs_peak = live + 1;
 }

@@ -111,6 +111,18 @@ EOF
 run subproc
 check subproc 'status == "ok" and line("ran") == "yes" and line("thread") == "ran" and not V' 'subprocess, posix_spawn and a thread: no record'
 
+# threads started and joined one after another: the dead do not count
+prog serial <<'EOF'
+import threading
+for i in range(300):
+    t = threading.Thread(target=int)
+    t.start()
+    t.join()
+print("threads: 300")
+EOF
+run serial --procs 4
+check serial 'status == "ok" and line("threads") == "300" and not V' '300 threads one after another under --procs 4'
+
 prog hello <<'EOF'
 print("hello")
 EOF
