@@ -5,7 +5,8 @@
  *
  * Messages on the control socket (SOCK_SEQPACKET, one per datagram):
  *   supervisor -> init  'g' the user maps are written: build the root
- *   supervisor -> init  'c' init is in the run's cgroups: start the program
+ *   supervisor -> init  'c' init is in the run's cgroups: start the program;
+ *                           one more byte, the filter's variant and SP_GO_*
  *   init -> supervisor  'R' ready, with fds [work dir, /proc]
  *   prog -> supervisor  'N' layers, with the seccomp notification fd
  *   any  -> supervisor  'E' text: setting up failed (the run fails closed)
