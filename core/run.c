@@ -466,13 +466,22 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 			  const char *ctx)
 {
 	struct sp_usage *u = &r->res->usage;
-	uint32_t live = sp_proc_count_tasks(r->L.proc_fd);
 	uint64_t now = sp_now_us();
+	uint32_t live;
+
+	/* a fork bomb at the limit asks again and again: a count at the
+	 * limit less than 1 ms old stands, rather than a walk of every task */
+	if (r->spawn_full_us && now - r->spawn_full_us < 1000)
+		live = r->limits.procs;
+	else
+		live = sp_proc_count_tasks(r->L.proc_fd);
 
 	if (req->pid != r->spawn_tid && live < r->spawn_floor && now - r->spawn_at_us < 5000)
 		live = r->spawn_floor;
 	if (live >= r->limits.procs) {
 		notify_refuse(r, req, EAGAIN);
+		if (!(r->spawn_full_us && now - r->spawn_full_us < 1000))
+			r->spawn_full_us = now;
 		if (live > u->procs_peak)
 			u->procs_peak = live > r->limits.procs ? r->limits.procs : live;
 		r->procs_reported = true;
@@ -487,6 +496,7 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 		return;
 	}
 	notify_continue(r, req);
+	r->spawn_full_us = 0;
 	r->spawn_floor = live + 1;
 	r->spawn_at_us = now;
 	r->spawn_tid = req->pid;

@@ -91,6 +91,7 @@ struct sp_run {
 	uint32_t spawn_floor;       /* tasks counted at the last spawn let through */
 	uint64_t spawn_at_us;       /* and when */
 	uint32_t spawn_tid;         /* and for which thread */
+	uint64_t spawn_full_us;     /* when a count last found the limit reached, or 0 */
 	uint64_t own_pipes[3];      /* inodes of the program's stdout, stderr, channel */
 	uint32_t mem_refused_pid;   /* the last allocation seen refused: who */
 	uint64_t mem_refused_us;    /* and when */
