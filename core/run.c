@@ -429,7 +429,9 @@ static void observe_memory(struct sp_run *r, const struct seccomp_notif *req,
 			   const struct sp_syscall_verdict *v)
 {
 	uint64_t data = v->bytes ? vm_data_bytes((int)req->pid) : 0;
-	bool refused = data && data + v->bytes > r->limits.memory_bytes;
+	/* the caller still waits, so its pid still named it during the read */
+	bool refused = data && data + v->bytes > r->limits.memory_bytes &&
+		       seccomp_notify_id_valid(r->notify_fd, req->id) == 0;
 
 	notify_continue(r, req);
 	if (refused) {
@@ -505,32 +507,27 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 }
 
 /*
- * rt_sigaction(SIGCHLD, act, oldact) with a new action (the filter sends
- * only those). SIGCHLD's action can never change here, so it is always
- * the default: a request for the default (without SA_NOCLDWAIT), as
- * glibc's posix_spawn makes in every child, is answered as done without
- * running it, oldact filled with the default. Any other action (ignore,
- * SA_NOCLDWAIT, or a handler, which the program could turn into either
- * after this look and before the kernel's own read) is refused. The call
- * never runs, so what the program rewrites meanwhile changes nothing.
+ * rt_sigaction(SIGCHLD, act, NULL) with a new action (the filter sends
+ * only calls with one). SIGCHLD's action can never change here, so it is
+ * always the default: a request for the default (without SA_NOCLDWAIT),
+ * as glibc's posix_spawn makes in every child, is answered as done
+ * without running it. Any other action (ignore, SA_NOCLDWAIT, or a
+ * handler, which the program could turn into either after this look and
+ * before the kernel's own read) is refused, and so is a call that asks
+ * for the old action too: answering it would mean writing into the
+ * program's memory, through a pid that may be another process's by then.
+ * The call never runs, so what the program rewrites meanwhile changes
+ * nothing.
  */
 static bool sigchld_default(const struct seccomp_notif *req)
 {
 	uint64_t act[2] = { 1, 0 };          /* handler, flags */
-	uint64_t old[4] = { 0, 0, 0, 0 };    /* handler, flags, restorer, mask */
-	struct iovec l = { act, sizeof act }, rm = { (void *)(uintptr_t)req->data.args[1], sizeof act };
+	struct iovec l = { act, sizeof act },
+		     rm = { (void *)(uintptr_t)req->data.args[1], sizeof act };
 
-	if (req->data.args[3] != 8 ||
-	    process_vm_readv((pid_t)req->pid, &l, 1, &rm, 1, 0) != (ssize_t)sizeof act ||
-	    act[0] != (uint64_t)(uintptr_t)SIG_DFL || (act[1] & SA_NOCLDWAIT))
-		return false;
-	if (req->data.args[2]) {
-		struct iovec lo = { old, sizeof old },
-			     ro = { (void *)(uintptr_t)req->data.args[2], sizeof old };
-		if (process_vm_writev((pid_t)req->pid, &lo, 1, &ro, 1, 0) != (ssize_t)sizeof old)
-			return false;
-	}
-	return true;
+	return req->data.args[2] == 0 && req->data.args[3] == 8 &&
+	       process_vm_readv((pid_t)req->pid, &l, 1, &rm, 1, 0) == (ssize_t)sizeof act &&
+	       act[0] == (uint64_t)(uintptr_t)SIG_DFL && !(act[1] & SA_NOCLDWAIT);
 }
 
 static void handle_notify(struct sp_run *r)
