@@ -81,6 +81,12 @@ static void run_program(const struct prog_start *ps)
 		"LANG=C.UTF-8",
 		"TERM=dumb",
 		"MPLBACKEND=Agg",
+		/* glibc's heap grows by its request plus this; after a refused
+		 * brk it maps that much instead, which is then more than 1 MiB
+		 * (pymalloc's arenas, which the filter leaves unobserved, are
+		 * exactly 1 MiB): a small allocation RLIMIT_DATA refuses is seen
+		 * too (seccomp_rules.c) */
+		"MALLOC_TOP_PAD_=1114112",
 		NULL,
 	};
 	const char *argv[] = { "python3", "-I", "-u", "-B",

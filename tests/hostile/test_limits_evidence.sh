@@ -35,6 +35,20 @@ run memcaught --memory 128M
 check memcaught '(status == "ok" and int(line("held")) > 64) or (status == "memory_limit" and not r["layers"]["cgroup"])' 'the program caught its MemoryError'
 check memcaught 'viol("memory")' 'a caught MemoryError is a memory record'
 
+prog memsmall <<'EOF'
+cells = []
+try:
+    while True:
+        cells.append([len(cells)])
+except MemoryError:
+    n = len(cells)
+    cells.clear()
+    print("cells:", n)
+EOF
+run memsmall --memory 64M --wall 20
+check memsmall '(status == "ok" and int(line("cells")) > 1000) or (status == "memory_limit" and not r["layers"]["cgroup"])' 'small objects until a MemoryError the program catches'
+check memsmall 'viol("memory")' 'running out with small objects is a memory record too'
+
 prog inodes <<'EOF'
 import errno, os
 n = 0
