@@ -151,6 +151,7 @@ uint64_t sp_workdir_bytes(int dirfd);
 /* violations.c */
 struct sp_violations {
 	struct sp_violation *v;
+	unsigned *announced;        /* per record: the count last sent as an event */
 	size_t n, cap;
 	uint64_t dropped;
 };
@@ -163,6 +164,9 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 				       const char *what, bool from_kernel,
 				       int line);
 const char *sp_violation_message(enum sp_violation_kind kind, const char *what);
+/* The next record (from *from on) whose count grew since it was last
+ * announced: marks it announced and returns its index, or -1 for none. */
+long sp_violations_next_grown(struct sp_violations *vs, size_t *from);
 void sp_violations_free(struct sp_violations *vs);
 
 /* carry.c: NULL when name can be a carried global, else why not. */

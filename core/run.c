@@ -79,15 +79,25 @@ void run_push_usage(struct sp_run *r)
 
 static void push_violation(struct sp_run *r, struct sp_violation *v)
 {
-	struct qitem it = { .type = SP_EVENT_VIOLATION };
-
 	if (!v)
 		return;
-	it.viol = (size_t)(v - r->viol.v);
 	if (v->count == 1)
-		run_push(r, it);
+		run_push_grown(r); /* a new record is announced at once */
 	else
 		r->viol_dirty = true; /* repeats are announced with the next sample */
+}
+
+void run_push_grown(struct sp_run *r)
+{
+	size_t from = 0;
+	long k;
+
+	/* one event for each record whose count changed, however many
+	 * repeats it had: a flood of one call costs one event a sample */
+	while ((k = sp_violations_next_grown(&r->viol, &from)) >= 0) {
+		struct qitem it = { .type = SP_EVENT_VIOLATION, .viol = (size_t)k };
+		run_push(r, it);
+	}
 }
 
 struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
@@ -518,14 +528,8 @@ static void pump(struct sp_run *r)
 			accounting_sample(r);
 			run_push_usage(r);
 			if (r->viol_dirty) {
-				/* announce repeats: the last record that grew */
 				r->viol_dirty = false;
-				for (size_t k = 0; k < r->viol.n; k++)
-					if (r->viol.v[k].count > 1) {
-						struct qitem it = { .type = SP_EVENT_VIOLATION, .viol = k };
-						run_push(r, it);
-						break;
-					}
+				run_push_grown(r);
 			}
 			accounting_arm(r);
 			break;
@@ -538,6 +542,7 @@ static void pump(struct sp_run *r)
 	if (r->init_done && !r->finished) {
 		struct qitem it = { .type = SP_EVENT_FINISHED };
 		run_finish(r);
+		run_push_grown(r); /* repeats since the last sample, and the last records */
 		run_push(r, it);
 	}
 }
@@ -873,6 +878,7 @@ int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,
 	*out = r->res;
 	r->res->violations = r->viol.v;
 	r->res->n_violations = r->viol.n;
+	free(r->viol.announced);
 	memset(&r->viol, 0, sizeof r->viol);
 	r->res = NULL;
 	sp_run_free(r);

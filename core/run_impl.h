@@ -95,6 +95,8 @@ struct sp_run {
 /* run.c */
 void run_push(struct sp_run *r, struct qitem it);
 void run_push_usage(struct sp_run *r);
+/* Queue an event for every record whose count changed since its last one. */
+void run_push_grown(struct sp_run *r);
 /* Add or merge a record, and queue an event for a new one. */
 struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
 				   bool kernel, int line, const char *fmt, ...)

@@ -115,6 +115,8 @@ struct sp_violation {
 	bool from_kernel;  /* source "kernel" (true) or "runtime" (false) */
 	int line;          /* the program's line, or 0 when unknown */
 	unsigned count;    /* repeats merged into this record */
+	unsigned id;       /* 1, 2, ... in order of first sight; stable for the
+			    * run: events and the result name a record by it */
 };
 
 struct sp_usage {
@@ -177,7 +179,8 @@ struct sp_event {
 	const char *data;                     /* STDOUT/STDERR chunk */
 	size_t len;
 	const struct sp_usage *usage;         /* USAGE */
-	const struct sp_violation *violation; /* VIOLATION (new or count grew) */
+	const struct sp_violation *violation; /* VIOLATION (new, or its count grew;
+					       * the same id, the newer count) */
 	const struct sp_result *result;       /* FINISHED */
 };
 

@@ -1,8 +1,13 @@
 /*
- * violations.c - violation records: merged by (kind, what, line), bounded
- * in number, each with a message in plain words: what happened, which of
- * the five constraints it hit, why the sandbox has it, and the usual way
- * around it.
+ * violations.c - violation records: merged by (kind, source, what, line),
+ * bounded in number, each with a message in plain words: what happened,
+ * which of the five constraints it hit, why the sandbox has it, and the
+ * usual way around it.
+ *
+ * Each record has an id (1, 2, ... in order of first sight) that names it
+ * for the whole run: a front end keys its list on the id, never on the
+ * text, because the program chooses the text of a runtime record and
+ * could otherwise make one that looks like (and hides) a kernel record.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -140,11 +145,18 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 	if (vs->n == vs->cap) {
 		size_t ncap = vs->cap ? vs->cap * 2 : 8;
 		struct sp_violation *bigger = realloc(vs->v, ncap * sizeof *bigger);
+		unsigned *sent;
 		if (!bigger) {
 			vs->dropped++;
 			return NULL;
 		}
 		vs->v = bigger;
+		sent = realloc(vs->announced, ncap * sizeof *sent);
+		if (!sent) {
+			vs->dropped++;
+			return NULL;
+		}
+		vs->announced = sent;
 		vs->cap = ncap;
 	}
 	v = &vs->v[vs->n];
@@ -160,8 +172,22 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 	v->from_kernel = from_kernel;
 	v->line = line;
 	v->count = 1;
+	v->id = (unsigned)vs->n + 1;
+	vs->announced[vs->n] = 0;
 	vs->n++;
 	return v;
+}
+
+long sp_violations_next_grown(struct sp_violations *vs, size_t *from)
+{
+	for (size_t i = *from; i < vs->n; i++)
+		if (vs->v[i].count != vs->announced[i]) {
+			vs->announced[i] = vs->v[i].count;
+			*from = i + 1;
+			return (long)i;
+		}
+	*from = vs->n;
+	return -1;
 }
 
 void sp_violations_free(struct sp_violations *vs)
@@ -171,5 +197,6 @@ void sp_violations_free(struct sp_violations *vs)
 		free(vs->v[i].message);
 	}
 	free(vs->v);
+	free(vs->announced);
 	memset(vs, 0, sizeof *vs);
 }
