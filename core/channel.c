@@ -144,6 +144,11 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 		const char *k = json_string_value(json_object_get(msg, "k"));
 		if (what)
 			run_violation(r, kind_from(k), false, ln, "%.300s", what);
+	} else if (strcmp(t, "hint") == 0) {
+		/* explains only: a made-up one can only pick a fixed text */
+		sp_hints_add(r->res, json_string_value(json_object_get(msg, "topic")),
+			     json_string_value(json_object_get(msg, "about")),
+			     json_string_value(json_object_get(msg, "detail")), ln);
 	} else if (strcmp(t, "exc") == 0) {
 		const char *k = json_string_value(json_object_get(msg, "k"));
 		snprintf(r->exc_kind, sizeof r->exc_kind, "%s", k ? k : "");

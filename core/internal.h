@@ -169,10 +169,19 @@ const char *sp_violation_message(enum sp_violation_kind kind, const char *what);
 long sp_violations_next_grown(struct sp_violations *vs, size_t *from);
 void sp_violations_free(struct sp_violations *vs);
 
+/* hints.c: add a hint from the prelude's (untrusted) report: topic picks
+ * the text, about names the exception, detail (a module or file name) is
+ * cut and cleaned. 0 added or already there, -1 ignored. */
+int sp_hints_add(struct sp_result *res, const char *topic, const char *about,
+		 const char *detail, int line);
+void sp_hints_free(struct sp_result *res);
+/* The result's hints as the contract's JSON array (a new reference). */
+struct json_t;
+struct json_t *sp_hints_json(const struct sp_result *res);
+
 /* carry.c: NULL when name can be a carried global, else why not. */
 const char *sp_carry_name_problem(const char *name);
 /* carry.c: NULL when a carried value nests within SP_CARRY_MAX_DEPTH. */
-struct json_t;
 const char *sp_carry_value_problem(const struct json_t *value);
 
 /* json.c */

@@ -127,6 +127,7 @@ char *sp_result_to_json(const struct sp_result *r)
 		json_array_append_new(fs, jf);
 	}
 	json_object_set_new(o, "files", fs);
+	json_object_set_new(o, "hints", sp_hints_json(r));
 
 	if (r->carry_out) {
 		json_error_t e;

@@ -899,6 +899,7 @@ void sp_result_free(struct sp_result *res)
 	for (size_t i = 0; i < res->n_files; i++)
 		free(res->files[i].path);
 	free(res->files);
+	sp_hints_free(res);
 	free(res->carry_out);
 	free(res);
 }

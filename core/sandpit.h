@@ -53,6 +53,11 @@ struct sp_limits {
 /* Fill with the defaults shown in --help and the Resources pane. */
 void sp_limits_default(struct sp_limits *l);
 
+/* A size as the gauges show it: "512 B", "1.5 KiB", "64 MiB". */
+void sp_format_bytes(uint64_t n, char *buf, size_t len);
+/* A time as the gauges show it: "0.25 s", "12 s", "2.5 min". */
+void sp_format_ms(uint64_t ms, char *buf, size_t len);
+
 /* Parse "512M", "1G", "64k", "100" (bytes) into *out. 0 ok, -1 bad. */
 int sp_parse_size(const char *s, uint64_t *out);
 /* Parse seconds, "2", "0.5", "1.5s", "250ms", into milliseconds. */
@@ -119,6 +124,18 @@ struct sp_violation {
 			    * run: events and the result name a record by it */
 };
 
+/* An explanation of a Python error that the sandbox's rules caused (no
+ * module to import and no network to install it, a file from an earlier
+ * run, input() with nobody typing, ...). Observed by the runtime, so it
+ * only explains; see core/hints.c. */
+struct sp_hint {
+	int line;          /* the program's line, or 0 when unknown */
+	char *about;       /* the exception's name: "ModuleNotFoundError" */
+	char *message;     /* the rule that caused it, and the way around it */
+	const char *topic; /* "module", "file", "input", "memory", ... */
+};
+#define SP_MAX_HINTS 8
+
 struct sp_usage {
 	uint64_t cpu_ms;
 	uint64_t wall_ms;
@@ -160,6 +177,8 @@ struct sp_result {
 	size_t n_violations;
 	struct sp_file *files;
 	size_t n_files;
+	struct sp_hint *hints;
+	size_t n_hints;
 	char *carry_out;            /* JSON object text, or NULL */
 	struct sp_layer layers[SP_MAX_LAYERS];
 	size_t n_layers;

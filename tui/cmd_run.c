@@ -180,6 +180,16 @@ static void put_clean(const char *text)
 
 static void print_human_tail(const struct sp_result *r)
 {
+	/* right under the traceback they explain */
+	for (size_t i = 0; i < r->n_hints; i++) {
+		const struct sp_hint *h = &r->hints[i];
+		char line[32] = "";
+		if (h->line > 0)
+			snprintf(line, sizeof line, " at line %d", h->line);
+		fprintf(stderr, "sandpit: hint [%s]%s: ", h->about, line);
+		put_clean(h->message);
+		fputc('\n', stderr);
+	}
 	for (size_t i = 0; i < r->n_violations; i++) {
 		const struct sp_violation *v = &r->violations[i];
 		char line[32] = "";

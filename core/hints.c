@@ -1,0 +1,194 @@
+/*
+ * hints.c - explanations for Python errors that the sandbox's rules cause.
+ *
+ * A beginner who meets `ModuleNotFoundError: No module named 'requests'`
+ * in a sandbox needs to hear what a stock Python would not say: there is
+ * no network to pip-install it. Thonny's Assistant is the model: a short,
+ * right, kind paragraph with the cause and the way around it.
+ *
+ * The prelude observes the exception that ended the run (and the ones
+ * chained to it) and reports a topic, the exception's name, a detail (the
+ * module or file name) and the line. The program can write the same
+ * report itself, so all of it is untrusted: the topic picks one of the
+ * fixed texts below (an unknown topic is ignored), the name must look
+ * like a Python name, the detail is cut short and stripped of controls,
+ * and a run keeps at most SP_MAX_HINTS hints, one per topic and line.
+ * Hints only explain; nothing here enforces anything.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+
+#include "internal.h"
+#include "banned.h"
+
+#define DETAIL_MAX 120
+
+struct topic {
+	const char *name;       /* as the prelude reports it */
+	const char *about;      /* the exception, when the report names none */
+	const char *with;       /* the text with the detail (%s), or NULL */
+	const char *without;    /* the text without one */
+};
+
+static const struct topic topics[] = {
+	{ "module", "ModuleNotFoundError",
+	  "There is no module named '%s' in the sandbox, and a run cannot install "
+	  "one: it has no network, so pip reaches nothing (constraint 1). What "
+	  "there is: Python's standard library, numpy, pandas, matplotlib and "
+	  "scipy. Use one of those, or put the code you need into the program.",
+	  "That module is not in the sandbox, and a run cannot install one: it "
+	  "has no network, so pip reaches nothing (constraint 1). What there is: "
+	  "Python's standard library, numpy, pandas, matplotlib and scipy." },
+	{ "file", "FileNotFoundError",
+	  "There is no '%s' here. Runs are stateless (constraint 3): each one "
+	  "starts in an empty work dir, so a file an earlier run wrote is gone, "
+	  "and the host's files are not in the sandbox. Attach the file to the "
+	  "run (--file with sandpit run), or carry the data: carry(name=value) in "
+	  "the run that makes it, F2, and the next run has it as a global.",
+	  "That file is not here. Runs are stateless (constraint 3): each one "
+	  "starts in an empty work dir, so a file an earlier run wrote is gone, "
+	  "and the host's files are not in the sandbox. Attach the file to the "
+	  "run (--file with sandpit run), or carry the data with carry()." },
+	{ "input", "EOFError", NULL,
+	  "input() found nothing to read: nobody types into a run, and its "
+	  "standard input is empty (or used up). Give the input beforehand: "
+	  "sandpit run --stdin FILE, or write the values into the program or "
+	  "the carry buffer." },
+	{ "memory", "MemoryError",
+	  "The program asked for more memory than the run's limit of %s "
+	  "(constraint 5). Work through the data in chunks or on a sample, or "
+	  "keep it compact (numpy arrays rather than lists of objects).",
+	  NULL },
+	{ "recursion", "RecursionError", NULL,
+	  "The calls nested deeper than Python allows (about 1,000 levels). "
+	  "This is Python's own limit, the same outside the sandbox, and it "
+	  "usually means a recursion that never reaches its base case. Check "
+	  "the base case, or turn the recursion into a loop." },
+	{ "readonly", "OSError",
+	  "'%s' cannot be written: only the work dir /work (and /tmp) can be, "
+	  "the rest of the sandbox's filesystem is read-only and the host's "
+	  "files are not there (constraint 2). Write to a relative name such as "
+	  "'out.csv'; sandpit run --keep DIR keeps a copy after the run.",
+	  "Only the work dir /work (and /tmp) can be written: the rest of the "
+	  "sandbox's filesystem is read-only and the host's files are not there "
+	  "(constraint 2). Write to a relative name such as 'out.csv'; sandpit "
+	  "run --keep DIR keeps a copy after the run." },
+	{ "network", "OSError", NULL,
+	  "The program tried to reach a network, and a run has none "
+	  "(constraint 1): names do not resolve and no socket reaches another "
+	  "machine. Bring the data in yourself: paste it into the program, put "
+	  "it in the carry buffer, or attach it as a file." },
+};
+
+/* A Python name (dotted for a module's exception): at most 63 bytes. */
+static bool python_name(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+
+	if (n == 0 || n > 63 || (s[0] >= '0' && s[0] <= '9'))
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		      (c >= '0' && c <= '9') || c == '_' || c == '.'))
+			return false;
+	}
+	return true;
+}
+
+/* The detail cut at DETAIL_MAX bytes (never inside a UTF-8 sequence),
+ * controls and quotes replaced, so it reads as one plain name. */
+static void clean_detail(const char *s, char *out, size_t cap)
+{
+	size_t n = 0;
+
+	for (; s && *s && n + 1 < cap && n < DETAIL_MAX; s++) {
+		unsigned char c = (unsigned char)*s;
+		out[n++] = c < 0x20 || c == 0x7f || c == '\'' ? '?' : (char)c;
+	}
+	while (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0x80)
+		n--;             /* a cut sequence's continuation bytes */
+	if (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0xC0)
+		n--;             /* and its lead byte */
+	out[n] = '\0';
+}
+
+int sp_hints_add(struct sp_result *res, const char *topic, const char *about,
+		 const char *detail, int line)
+{
+	const struct topic *t = NULL;
+	char clean[DETAIL_MAX + 1], msg[1024], size[32];
+	struct sp_hint *h;
+
+	for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+		if (topic && strcmp(topic, topics[i].name) == 0)
+			t = &topics[i];
+	if (!t || res->n_hints >= SP_MAX_HINTS)
+		return -1;
+	if (line < 0)
+		line = 0;
+	for (size_t i = 0; i < res->n_hints; i++)
+		if ((res->hints[i].line == line || line == 0) &&
+		    strcmp(res->hints[i].topic, t->name) == 0)
+			return 0;  /* the same cause, reported again */
+	clean_detail(detail, clean, sizeof clean);
+	if (strcmp(t->name, "memory") == 0) {
+		/* the figure is the run's, never the report's */
+		sp_format_bytes(res->limits.memory_bytes, size, sizeof size);
+		snprintf(msg, sizeof msg, t->with, size);
+	} else if (t->with && clean[0]) {
+		snprintf(msg, sizeof msg, t->with, clean);
+	} else {
+		snprintf(msg, sizeof msg, "%s", t->without);
+	}
+	if (!res->hints) {
+		res->hints = calloc(SP_MAX_HINTS, sizeof *res->hints);
+		if (!res->hints)
+			return -1;
+	}
+	h = &res->hints[res->n_hints];
+	h->about = strdup(python_name(about) ? about : t->about);
+	h->message = strdup(msg);
+	if (!h->about || !h->message) {
+		free(h->about);
+		free(h->message);
+		return -1;
+	}
+	h->topic = t->name;
+	h->line = line;
+	res->n_hints++;
+	return 0;
+}
+
+void sp_hints_free(struct sp_result *res)
+{
+	for (size_t i = 0; i < res->n_hints; i++) {
+		free(res->hints[i].about);
+		free(res->hints[i].message);
+	}
+	free(res->hints);
+	res->hints = NULL;
+	res->n_hints = 0;
+}
+
+json_t *sp_hints_json(const struct sp_result *res)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < res->n_hints; i++) {
+		const struct sp_hint *h = &res->hints[i];
+		json_t *o = json_object();
+		size_t n;
+		/* the name is checked ASCII; the message holds a cleaned detail */
+		char *msg = sp_json_escape_bytes(h->message, strlen(h->message), &n);
+
+		json_object_set_new(o, "line", h->line > 0 ? json_integer(h->line) : json_null());
+		json_object_set_new(o, "about", json_string(h->about));
+		json_object_set_new(o, "message", msg ? json_stringn(msg, n) : json_string(""));
+		free(msg);
+		json_array_append_new(a, o);
+	}
+	return a;
+}
