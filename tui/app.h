@@ -54,6 +54,7 @@ struct app {
 	struct help_view help;
 	struct dialog dlg;
 	int focus;                  /* enum pane_id */
+	bool zoomed;                /* the focused pane has the screen (F11) */
 	bool mouse_on;
 	bool quit;
 	int exit_code;
@@ -116,6 +117,24 @@ void app_key(struct app *a, bool is_key, wint_t ch);
 void app_load_demo(struct app *a, size_t i, bool ask);
 /* Save the Editor's buffer; then quit if quit_after. */
 void app_save(struct app *a, const char *path, bool quit_after);
+
+/* app_teach.c: tying what a run met to the source, and reading it all */
+/* F11 / Ctrl-U: zoom the focused pane to the whole screen, and back. */
+void app_zoom_toggle(struct app *a);
+/* Move the Editor's cursor to line (1-based) and focus it. */
+void app_goto_line(struct app *a, long line);
+/* Enter in the Violations or Output pane (row -1), or a click on row of
+ * the Output pane: go to the record's or the traceback's line. True when
+ * the key was used. */
+bool app_jump_from(struct app *a, int pane, int row);
+/* After a run: its hints into Output (before the run's footer), and
+ * gutter marks for the records in the Violations pane. */
+void app_teach_hints(struct app *a, const struct sp_result *r);
+void app_teach_marks(struct app *a);
+/* The state for the status line: "ok · 3 violations". */
+void app_state_text(const struct app *a, char *buf, size_t len);
+/* The key hints that fit in width cells, the most useful first. */
+void app_key_hints(const struct app *a, int width, char *buf, size_t len);
 
 /* app_run.c */
 void app_run_start(struct app *a);

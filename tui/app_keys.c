@@ -301,7 +301,7 @@ static void pane_key(struct app *a, int key)
 		default: break;
 		}
 	} else if (a->focus == PANE_VIOLATIONS) {
-		violations_key(&a->viol, key, page / 3 > 0 ? page / 3 : 1);
+		violations_key(&a->viol, key);
 	}
 }
 
@@ -365,7 +365,7 @@ static void mouse_key(struct app *a)
 		switch (p) {
 		case PANE_EDITOR: editor_scroll(a->ed, 3 * dir); break;
 		case PANE_OUTPUT: output_scroll(a->out, -3 * dir); break;
-		case PANE_VIOLATIONS: violations_move(&a->viol, dir); break;
+		case PANE_VIOLATIONS: violations_scroll_text(&a->viol, 3 * dir); break;
 		case PANE_CARRY: carry_scroll(&a->carry, 3 * dir); break;
 		default: break;
 		}
@@ -380,8 +380,10 @@ static void mouse_key(struct app *a)
 		editor_mouse_click(a->ed, ev.y - in.y, ev.x - in.x);
 	else if (p == PANE_CARRY)
 		carry_click(&a->carry, ev.y - in.y, ev.x - in.x);
-	else if (p == PANE_VIOLATIONS)
-		violations_click(&a->viol, ev.y - in.y);
+	else if (p == PANE_VIOLATIONS && violations_click(&a->viol, ev.y - in.y))
+		app_jump_from(a, p, -1);
+	else if (p == PANE_OUTPUT)
+		app_jump_from(a, p, ev.y - in.y);
 }
 
 void app_key(struct app *a, bool is_key, wint_t ch)
@@ -436,6 +438,11 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		demo_menu_open(&a->menu);
 	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
 		help_open(&a->help);
+	} else if ((fkey && key == KEY_F(11)) || (!fkey && key == CTRL('u'))) {
+		app_zoom_toggle(a);
+	} else if ((a->focus == PANE_VIOLATIONS || a->focus == PANE_OUTPUT) &&
+		   ((!fkey && (key == '\r' || key == '\n')) || (fkey && key == KEY_ENTER))) {
+		app_jump_from(a, a->focus, -1);
 	} else if (!fkey && key == CTRL('t') && a->focus == PANE_EDITOR) {
 		/* Tab belongs to focus (the key contract), so indenting by hand
 		 * has its own key: the editor's Tab (a selection indents whole) */

@@ -98,6 +98,7 @@ void app_run_start(struct app *a)
 	a->errtail_len = 0;
 	a->cancelling = false;
 	editor_error_line(a->ed, 0);
+	editor_set_marks(a->ed, NULL, NULL, 0);
 	violations_clear(&a->viol);
 	gauges_reset(&a->gauges, &a->cfg.limits, true);
 	output_begin_run(a->out, a->run_no, c.filename ? c.filename : "main.py");
@@ -135,11 +136,13 @@ static void finish(struct app *a, const struct sp_result *r)
 	const char *name = sp_status_name(r->status);
 	long line;
 
+	app_teach_hints(a, r);
 	output_end_run(a->out, r, name, (double)r->usage.wall_ms / 1000.0);
 	gauges_finish(&a->gauges, &r->usage);
 	violations_clear(&a->viol);
 	for (size_t i = 0; i < r->n_violations; i++)
 		violations_upsert(&a->viol, &r->violations[i]);
+	app_teach_marks(a);
 	free(a->last_carry_out);
 	/* "{}": every carry() call was dropped (the Violations say why) */
 	a->last_carry_out = r->carry_out && strcmp(r->carry_out, "{}") != 0 ?
@@ -151,10 +154,14 @@ static void finish(struct app *a, const struct sp_result *r)
 	line = r->status == SP_STATUS_OK ? 0 : traceback_line(a);
 	if (line > 0)
 		editor_error_line(a->ed, line);
-	if (r->status == SP_STATUS_OK)
+	if (r->status == SP_STATUS_OK && r->n_violations)
+		app_message(a, false, "run %d: see Violations (F11 zooms)", a->run_no);
+	else if (r->status == SP_STATUS_OK)
 		app_message(a, false, "run %d: ok", a->run_no);
 	else if (r->n_violations)
 		app_message(a, true, "run %d: %s - see Violations", a->run_no, name);
+	else if (r->n_hints)
+		app_message(a, true, "run %d: %s - a hint in Output says why", a->run_no, name);
 	else
 		app_message(a, true, "run %d: %s", a->run_no, name);
 	sp_run_free(a->run);

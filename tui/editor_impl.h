@@ -39,6 +39,11 @@
 
 enum prompt { P_NONE, P_FIND, P_GOTO };
 
+struct ed_mark {
+	long line;             /* 1-based */
+	char glyph[8];         /* one cell of UTF-8 */
+};
+
 struct editor {
 	struct textbuf *tb;
 	size_t cur;            /* cursor: byte offset on a cluster boundary */
@@ -62,11 +67,18 @@ struct editor {
 	char *needle;          /* last search */
 	size_t needle_len;
 	long error_line;       /* 1-based, 0 none */
+	struct ed_mark marks[EDITOR_MAX_MARKS]; /* gutter marks (editor_marks.c) */
+	size_t n_marks;
 	hl_state *hls;
 	size_t hls_cap, hls_valid;
 	unsigned char *cls;    /* per-byte classes of one line (scratch) */
 	size_t cls_cap;
 };
+
+/* ---- editor_marks.c ------------------------------------------------ */
+
+/* The gutter mark of line (1-based), or NULL. */
+const char *ed_mark_at(const struct editor *ed, long line);
 
 /* ---- editor.c ------------------------------------------------------- */
 

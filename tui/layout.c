@@ -299,3 +299,13 @@ int text_wrap_rows(const char *s, size_t len, int maxw, bool words)
 	} while (i < len);
 	return rows;
 }
+
+void layout_zoom(struct layout *l, int pane)
+{
+	if (l->too_small || pane < 0 || pane >= PANE_COUNT)
+		return;
+	for (int p = 0; p < PANE_COUNT; p++)
+		l->pane[p] = mk(0, 0, 0, 0);
+	l->pane[pane] = mk(0, 0, l->rows - 1, l->cols);
+	l->zoomed = true;
+}

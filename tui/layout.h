@@ -41,12 +41,17 @@ struct layout {
 	int rows, cols;
 	bool too_small;
 	bool wide;
+	bool zoomed;     /* one pane has the whole screen (layout_zoom) */
 	struct rect pane[PANE_COUNT];
 	struct rect status;
 };
 
 /* Lay out a rows x cols screen. */
 void layout_compute(struct layout *l, int rows, int cols);
+
+/* Give pane the whole screen above the status line (tmux's zoom); the
+ * others get empty rectangles, which hold no cell. */
+void layout_zoom(struct layout *l, int pane);
 
 /* The pane holding screen cell (y, x), or -1. */
 int layout_pane_at(const struct layout *l, int y, int x);

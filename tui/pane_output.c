@@ -41,6 +41,8 @@ struct output_pane {
 	struct sanitizer san[2];     /* stdout, stderr */
 	int scroll;                  /* rows up from the newest */
 	int last_width;
+	int last_h;                  /* rows of the last draw */
+	unsigned long long row_line[256]; /* absolute line index of each drawn row */
 };
 
 struct output_pane *output_new(void)
@@ -327,6 +329,26 @@ void output_scroll_end(struct output_pane *op)
 	op->scroll = 0;
 }
 
+/* sandpit's own lines wrap at words; the program's output is shown as
+ * it came, cut at the edge, since its spacing may matter */
+static bool by_words(unsigned char kind)
+{
+	return kind != OUT_STDOUT && kind != OUT_STDERR;
+}
+
+const char *output_row_text(const struct output_pane *op, int row, size_t *len)
+{
+	unsigned long long abs;
+
+	if (row < 0 || row >= op->last_h)
+		return NULL;
+	abs = op->row_line[row];
+	if (abs < op->dropped || abs - op->dropped >= op->n)
+		return NULL;
+	*len = op->lines[abs - op->dropped].len;
+	return op->lines[abs - op->dropped].text ? op->lines[abs - op->dropped].text : "";
+}
+
 static attr_t kind_attr(const struct theme *th, unsigned char kind)
 {
 	switch (kind) {
@@ -334,6 +356,7 @@ static attr_t kind_attr(const struct theme *th, unsigned char kind)
 	case OUT_HEADER: return theme_attr(th, TR_HEADER);
 	case OUT_ERROR:  return theme_attr(th, TR_ERROR);
 	case OUT_FILE:   return theme_attr(th, TR_CHANGED);
+	case OUT_HINT:   return theme_attr(th, TR_HEADER);
 	case OUT_INFO:   return theme_attr(th, TR_NORMAL);
 	default:         return theme_attr(th, TR_STDOUT);
 	}
@@ -347,6 +370,7 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 	size_t i = op->n;
 
 	layout_clear(win, in, theme_attr(th, TR_NORMAL));
+	op->last_h = 0;
 	if (w < 1 || in.h < 1)
 		return;
 	op->last_width = w;
@@ -354,7 +378,7 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 	while (i > 0 && total < need) {
 		i--;
 		total += text_wrap_rows(op->lines[i].text ? op->lines[i].text : "",
-					op->lines[i].len, w, false);
+					op->lines[i].len, w, by_words(op->lines[i].kind));
 	}
 	if (total < need) { /* scrolled past the top: pin to the oldest line */
 		op->scroll = total > in.h ? (int)(total - in.h) : 0;
@@ -368,10 +392,12 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 		size_t len = l->len, off = 0;
 		attr_t a = kind_attr(th, l->kind);
 		do {
-			size_t n = text_wrap_row(s + off, len - off, w, false);
+			size_t n = text_wrap_row(s + off, len - off, w, by_words(l->kind));
 			if (skip > 0) {
 				skip--;
 			} else if (y < in.h) {
+				if (y < (int)(sizeof op->row_line / sizeof op->row_line[0]))
+					op->row_line[op->last_h++] = op->dropped + i;
 				if (l->kind == OUT_STDERR)
 					text_draw(win, in.y + y, in.x, 1, "!", 1, a | A_BOLD);
 				text_draw(win, in.y + y, in.x + 1, w, s + off, n, a);

@@ -22,7 +22,8 @@
 #define OUTPUT_MAX_RUNS 50
 #define OUTPUT_MAX_LINE 4096   /* longer lines are cut into pieces */
 
-enum out_kind { OUT_STDOUT, OUT_STDERR, OUT_HEADER, OUT_INFO, OUT_ERROR, OUT_FILE };
+enum out_kind { OUT_STDOUT, OUT_STDERR, OUT_HEADER, OUT_INFO, OUT_ERROR, OUT_FILE,
+		OUT_HINT };
 
 struct output_pane;
 
@@ -56,6 +57,10 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect inner,
 /* Scroll by rows (positive = back in time); INT_MAX = top, 0 = newest. */
 void output_scroll(struct output_pane *op, int rows);
 void output_scroll_end(struct output_pane *op);
+
+/* The text of the line drawn at row (0-based, inside the pane) by the
+ * last output_draw(), or NULL; *len set. Valid until the pane changes. */
+const char *output_row_text(const struct output_pane *op, int row, size_t *len);
 
 /* Lines held now (for tests and the title). */
 size_t output_line_count(const struct output_pane *op);
