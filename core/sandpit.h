@@ -256,6 +256,9 @@ char *sp_result_to_json(const struct sp_result *r);
 #define SP_CARRY_MAX_DEPTH 64
 int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 		      struct sp_error *err);
+/* Where text stops being JSON: 0 with *line and *column (1-based, in
+ * characters), or -1 when it parses (any problem is not of syntax). */
+int sp_carry_error_at(const char *json, size_t len, int *line, int *column);
 /*
  * Merge carry_out into carry_in (new names added, existing replaced).
  * Returns malloc'd pretty JSON text, or NULL with err->msg. *changed gets

@@ -173,7 +173,7 @@ static void draw_status(struct app *a)
 			 a->cancelling ? "cancelling" : "running", app_run_seconds(a));
 	else
 		snprintf(left, sizeof left, " %s ", state);
-	editor_cursor_pos(a->ed, &line, &col);
+	editor_cursor_pos(a->focus == PANE_CARRY ? a->carry.ed : a->ed, &line, &col);
 	snprintf(pos, sizeof pos, "%sLn %ld, Col %ld ",
 		 editor_modified(a->ed) ? "[+] " : "", line, col);
 	lw = text_draw(stdscr, r.y, r.x, r.w, left, strlen(left), ka | A_BOLD);

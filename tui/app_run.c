@@ -71,8 +71,16 @@ void app_run_start(struct app *a)
 		return;
 	}
 	if (!carry_check(&a->carry)) {
-		app_message(a, true, "Run refused: the carry buffer is invalid (%s) "
-			    "- fix it in the Carry pane", a->carry.error);
+		int line, col;
+		/* the whole reason in Output, where it wraps; the cursor on it */
+		output_message(a->out, OUT_ERROR, "Run refused: %s. Fix it in the "
+			       "Carry pane (or empty it) and run again.", a->carry.error);
+		a->focus = PANE_CARRY;
+		if (carry_goto_error(&a->carry, &line, &col))
+			app_message(a, true, "Run refused: carry buffer line %d, column %d "
+				    "- see Output", line, col);
+		else
+			app_message(a, true, "Run refused: the carry buffer - see Output");
 		return;
 	}
 	code = editor_text(a->ed, &code_len);
