@@ -144,9 +144,9 @@ int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 	json_t *val;
 
 	if (len > max_bytes)
-		return sp_fail(err, "the carry buffer is %zu bytes, over the limit of %llu "
-			       "(--carry-max); carry smaller results", len,
-			       (unsigned long long)max_bytes);
+		return sp_fail(err, "the carry buffer is %s over its limit of %s "
+			       "(--carry-max); carry smaller results",
+			       SP_BYTES(len - max_bytes), SP_BYTES(max_bytes));
 	root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!root) {
 		int line = jerr.line, column = jerr.column;

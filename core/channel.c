@@ -100,8 +100,8 @@ static void carry_update(struct sp_run *r, json_t *values)
 	}
 	if (len > r->limits.carry_bytes) {
 		run_violation(r, SP_VIOL_CARRY, true, 0,
-			  "carry-out over %llu bytes; this carry() call was dropped",
-			  (unsigned long long)r->limits.carry_bytes);
+			  "carry-out over %s; this carry() call was dropped",
+			  SP_BYTES(r->limits.carry_bytes));
 		json_decref(add);
 		return;
 	}
@@ -180,8 +180,8 @@ void channel_read(struct sp_run *r)
 			/* the rest of an over-long line: drop it */
 		} else if (r->chan_len + take > r->chan_cap) {
 			run_violation(r, SP_VIOL_CARRY, true, 0,
-				  "a message on the carry channel over %zu bytes (dropped)",
-				  r->chan_cap);
+				  "a message on the carry channel over %s (dropped)",
+				  SP_BYTES(r->chan_cap));
 			r->chan_skip_line = true;
 			r->chan_len = 0;
 		} else {

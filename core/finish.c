@@ -52,22 +52,19 @@ static void limit_records_at_end(struct sp_run *r)
 		if (res->files[i].bytes >= r->limits.disk_bytes) {
 			r->disk_reported = true;
 			run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
-				  "file %s reached the size limit of %llu bytes",
-				  res->files[i].path,
-				  (unsigned long long)r->limits.disk_bytes);
+				  "file %s reached the size limit of %s",
+				  res->files[i].path, SP_BYTES(r->limits.disk_bytes));
 		}
 	if (!r->disk_reported && dir_full) {
 		r->disk_reported = true;
 		run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
-			  "work dir full: %llu of %llu bytes",
-			  (unsigned long long)res->usage.disk_bytes,
-			  (unsigned long long)r->limits.disk_bytes);
+			  "work dir full: %s of %s",
+			  SP_BYTES(res->usage.disk_bytes), SP_BYTES(r->limits.disk_bytes));
 	} else if (!r->disk_reported && exc_disk) {
 		r->disk_reported = true;
 		run_violation(r, SP_VIOL_DISK, false, line,
 			  "a write failed for lack of room (ENOSPC, EFBIG or EDQUOT); "
-			  "the disk limit is %llu bytes",
-			  (unsigned long long)r->limits.disk_bytes);
+			  "the disk limit is %s", SP_BYTES(r->limits.disk_bytes));
 	} else if (exc_disk && (v = find_kind(r, SP_VIOL_DISK)) && !v->line) {
 		v->line = line;
 	}
@@ -169,14 +166,13 @@ void run_finish(struct sp_run *r)
 		res->status = r->stop;
 	} else if (r->cg && sp_cgroup_oom_killed(r->cg)) {
 		res->status = SP_STATUS_MEMORY_LIMIT;
-		run_violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %llu bytes",
-			  (unsigned long long)r->limits.memory_bytes);
+		run_violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %s",
+			  SP_BYTES(r->limits.memory_bytes));
 	} else if (res->signal == SIGXCPU ||
 		   (res->signal == SIGKILL && res->usage.cpu_ms + 1000 >= r->limits.cpu_ms)) {
 		res->status = SP_STATUS_CPU_LIMIT;
-		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %llu ms of %llu ms",
-			  (unsigned long long)res->usage.cpu_ms,
-			  (unsigned long long)r->limits.cpu_ms);
+		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %s of %s",
+			  SP_MS(res->usage.cpu_ms), SP_MS(r->limits.cpu_ms));
 	} else if (!r->have_status) {
 		res->status = SP_STATUS_SANDBOX_ERROR;
 		snprintf(res->error, sizeof res->error,
@@ -194,8 +190,8 @@ void run_finish(struct sp_run *r)
 	 * the record is the runtime's */
 	if (exc_memory && !find_kind(r, SP_VIOL_MEMORY))
 		run_violation(r, SP_VIOL_MEMORY, false, r->exc_line,
-			  "allocation over the memory limit of %llu bytes (MemoryError)",
-			  (unsigned long long)r->limits.memory_bytes);
+			  "allocation over the memory limit of %s (MemoryError)",
+			  SP_BYTES(r->limits.memory_bytes));
 	if (res->signal == SIGSYS)
 		/* the filter kills what it cannot judge: another architecture's
 		 * calling convention (x32, int 0x80), which would dodge every rule */
@@ -223,8 +219,7 @@ void run_finish(struct sp_run *r)
 	sp_layer_set(res, "no_new_privs", true, "set");
 	sp_layer_set(res, "cgroup", r->cg != NULL, "%s", r->cg_detail);
 	sp_layer_set(res, "rlimits", true, "cpu, data, fsize, nproc, core");
-	sp_layer_set(res, "workdir_tmpfs", true, "%llu bytes",
-		     (unsigned long long)r->limits.disk_bytes);
+	sp_layer_set(res, "workdir_tmpfs", true, "%s", SP_BYTES(r->limits.disk_bytes));
 
 	res->violations = r->viol.v;
 	res->n_violations = r->viol.n;

@@ -187,6 +187,13 @@ const char *sp_carry_value_problem(const struct json_t *value);
 /* json.c */
 char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);
 
+/* units.c: a size or time as the gauges show it, for a record's text, in
+ * a buffer the calling expression owns: run_violation(..., "%s", SP_MS(t)). */
+const char *sp_bytes_str(uint64_t n, char *buf);   /* buf: 32 bytes */
+const char *sp_ms_str(uint64_t ms, char *buf);
+#define SP_BYTES(n) sp_bytes_str((n), (char[32]){ 0 })
+#define SP_MS(ms) sp_ms_str((ms), (char[32]){ 0 })
+
 /* doctor.c: the layers a run uses, in order. */
 void sp_layer_set(struct sp_result *r, const char *name, bool active,
 		  const char *fmt, ...) SP_PRINTF(4, 5);

@@ -170,8 +170,8 @@ static int append(char **buf, size_t *len, size_t *cap, const char *data, size_t
 static void wall_deadline(struct sp_run *r)
 {
 	if (!r->stopping && !r->init_done) {
-		run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %llu ms",
-			      (unsigned long long)r->limits.wall_ms);
+		run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s",
+			      SP_MS(r->limits.wall_ms));
 		run_stop(r, SP_STATUS_WALL_LIMIT);
 	}
 }
@@ -365,7 +365,7 @@ void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 		r->res->truncated = true;
 		if (!r->stopping)
 			run_violation(r, SP_VIOL_OUTPUT, true, 0,
-				  "output over %llu bytes", (unsigned long long)r->limits.output_bytes);
+				  "output over %s", SP_BYTES(r->limits.output_bytes));
 		run_stop(r, SP_STATUS_OUTPUT_LIMIT);
 	}
 	if (n == 0) {

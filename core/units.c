@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 
-#include "sandpit.h"
+#include "internal.h"
 #include "banned.h"
 
 void sp_format_bytes(uint64_t n, char *buf, size_t len)
@@ -35,4 +35,16 @@ void sp_format_ms(uint64_t ms, char *buf, size_t len)
 		snprintf(buf, len, "%llu s", (unsigned long long)(ms / 1000));
 	else
 		snprintf(buf, len, "%.1f min", (double)ms / 60000);
+}
+
+const char *sp_bytes_str(uint64_t n, char *buf)
+{
+	sp_format_bytes(n, buf, 32);
+	return buf;
+}
+
+const char *sp_ms_str(uint64_t ms, char *buf)
+{
+	sp_format_ms(ms, buf, 32);
+	return buf;
 }

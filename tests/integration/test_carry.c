@@ -239,7 +239,7 @@ static void test_the_cap_holds_exactly_over_many_calls(void **state)
 	got = r->carry_out ? load_json(r->carry_out) : NULL;
 	IT_CHECK(r, got && json_equal(got, json_object_get(want, "mine")));
 	/* and call by call: as many calls were dropped as the rule says */
-	v = it_viol(r, SP_VIOL_CARRY, "carry-out over 300 bytes");
+	v = it_viol(r, SP_VIOL_CARRY, "carry-out over 300 B");
 	IT_CHECK(r, v != NULL);
 	IT_CHECK(r, v->count == json_integer_value(json_object_get(want, "dropped")));
 	json_decref(want);
