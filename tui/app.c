@@ -178,10 +178,13 @@ static void draw_status(struct app *a)
 		 editor_modified(a->ed) ? "[+] " : "", line, col);
 	lw = text_draw(stdscr, r.y, r.x, r.w, left, strlen(left), ka | A_BOLD);
 	msgw = a->msg[0] && app_now() < a->msg_until ? text_width(a->msg, strlen(a->msg)) : 0;
-	if (msgw > 28)
-		msgw = 28; /* the message may be cut; the keys are always needed */
-	room = r.w - lw - 2 - msgw - text_width(pos, strlen(pos)) - 2;
+	room = r.w - lw - 2 - msgw - text_width(pos, strlen(pos)) - 3;
 	app_key_hints(a, room, keys, sizeof keys);
+	if (!strstr(keys, "  ") && msgw > 28) {
+		/* short of room: the message may be cut, the first keys stay */
+		room = r.w - lw - 2 - 28 - text_width(pos, strlen(pos)) - 3;
+		app_key_hints(a, room, keys, sizeof keys);
+	}
 	snprintf(right, sizeof right, "%s%s%s", keys, keys[0] ? "  " : "", pos);
 	rw = text_width(right, strlen(right));
 	x = r.x + lw + 1;

@@ -206,7 +206,7 @@ static int explain(const struct violations *vs, char *head, size_t headlen,
 	int n = 0;
 
 	if (it->line > 0)
-		snprintf(line, sizeof line, ", line %d (Enter goes there)", it->line);
+		snprintf(line, sizeof line, ", line %d", it->line);
 	if (it->count > 1)
 		snprintf(count, sizeof count, ", %u times", it->count);
 	snprintf(head, headlen, "%s%s, %s%s:", sp_violation_kind_name(it->kind),

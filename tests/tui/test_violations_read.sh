@@ -93,4 +93,26 @@ for size in 80x24 100x30 120x40; do
 	wait_exit
 	echo "$NAME: $size ok"
 done
+# monochrome: the gutter's marks have ASCII twins (N for network)
+tm kill-server >/dev/null 2>&1
+_n=0
+until tm new-session -d -s t -x 80 -y 24 "NO_COLOR=1 $BIN" 2>/dev/null; do
+	_n=$((_n + 1))
+	[ $_n -ge 100 ] && fail "tmux did not start a monochrome terminal"
+	sleep 0.05
+done
+ready
+keys F3
+wait_for "Demos (F3)"
+keys Enter
+wait_gone "Demos (F3)"
+keys F5
+wait_status "ok · 3 violations" 30
+click_title "Violations"
+wait_for "═[ Violations ]"
+keys Down
+wait_for "line 17"
+keys Enter
+wait_status "Ln 17, Col 1"
+screen | grep -q " 17N " || fail "monochrome: line 17 is not marked N"
 echo "$NAME: ok"
