@@ -168,7 +168,11 @@ static void draw_status(struct app *a)
 
 	layout_clear(stdscr, r, sa);
 	app_state_text(a, state, sizeof state);
-	if (a->run)
+	if (a->run && a->viol.n)
+		snprintf(left, sizeof left, " %s %.1f s · %zu violation%s ",
+			 a->cancelling ? "cancelling" : "running", app_run_seconds(a),
+			 a->viol.n, a->viol.n == 1 ? "" : "s");
+	else if (a->run)
 		snprintf(left, sizeof left, " %s %.1f s ",
 			 a->cancelling ? "cancelling" : "running", app_run_seconds(a));
 	else

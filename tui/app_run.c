@@ -147,9 +147,12 @@ static void finish(struct app *a, const struct sp_result *r)
 	app_teach_hints(a, r);
 	output_end_run(a->out, r, name, (double)r->usage.wall_ms / 1000.0);
 	gauges_finish(&a->gauges, &r->usage);
+	unsigned sel_id = violations_selected_id(&a->viol);
+	int sel_scroll = a->viol.dscroll;
 	violations_clear(&a->viol);
 	for (size_t i = 0; i < r->n_violations; i++)
 		violations_upsert(&a->viol, &r->violations[i]);
+	violations_select_id(&a->viol, sel_id, sel_scroll); /* the reader's place */
 	app_teach_marks(a);
 	free(a->last_carry_out);
 	/* "{}": every carry() call was dropped (the Violations say why) */

@@ -128,6 +128,21 @@ bool violations_click(struct violations *vs, int row)
 	return true;
 }
 
+unsigned violations_selected_id(const struct violations *vs)
+{
+	return vs->n ? vs->items[vs->sel].id : 0;
+}
+
+void violations_select_id(struct violations *vs, unsigned id, int dscroll)
+{
+	for (size_t i = 0; i < vs->n; i++)
+		if (vs->items[i].id == id) {
+			vs->sel = i;
+			vs->dscroll = dscroll;
+			return;
+		}
+}
+
 int violations_selected_line(const struct violations *vs)
 {
 	return vs->n ? vs->items[vs->sel].line : 0;

@@ -52,6 +52,12 @@ void violations_free(struct violations *vs);
 /* Add a record, or update the count of the record with the same id. */
 void violations_upsert(struct violations *vs, const struct sp_violation *v);
 
+/* The selected record's id (0 when none), and selecting by id again
+ * (after the list is rebuilt from the result), keeping the reader's
+ * place in its explanation. */
+unsigned violations_selected_id(const struct violations *vs);
+void violations_select_id(struct violations *vs, unsigned id, int dscroll);
+
 /* Handle a key when the pane has focus; true if it was used. Up/Down and
  * Home/End select a record; PgUp/PgDn scroll its explanation. */
 bool violations_key(struct violations *vs, int key);
