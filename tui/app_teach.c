@@ -98,14 +98,15 @@ bool app_jump_from(struct app *a, int pane, int row)
 
 void app_teach_hints(struct app *a, const struct sp_result *r)
 {
-	/* right under the traceback they explain */
+	/* right under the traceback they explain, whose last line names
+	 * the exception */
 	for (size_t i = 0; r && i < r->n_hints; i++) {
 		const struct sp_hint *h = &r->hints[i];
 		if (h->line > 0)
-			output_message(a->out, OUT_HINT, "hint, line %d: %s (%s)", h->line,
-				       h->message, h->about);
+			output_message(a->out, OUT_HINT, "hint, line %d: %s", h->line,
+				       h->message);
 		else
-			output_message(a->out, OUT_HINT, "hint: %s (%s)", h->message, h->about);
+			output_message(a->out, OUT_HINT, "hint: %s", h->message);
 	}
 }
 
