@@ -5,29 +5,11 @@
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
-infocmp "$TERMINAL" 2>/dev/null | grep -q 'kmous=\\E\[M' ||
-	{ echo "$NAME: skip: $TERMINAL does not use X10 mouse reports"; exit 77; }
-
-mouse() {
-	keys -l "$(printf '\033[M%b%b%b' "\\0$(printf %o $(( $1 + 32 )))" \
-		"\\0$(printf %o $(( $2 + 32 )))" "\\0$(printf %o $(( $3 + 32 )))")"
-}
-
-where() {
-	screen | awk -v t="$1" '{ i = index($0, t)
-		if (i) { p = substr($0, 1, i - 1); gsub(/[\200-\277]/, "", p)
-			 print length(p) + 1, NR; exit } }'
-}
-
-joined() {
-	screen | sed 's/^[║│ ]*//; s/[║│ ]*$//' | tr '\n' ' ' | tr -s ' '
-}
+need_x10_mouse
 
 tm new-session -d -s t -x 80 -y 24 "$BIN"
 ready
-_p=$(where "─ Carry ")
-mouse 0 ${_p% *} ${_p#* }
-mouse 3 ${_p% *} ${_p#* }
+click_title "Carry"
 wait_for "═[ Carry ]"
 # replace the buffer: Ctrl-A selects nothing here, so select by keys
 keys C-Home

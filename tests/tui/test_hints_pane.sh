@@ -6,26 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
-infocmp "$TERMINAL" 2>/dev/null | grep -q 'kmous=\\E\[M' ||
-	{ echo "$NAME: skip: $TERMINAL does not use X10 mouse reports"; exit 77; }
-
-mouse() {
-	keys -l "$(printf '\033[M%b%b%b' "\\0$(printf %o $(( $1 + 32 )))" \
-		"\\0$(printf %o $(( $2 + 32 )))" "\\0$(printf %o $(( $3 + 32 )))")"
-}
-
-# where TEXT: "COL ROW" (1-based cells) of the first TEXT on the screen.
-where() {
-	screen | awk -v t="$1" '{ i = index($0, t)
-		if (i) { p = substr($0, 1, i - 1); gsub(/[\200-\277]/, "", p)
-			 print length(p) + 1, NR; exit } }'
-}
-
-click() { mouse 0 $1 $2; mouse 3 $1 $2; }
-
-joined() {
-	screen | sed 's/^[║│ ]*//; s/[║│ ]*$//' | tr '\n' ' ' | tr -s ' '
-}
+need_x10_mouse
 
 # case NAME LINE "EXPECTED TEXT" CODE: run CODE, see the hint in Output
 check_case() {

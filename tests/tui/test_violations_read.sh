@@ -8,35 +8,10 @@
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
-infocmp "$TERMINAL" 2>/dev/null | grep -q 'kmous=\\E\[M' ||
-	{ echo "$NAME: skip: $TERMINAL does not use X10 mouse reports"; exit 77; }
-
-# mouse BUTTON COL ROW: one X10 report (1-based cell coordinates).
-mouse() {
-	keys -l "$(printf '\033[M%b%b%b' "\\0$(printf %o $(( $1 + 32 )))" \
-		"\\0$(printf %o $(( $2 + 32 )))" "\\0$(printf %o $(( $3 + 32 )))")"
-}
-
-# click_title TITLE: click the top border of the pane with that title
-# (focuses it without touching what is inside).
-click_title() {
-	# the title on a top border, "─ Title " (or "═[ Title ]" when focused);
-	# awk counts bytes, so the UTF-8 continuation bytes before it go first
-	_pos=$(screen | awk -v t="─ $1 " '{ i = index($0, t)
-		if (i) { p = substr($0, 1, i - 1); gsub(/[\200-\277]/, "", p)
-			 print length(p) + 3, NR; exit } }')
-	[ -n "$_pos" ] || fail "no pane titled $1"
-	mouse 0 ${_pos% *} ${_pos#* }
-	mouse 3 ${_pos% *} ${_pos#* }
-}
+need_x10_mouse
 
 # The whole explanation of a network record, as the engine words it.
 WHOLE="The program tried to reach a network. Constraint 1, no network: the sandbox has no network at all (no HTTP, no DNS, no remote databases), so a run cannot leak data or depend on the outside world. Workaround: bring the data in yourself - paste it into the program or put it in the carry buffer - instead of fetching it."
-
-# joined: the screen's rows inside the borders, joined with one space.
-joined() {
-	screen | sed 's/^[║│ ]*//; s/[║│ ]*$//' | tr '\n' ' ' | tr -s ' '
-}
 
 for size in 80x24 100x30 120x40; do
 	# a fresh terminal of this size (a server still going away refuses
