@@ -186,17 +186,17 @@ struct row {
 	attr_t attr;
 };
 
-/* Wrap paragraph s at words into rows (a blank row when s is NULL). */
-static int add_para(struct row *rows, int n, int w, const char *s, attr_t a)
+/* Wrap len bytes of s at words into rows (a blank row when s is NULL). */
+static int add_text(struct row *rows, int n, int w, const char *s, size_t len,
+		    attr_t a)
 {
-	size_t len, off = 0;
+	size_t off = 0;
 
 	if (!s) {
 		if (n < MAX_ROWS)
 			rows[n++] = (struct row){ "", 0, a };
 		return n;
 	}
-	len = strlen(s);
 	while (off < len && n < MAX_ROWS) {
 		size_t k = text_wrap_row(s + off, len - off, w, true);
 		rows[n++] = (struct row){ s + off, k, a };
@@ -205,6 +205,11 @@ static int add_para(struct row *rows, int n, int w, const char *s, attr_t a)
 			off++;
 	}
 	return n;
+}
+
+static int add_para(struct row *rows, int n, int w, const char *s, attr_t a)
+{
+	return add_text(rows, n, w, s, s ? strlen(s) : 0, a);
 }
 
 /* The selected record's explanation as rows of width w. */
@@ -232,7 +237,13 @@ static int explain(const struct violations *vs, char *head, size_t headlen,
 	n = add_para(rows, n, w, it->what, normal | (teacher ? A_BOLD : 0));
 	if (teacher)
 		n = add_para(rows, n, w, NULL, normal);
-	return add_para(rows, n, w, it->message, normal);
+	/* the teacher's view gives the way around it a paragraph of its own */
+	const char *way = teacher ? strstr(it->message, "Workaround:") : NULL;
+	if (!way)
+		return add_para(rows, n, w, it->message, normal);
+	n = add_text(rows, n, w, it->message, (size_t)(way - it->message), normal);
+	n = add_para(rows, n, w, NULL, normal);
+	return add_para(rows, n, w, way, normal | A_BOLD);
 }
 
 /* Draw the explanation's rows [dscroll, dscroll + h) at y. */
@@ -306,6 +317,10 @@ void violations_draw(struct violations *vs, WINDOW *win, struct rect in,
 		list = in.h >= 8 ? (int)(vs->n < (size_t)in.h / 3 ? vs->n : (size_t)in.h / 3) : 1;
 		if (list < 1) list = 1;
 		w = in.w - 2 * mx;
+		if (w > 72) {   /* a measure that reads well from the back row */
+			mx = (in.w - 72) / 2;
+			w = 72;
+		}
 		n = explain(vs, head, sizeof head, rows, w, th, true);
 		y = in.y + my;
 		draw_rows(vs, win, y, in.x + mx, w, in.h - list - 1 - 2 * my, rows, n);
