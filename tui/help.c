@@ -28,7 +28,7 @@ static const char *const help_lines[] = {
 	"  Arrows, PgUp/PgDn, Home/End, mouse wheel: move or scroll the focused",
 	"  pane; the wheel scrolls the pane under the pointer; a click focuses it.",
 	"  F11, Ctrl-U      zoom the focused pane to the whole screen, and back (a zoomed Violations pane is a teacher's view: the explanation first)",
-	"  In Violations, Up/Down select a record, PgUp/PgDn and the wheel scroll its explanation, Enter (or a click) goes to its line in the Editor. In Output, Enter (or a click) on a traceback line goes to that line.",
+	"  In Violations, Up/Down select a record, PgUp/PgDn and the wheel scroll its explanation, Enter (or a second click) goes to its line in the Editor. In Output, Enter (or a click) on a traceback line goes to that line.",
 	"  The Editor's gutter marks the lines that had violations: ◆ N network, ■ F filesystem, ✖ S system call, ▲ P processes, ● M memory (the letters in monochrome).",
 	"  A Python error that the sandbox's rules cause (no such module, a file from an earlier run, input()) gets a hint under its traceback, in Output.",
 	"",

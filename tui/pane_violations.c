@@ -124,8 +124,10 @@ bool violations_click(struct violations *vs, int row)
 
 	if (r < 0 || r >= vs->list_h || vs->top + (size_t)r >= vs->n)
 		return false;
+	if (vs->top + (size_t)r == vs->sel)
+		return true;
 	select_record(vs, (long)(vs->top + (size_t)r));
-	return true;
+	return false;
 }
 
 unsigned violations_selected_id(const struct violations *vs)

@@ -62,8 +62,9 @@ void violations_select_id(struct violations *vs, unsigned id, int dscroll);
  * Home/End select a record; PgUp/PgDn scroll its explanation. */
 bool violations_key(struct violations *vs, int key);
 
-/* A click at row of the pane's inner area: true when it hit a list row
- * (that record is then selected). */
+/* A click at row of the pane's inner area: true when it hit the list row
+ * that was already selected (a second click: go to its line); a click on
+ * another row selects it, so a reader can pick a record to read. */
 bool violations_click(struct violations *vs, int row);
 
 /* Scroll the selection by records (the list's own wheel). */

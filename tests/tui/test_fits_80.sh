@@ -26,7 +26,7 @@ tr '\n' ' ' < "$T/help.txt" | tr -s ' ' > "$T/help.one"
 for line in "cancel the running program (Ctrl-C copies when not running)" \
 	    "carry the last run's carry() results into the Carry pane" \
 	    "zoom the focused pane to the whole screen, and back" \
-	    "Enter (or a click) goes to its line in the Editor" \
+	    "Enter (or a second click) goes to its line in the Editor" \
 	    "Esc, q or F1 closes this help."; do
 	grep -qF -- "$line" "$T/help.one" || fail "help does not read whole at 80 columns: $line"
 done
