@@ -85,9 +85,14 @@ keys F5
 wait_status "ok · 3 violations" 30
 click_title "Violations"
 wait_for "═[ Violations ]"
-keys Down
-wait_for "line 17"
-keys Enter
+# zoomed, a click selects a record, a second click goes to its line
+keys F11
+wait_for "  L17 "
+_p=$(where "L17 ")
+click ${_p% *} ${_p#* }
+wait_for "network, line 17, seen by the kernel:"
+screen | grep -q "═\[ Violations \]" || fail "the first click left the Violations pane"
+click ${_p% *} ${_p#* }
 wait_status "Ln 17, Col 1"
 screen | grep -q " 17N " || fail "monochrome: line 17 is not marked N"
 echo "$NAME: ok"
