@@ -108,10 +108,19 @@ static void clean_detail(const char *s, char *out, size_t cap)
 		unsigned char c = (unsigned char)*s;
 		out[n++] = c < 0x20 || c == 0x7f || c == '\'' ? '?' : (char)c;
 	}
-	while (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0x80)
-		n--;             /* a cut sequence's continuation bytes */
-	if (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0xC0)
-		n--;             /* and its lead byte */
+	if (s && *s) {
+		/* cut short: drop a last sequence the cut left incomplete */
+		size_t start = n, have;
+		while (start > 0 && ((unsigned char)out[start - 1] & 0xC0) == 0x80)
+			start--;
+		if (start > 0 && ((unsigned char)out[start - 1] & 0xC0) == 0xC0) {
+			unsigned char lead = (unsigned char)out[start - 1];
+			size_t want = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+			have = n - (start - 1);
+			if (have < want)
+				n = start - 1;
+		}
+	}
 	out[n] = '\0';
 }
 

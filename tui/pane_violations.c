@@ -177,7 +177,7 @@ const char *violations_mark(enum sp_violation_kind kind, bool ascii)
 		[SP_VIOL_CARRY] = { "◇", "K" },
 	};
 	if ((unsigned)kind >= sizeof glyph / sizeof glyph[0])
-		return ascii ? "!" : "!";
+		return "!";
 	return glyph[kind][ascii ? 1 : 0];
 }
 

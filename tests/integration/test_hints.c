@@ -19,6 +19,8 @@ struct expect {
 static const struct expect cases[] = {
 	{ "module", "import math\nimport requests\n", "ModuleNotFoundError", 2,
 	  { "'requests'", "no network", "numpy" } },
+	{ "unicode", "import caf\xc3\xa9_lib\n", "ModuleNotFoundError", 1,
+	  { "'caf\xc3\xa9_lib'", NULL, NULL } },
 	{ "file", "import csv\nrows = list(csv.reader(open('results.csv')))\n",
 	  "FileNotFoundError", 2, { "'results.csv'", "stateless", "carry" } },
 	{ "input", "name = input('name? ')\n", "EOFError", 1,
