@@ -155,7 +155,9 @@ void violations_info(const struct violations *vs, char *buf, size_t len)
 	buf[0] = '\0';
 	if (!vs->n)
 		return;
-	if (vs->dtotal > vs->drows && vs->drows > 0)
+	if (vs->drows <= 0)  /* no room for the text here: the zoom has it */
+		snprintf(buf, len, "%zu/%zu · F11 reads", vs->sel + 1, vs->n);
+	else if (vs->dtotal > vs->drows)
 		snprintf(buf, len, "%zu/%zu · PgDn %s", vs->sel + 1, vs->n,
 			 vs->dscroll + vs->drows >= vs->dtotal ? "end" : "more");
 	else
@@ -313,7 +315,7 @@ void violations_draw(struct violations *vs, WINDOW *win, struct rect in,
 		draw_rows(vs, win, in.y, in.x, w, in.h, rows, n);
 		return;
 	}
-	if (teacher) {
+	if (teacher && in.h >= 6) {
 		/* margins and the list below: the explanation is what is read */
 		int mx = in.w >= 60 ? 4 : 1, my = in.h >= 12 ? 1 : 0;
 		list = in.h >= 8 ? (int)(vs->n < (size_t)in.h / 3 ? vs->n : (size_t)in.h / 3) : 1;
