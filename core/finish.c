@@ -198,6 +198,7 @@ void run_finish(struct sp_run *r)
 		run_violation(r, SP_VIOL_SYSCALL, true, 0,
 			      "a system call through another architecture's ABI (x32 or int 0x80): killed");
 	limit_records_at_end(r);
+	sp_hints_from_tracebacks(res, r->errtail, r->errtail_len);
 	if (r->carry_out)
 		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);
 

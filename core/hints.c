@@ -201,3 +201,127 @@ json_t *sp_hints_json(const struct sp_result *res)
 	}
 	return a;
 }
+
+void sp_hints_tail_add(char *tail, size_t *len, size_t cap, const char *s, size_t n)
+{
+	if (n >= cap) {
+		s += n - cap;
+		n = cap;
+	}
+	if (*len + n > cap) {
+		size_t drop = *len + n - cap;
+		memmove(tail, tail + drop, *len - drop);
+		*len -= drop;
+	}
+	memcpy(tail + *len, s, n);
+	*len += n;
+}
+
+/* The text between the last "'" pair of msg (a name Python quoted). */
+static void quoted(const char *msg, size_t len, char *out, size_t cap)
+{
+	const char *end = NULL, *start = NULL;
+
+	out[0] = '\0';
+	for (size_t i = len; i > 0; i--)
+		if (msg[i - 1] == '\'') {
+			if (!end) {
+				end = msg + i - 1;
+			} else {
+				start = msg + i;
+				break;
+			}
+		}
+	if (start && end > start)
+		snprintf(out, cap, "%.*s", (int)(end - start), start);
+}
+
+/* The topic of a traceback's last line ("Name: message"), or NULL. */
+static const char *topic_of(const char *name, size_t nlen, const char *msg,
+			    size_t mlen, bool via_socket, char *detail, size_t cap)
+{
+#define IS(s) (nlen == sizeof(s) - 1 && memcmp(name, s, nlen) == 0)
+	detail[0] = '\0';
+	if (IS("ModuleNotFoundError")) {
+		quoted(msg, mlen, detail, cap);
+		return "module";
+	}
+	if (IS("FileNotFoundError")) {
+		quoted(msg, mlen, detail, cap);
+		return "file";
+	}
+	if (IS("EOFError"))
+		return "input";
+	if (IS("MemoryError"))
+		return "memory";
+	if (IS("RecursionError"))
+		return "recursion";
+	if (IS("socket.gaierror") || IS("socket.herror") || IS("urllib.error.URLError") ||
+	    IS("ConnectionRefusedError") || IS("ConnectionResetError") ||
+	    IS("ConnectionAbortedError"))
+		return "network";
+	if ((IS("OSError") || IS("PermissionError")) && mlen > 10 &&
+	    memcmp(msg, "[Errno 30]", 10) == 0) {
+		quoted(msg, mlen, detail, cap);
+		return "readonly";
+	}
+	if (IS("PermissionError") && via_socket)
+		return "network";
+	return NULL;
+#undef IS
+}
+
+void sp_hints_from_tracebacks(struct sp_result *res, const char *text, size_t len)
+{
+	static const char head[] = "Traceback (most recent call last):";
+	const char *p = text, *end = text + len;
+
+	while (p < end && res->n_hints < SP_MAX_HINTS) {
+		const char *tb = memmem(p, (size_t)(end - p), head, sizeof head - 1);
+		const char *l, *nl;
+		int line = 0;
+		bool via_socket = false;
+
+		if (!tb)
+			break;
+		/* frames are indented; the first line that is not ends the block */
+		for (l = tb + sizeof head - 1; l < end; l = nl + 1) {
+			nl = memchr(l, '\n', (size_t)(end - l));
+			if (!nl)
+				nl = end;
+			if (l == tb + sizeof head - 1)
+				continue; /* the rest of the head line */
+			if (l < end && *l != ' ')
+				break;
+			static const char file[] = "  File \"";
+			if ((size_t)(nl - l) > sizeof file && memcmp(l, file, sizeof file - 1) == 0) {
+				const char *f = l + sizeof file - 1;
+				const char *q = memchr(f, '"', (size_t)(nl - f));
+				/* the program's own file, not a library's (/usr/...) */
+				if (q && *f != '/' && *f != '<' && nl - q > 8 &&
+				    memcmp(q, "\", line ", 8) == 0)
+					line = atoi(q + 8);
+				if (q && q - f > 10 && memcmp(q - 10, "/socket.py", 10) == 0)
+					via_socket = true;
+			}
+		}
+		if (l >= end)
+			break;
+		nl = memchr(l, '\n', (size_t)(end - l));
+		if (!nl)
+			nl = end;
+		const char *colon = memchr(l, ':', (size_t)(nl - l));
+		const char *name_end = colon ? colon : nl;
+		const char *msg = colon ? colon + 1 : nl;
+		char detail[DETAIL_MAX + 1], about[64];
+		while (msg < nl && *msg == ' ')
+			msg++;
+		const char *t = topic_of(l, (size_t)(name_end - l), msg, (size_t)(nl - msg),
+					 via_socket, detail, sizeof detail);
+		if (t) {
+			snprintf(about, sizeof about, "%.*s", (int)(name_end - l), l);
+			sp_hints_add(res, t, about, detail, line);
+		}
+		p = nl;
+	}
+}

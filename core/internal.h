@@ -175,6 +175,12 @@ void sp_violations_free(struct sp_violations *vs);
 int sp_hints_add(struct sp_result *res, const char *topic, const char *about,
 		 const char *detail, int line);
 void sp_hints_free(struct sp_result *res);
+/* Keep the last cap bytes of what was written to the program's stderr. */
+void sp_hints_tail_add(char *tail, size_t *len, size_t cap, const char *s, size_t n);
+/* Hints for the tracebacks the program printed itself (caught and shown
+ * with traceback.print_exc(), or a thread's): each block's last line
+ * names the error, its last frame in the program's file gives the line. */
+void sp_hints_from_tracebacks(struct sp_result *res, const char *text, size_t len);
 /* The result's hints as the contract's JSON array (a new reference). */
 struct json_t;
 struct json_t *sp_hints_json(const struct sp_result *res);

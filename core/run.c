@@ -332,7 +332,9 @@ void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 	struct qitem it = { .type = is_err ? SP_EVENT_STDERR : SP_EVENT_STDOUT };
 
 	room = r->limits.output_bytes - r->res->usage.output_bytes;
-	if (r->forward && !r->keep_output && r->fwd_fd[slot] >= 0 &&
+	/* stderr is read and written, never spliced: its tracebacks are
+	 * explained at the end (hints.c), and the output limit keeps it small */
+	if (r->forward && !r->keep_output && r->fwd_fd[slot] >= 0 && !is_err &&
 	    !r->fwd_copy[slot] && room > 0) {
 		int rc = forward_splice(r, *fdp, slot, room < CHUNK ? (size_t)room : CHUNK);
 		if (rc >= 0)
@@ -373,6 +375,8 @@ void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 		return;
 	}
 	r->res->usage.output_bytes += (uint64_t)n;
+	if (is_err)
+		sp_hints_tail_add(r->errtail, &r->errtail_len, sizeof r->errtail, buf, (size_t)n);
 	if (r->keep_output) {
 		if (is_err)
 			append(&r->res->err, &r->res->err_len, &r->err_cap, buf, (size_t)n);

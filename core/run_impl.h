@@ -76,6 +76,8 @@ struct sp_run {
 	bool have_pending;
 	int exc_line;
 	char exc_kind[16];
+	char errtail[8192];         /* the end of stderr, for its tracebacks (hints.c) */
+	size_t errtail_len;
 
 	bool have_status;
 	int wstatus;

@@ -80,6 +80,40 @@ static void test_each_explained_error_has_its_hint(void **state)
 	it_rmdir(dir);
 }
 
+static void test_a_traceback_the_program_prints_has_its_hint(void **state)
+{
+	char *dir = it_tmpdir();
+	char *name = it_name("printed");
+	/* caught and printed, and the program carries on: still explained */
+	const char *code = "import traceback\n"
+			   "try:\n"
+			   "    import requests\n"
+			   "except ImportError:\n"
+			   "    traceback.print_exc()\n"
+			   "print('carried on')\n";
+	char *path = it_write(dir, name, code, strlen(code));
+	struct it_cli c;
+	json_t *h;
+
+	(void)state;
+	it_cli(&c, true, (const char *[]){ "run", "--json", path, NULL });
+	IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "ok") == 0);
+	h = json_array_get(json_object_get(c.json, "hints"), 0);
+	IT_CLI_CHECK(&c, json_array_size(json_object_get(c.json, "hints")) == 1);
+	IT_CLI_CHECK(&c, strcmp(it_jstr(h, "about"), "ModuleNotFoundError") == 0);
+	IT_CLI_CHECK(&c, json_integer_value(json_object_get(h, "line")) == 3);
+	IT_CLI_CHECK(&c, it_contains(it_jstr(h, "message"), "'requests'"));
+	it_cli_free(&c);
+	/* plain: stderr passes through, and the hint follows it */
+	it_cli(&c, false, (const char *[]){ "run", path, NULL });
+	IT_CLI_CHECK(&c, it_contains(c.err, "sandpit: hint [ModuleNotFoundError] at line 3: "));
+	IT_CLI_CHECK(&c, it_contains(c.out, "carried on"));
+	it_cli_free(&c);
+	free(path);
+	free(name);
+	it_rmdir(dir);
+}
+
 static void test_errors_the_sandbox_does_not_cause_have_no_hint(void **state)
 {
 	char *name = it_name("nohint");
@@ -124,6 +158,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_each_explained_error_has_its_hint),
+		cmocka_unit_test(test_a_traceback_the_program_prints_has_its_hint),
 		cmocka_unit_test(test_errors_the_sandbox_does_not_cause_have_no_hint),
 		cmocka_unit_test(test_forged_hint_reports_are_bounded_and_cleaned),
 	};
