@@ -154,6 +154,30 @@ static void test_forged_hint_reports_are_bounded_and_cleaned(void **state)
 	free(name);
 }
 
+static void test_printed_tracebacks_are_bounded_and_cleaned(void **state)
+{
+	char *name = it_name("printedforged");
+	/* made-up tracebacks on stderr: many, one with controls in its name */
+	struct sp_result *r = it_run(
+		"import sys\n"
+		"for i in range(50):\n"
+		"    sys.stderr.write('Traceback (most recent call last):\\n'\n"
+		"                     '  File \"main.py\", line %d, in <module>\\n'\n"
+		"                     \"ModuleNotFoundError: No module named 'x\\x1b]0;t\\x07'\\n\" % (i + 1))\n",
+		name);
+
+	(void)state;
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, r->n_hints == SP_MAX_HINTS);
+	for (size_t i = 0; i < r->n_hints; i++) {
+		IT_CHECK(r, r->hints[i].line == (int)i + 1);
+		for (const char *p = r->hints[i].message; *p; p++)
+			IT_CHECK(r, (unsigned char)*p >= 0x20 && *p != 0x7f);
+	}
+	sp_result_free(r);
+	free(name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -161,6 +185,7 @@ int main(void)
 		cmocka_unit_test(test_a_traceback_the_program_prints_has_its_hint),
 		cmocka_unit_test(test_errors_the_sandbox_does_not_cause_have_no_hint),
 		cmocka_unit_test(test_forged_hint_reports_are_bounded_and_cleaned),
+		cmocka_unit_test(test_printed_tracebacks_are_bounded_and_cleaned),
 	};
 	return cmocka_run_group_tests_name("integration/hints", tests, NULL, NULL);
 }
