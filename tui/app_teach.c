@@ -142,8 +142,11 @@ void app_key_hints(const struct app *a, int width, char *buf, size_t len)
 		"Enter line", "PgDn read", "F11 zoom", "F5 run", "F1 help", NULL };
 	static const char *const out_keys[] = {
 		"Enter traceback", "PgUp scroll", "F11 zoom", "F5 run", "F1 help", NULL };
+	static const char *const carry_keys[] = {
+		"F5 run", "F2 merge", "F11 zoom", "^S save", "F1 help", NULL };
 	const char *const *keys = a->focus == PANE_VIOLATIONS && a->viol.n ? viol_keys :
-				  a->focus == PANE_OUTPUT ? out_keys : editor_keys;
+				  a->focus == PANE_OUTPUT ? out_keys :
+				  a->focus == PANE_CARRY ? carry_keys : editor_keys;
 	size_t used = 0;
 
 	buf[0] = '\0';
