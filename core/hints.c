@@ -6,10 +6,17 @@
  * no network to pip-install it. Thonny's Assistant is the model: a short,
  * right, kind paragraph with the cause and the way around it.
  *
- * The prelude observes the exception that ended the run (and the ones
- * chained to it) and reports a topic, the exception's name, a detail (the
- * module or file name) and the line. The program can write the same
- * report itself, so all of it is untrusted: the topic picks one of the
+ * Two sources tell which error it was. The prelude observes the exception
+ * that ended the run (and the ones chained to it) and reports a topic,
+ * the exception's name, a detail (the module or file name) and the line;
+ * and at the end the supervisor reads the tracebacks in the last 8 KiB of
+ * stderr, for an error the program caught and printed itself:
+ *
+ *     Traceback (most recent call last):
+ *       File "main.py", line 3, in <module>       <- the program's line
+ *     ModuleNotFoundError: No module named 'x'   <- the error and detail
+ *
+ * The program can write either itself, so all of it is untrusted: the topic picks one of the
  * fixed texts below (an unknown topic is ignored), the name must look
  * like a Python name, the detail is cut short and stripped of controls,
  * and a run keeps at most SP_MAX_HINTS hints, one per topic and line.
