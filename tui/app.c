@@ -226,6 +226,8 @@ void app_draw(struct app *a)
 	layout_compute(&a->lay, LINES, COLS);
 	if (a->zoomed)
 		layout_zoom(&a->lay, a->focus);
+	else if (a->focus == PANE_VIOLATIONS && a->viol.n)
+		layout_grow_bottom(&a->lay);
 	werase(stdscr);
 	if (a->lay.too_small) {
 		layout_draw_too_small(stdscr, &a->lay, th);

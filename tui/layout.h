@@ -49,6 +49,11 @@ struct layout {
 /* Lay out a rows x cols screen. */
 void layout_compute(struct layout *l, int rows, int cols);
 
+/* Narrow screens: the bottom row (Violations and Carry) grows by up to six
+ * rows, taken from the Editor, so an explanation has room to be read
+ * (while the Violations pane has the focus). */
+void layout_grow_bottom(struct layout *l);
+
 /* Give pane the whole screen above the status line (tmux's zoom); the
  * others get empty rectangles, which hold no cell. */
 void layout_zoom(struct layout *l, int pane);

@@ -333,13 +333,13 @@ void violations_draw(struct violations *vs, WINDOW *win, struct rect in,
 		draw_list(vs, win, in, in.y + in.h - list, list, th, focused);
 		return;
 	}
-	/* small panes (80x24 has two rows here): one list row, the rest for
-	 * the explanation; a divider only when there is room for it */
-	list = in.h >= 6 ? in.h / 3 : 1;
+	/* small panes (80x24 has two to seven rows here): one list row, the
+	 * rest for the explanation; a divider only when there is room for it */
+	list = in.h >= 10 ? in.h / 3 : in.h >= 8 ? 2 : 1;
 	if ((size_t)list > vs->n) list = (int)vs->n;
 	draw_list(vs, win, in, in.y, list, th, focused);
 	y = in.y + list;
-	if (in.h >= 6) {
+	if (in.h >= 10) {
 		wattrset(win, (int)theme_attr(th, TR_BORDER));
 		mvwhline(win, y++, in.x, ACS_HLINE, in.w);
 	}
