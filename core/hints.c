@@ -263,9 +263,9 @@ static const char *topic_of(const char *name, size_t nlen, const char *msg,
 		return "memory";
 	if (IS("RecursionError"))
 		return "recursion";
-	if (IS("socket.gaierror") || IS("socket.herror") || IS("urllib.error.URLError") ||
-	    IS("ConnectionRefusedError") || IS("ConnectionResetError") ||
-	    IS("ConnectionAbortedError"))
+	/* not ConnectionRefusedError: no socket reaches another machine here,
+	 * so that one comes from a unix socket of the program's own */
+	if (IS("socket.gaierror") || IS("socket.herror") || IS("urllib.error.URLError"))
 		return "network";
 	if ((IS("OSError") || IS("PermissionError")) && mlen > 10 &&
 	    memcmp(msg, "[Errno 30]", 10) == 0) {

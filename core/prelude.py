@@ -276,8 +276,9 @@ def _hint_topic(exc):
     err = sys.modules.get("urllib.error")
     if err is not None and isinstance(exc, err.URLError):
         return "network", None
-    if isinstance(exc, ConnectionError) and not isinstance(exc, BrokenPipeError):
-        return "network", None
+    # (ConnectionRefusedError and kin are not the sandbox's: a socket to
+    # another machine cannot even be made here, so they come from a unix
+    # socket of the program's own)
     if isinstance(exc, FileNotFoundError):
         return "file", exc.filename if isinstance(exc.filename, str) else None
     if isinstance(exc, OSError) and exc.errno in (1, 13, 30):  # EPERM EACCES EROFS

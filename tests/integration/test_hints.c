@@ -123,6 +123,14 @@ static void test_errors_the_sandbox_does_not_cause_have_no_hint(void **state)
 	IT_CHECK(r, r->status == SP_STATUS_ERROR);
 	IT_CHECK(r, r->n_hints == 0);
 	sp_result_free(r);
+	/* refused by a unix socket of the program's own: no network rule */
+	r = it_run("import socket\n"
+		   "s = socket.socket(socket.AF_UNIX)\n"
+		   "s.bind('/tmp/s'); s.close()\n"
+		   "socket.socket(socket.AF_UNIX).connect('/tmp/s')\n", name);
+	IT_CHECK(r, r->status == SP_STATUS_ERROR && it_contains(it_err(r), "ConnectionRefusedError"));
+	IT_CHECK(r, r->n_hints == 0);
+	sp_result_free(r);
 	free(name);
 }
 
