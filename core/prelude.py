@@ -281,10 +281,9 @@ def _hint_topic(exc):
     # socket of the program's own)
     if isinstance(exc, FileNotFoundError):
         return "file", exc.filename if isinstance(exc.filename, str) else None
-    if isinstance(exc, OSError) and exc.errno in (1, 13, 30):  # EPERM EACCES EROFS
-        name = exc.filename
-        if isinstance(name, str):
-            return ("readonly", name) if _outside(name, True) else None
+    if isinstance(exc, OSError) and exc.errno == 30 and isinstance(exc.filename, str):
+        return "readonly", exc.filename  # EROFS: only a write gets it
+    if isinstance(exc, PermissionError) and exc.filename is None:
         tb = exc.__traceback__
         while tb is not None:
             if tb.tb_frame.f_code.co_filename.endswith("/socket.py"):

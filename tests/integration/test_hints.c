@@ -131,6 +131,11 @@ static void test_errors_the_sandbox_does_not_cause_have_no_hint(void **state)
 	IT_CHECK(r, r->status == SP_STATUS_ERROR && it_contains(it_err(r), "ConnectionRefusedError"));
 	IT_CHECK(r, r->n_hints == 0);
 	sp_result_free(r);
+	/* a read refused: nothing about writing */
+	r = it_run("open('/proc/1/mem')\n", name);
+	IT_CHECK(r, r->status == SP_STATUS_ERROR && it_contains(it_err(r), "PermissionError"));
+	IT_CHECK(r, r->n_hints == 0);
+	sp_result_free(r);
 	free(name);
 }
 
