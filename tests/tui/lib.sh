@@ -40,15 +40,27 @@ trap cleanup EXIT
 
 tm() { tmux -u -L "$SOCK" -f "$T/tmux.conf" "$@"; }
 
+# new_terminal W H COMMAND: a tmux session of that size running COMMAND;
+# a server that a kill-server left still going away refuses the first
+# tries, so it tries again (for up to 5 s).
+new_terminal() {
+	_n=0
+	until tm new-session -d -s t -x "$1" -y "$2" "$3" 2>/dev/null; do
+		_n=$((_n + 1))
+		[ $_n -ge 100 ] && fail "tmux did not start a $1x$2 terminal"
+		sleep 0.05
+	done
+}
+
 # start [ARGS...]: the playground in a 120x40 terminal.
 start() {
-	tm new-session -d -s t -x 120 -y 40 "$BIN $*"
+	new_terminal 120 40 "$BIN $*"
 }
 
 # start_then_shell [ARGS...]: like start, but the pane lives on after the
 # playground exits (a shell waits), with "SHELL-AGAIN" on the screen.
 start_then_shell() {
-	tm new-session -d -s t -x 120 -y 40 "$BIN $*; echo SHELL-AGAIN; sleep 60"
+	new_terminal 120 40 "$BIN $*; echo SHELL-AGAIN; sleep 60"
 }
 
 # screen: what the terminal shows now.

@@ -12,12 +12,7 @@ need_x10_mouse
 check_case() {
 	printf '%b' "$4" > "$T/$1.py"
 	tm kill-server >/dev/null 2>&1
-	_n=0
-	until tm new-session -d -s t -x 120 -y 40 "$BIN $T/$1.py" 2>/dev/null; do
-		_n=$((_n + 1))
-		[ $_n -ge 100 ] && fail "tmux did not start"
-		sleep 0.05
-	done
+	new_terminal 120 40 "$BIN $T/$1.py"
 	ready
 	keys F5
 	wait_for "hint, line $2:" 30
@@ -52,10 +47,7 @@ check_case network 2 "The program tried to reach a network, and a run has none (
 # a click on a traceback line goes to it too
 printf 'def f():\n    import requests\n\nf()\n' > "$T/click.py"
 tm kill-server >/dev/null 2>&1
-_n=0
-until tm new-session -d -s t -x 120 -y 40 "$BIN $T/click.py" 2>/dev/null; do
-	_n=$((_n + 1)); [ $_n -ge 100 ] && fail "tmux did not start"; sleep 0.05
-done
+new_terminal 120 40 "$BIN $T/click.py"
 ready
 keys F5
 wait_for "hint, line 2:" 30

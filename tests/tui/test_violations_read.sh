@@ -14,15 +14,9 @@ need_x10_mouse
 WHOLE="The program tried to reach a network. Constraint 1, no network: the sandbox has no network at all (no HTTP, no DNS, no remote databases), so a run cannot leak data or depend on the outside world. Workaround: bring the data in yourself - paste it into the program or put it in the carry buffer - instead of fetching it."
 
 for size in 80x24 100x30 120x40; do
-	# a fresh terminal of this size (a server still going away refuses
-	# the first tries)
+	# a fresh terminal of this size
 	tm kill-server >/dev/null 2>&1
-	_n=0
-	until tm new-session -d -s t -x "${size%x*}" -y "${size#*x}" "$BIN" 2>/dev/null; do
-		_n=$((_n + 1))
-		[ $_n -ge 100 ] && fail "tmux did not start a ${size} terminal"
-		sleep 0.05
-	done
+	new_terminal "${size%x*}" "${size#*x}" "$BIN"
 	ready
 	keys F3
 	wait_for "Demos (F3)"
@@ -70,12 +64,7 @@ for size in 80x24 100x30 120x40; do
 done
 # monochrome: the gutter's marks have ASCII twins (N for network)
 tm kill-server >/dev/null 2>&1
-_n=0
-until tm new-session -d -s t -x 80 -y 24 "NO_COLOR=1 $BIN" 2>/dev/null; do
-	_n=$((_n + 1))
-	[ $_n -ge 100 ] && fail "tmux did not start a monochrome terminal"
-	sleep 0.05
-done
+new_terminal 80 24 "NO_COLOR=1 $BIN"
 ready
 keys F3
 wait_for "Demos (F3)"
