@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
+#include <utf8proc.h>
 
 #include "internal.h"
 #include "banned.h"
@@ -105,28 +106,29 @@ static bool python_name(const char *s)
 	return true;
 }
 
-/* The detail cut at DETAIL_MAX bytes (never inside a UTF-8 sequence),
- * controls and quotes replaced, so it reads as one plain name. */
+/* The detail as one plain name: valid UTF-8 at most DETAIL_MAX bytes
+ * (never cut inside a character), controls, quotes and invalid bytes
+ * each shown as '?'. So the message is JSON text as it is. */
 static void clean_detail(const char *s, char *out, size_t cap)
 {
-	size_t n = 0;
+	size_t n = 0, len = s ? strlen(s) : 0;
 
-	for (; s && *s && n + 1 < cap && n < DETAIL_MAX; s++) {
-		unsigned char c = (unsigned char)*s;
-		out[n++] = c < 0x20 || c == 0x7f || c == '\'' ? '?' : (char)c;
-	}
-	if (s && *s) {
-		/* cut short: drop a last sequence the cut left incomplete */
-		size_t start = n, have;
-		while (start > 0 && ((unsigned char)out[start - 1] & 0xC0) == 0x80)
-			start--;
-		if (start > 0 && ((unsigned char)out[start - 1] & 0xC0) == 0xC0) {
-			unsigned char lead = (unsigned char)out[start - 1];
-			size_t want = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
-			have = n - (start - 1);
-			if (have < want)
-				n = start - 1;
-		}
+	for (size_t i = 0; i < len;) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
+						      (utf8proc_ssize_t)(len - i), &cp);
+		bool ok = k > 0 && cp >= 0x20 && cp != 0x7f && cp != '\'' &&
+			  !(cp >= 0x80 && cp < 0xa0);
+		size_t take = ok ? (size_t)k : 1;
+
+		if (n + (ok ? take : 1) > DETAIL_MAX || n + take + 1 > cap)
+			break;
+		if (ok)
+			memcpy(out + n, s + i, take);
+		else
+			out[n] = '?';
+		n += ok ? take : 1;
+		i += take;
 	}
 	out[n] = '\0';
 }
@@ -196,14 +198,11 @@ json_t *sp_hints_json(const struct sp_result *res)
 	for (size_t i = 0; a && i < res->n_hints; i++) {
 		const struct sp_hint *h = &res->hints[i];
 		json_t *o = json_object();
-		size_t n;
-		/* the name is checked ASCII; the message holds a cleaned detail */
-		char *msg = sp_json_escape_bytes(h->message, strlen(h->message), &n);
 
+		/* both are valid UTF-8 by construction (sp_hints_add) */
 		json_object_set_new(o, "line", h->line > 0 ? json_integer(h->line) : json_null());
 		json_object_set_new(o, "about", json_string(h->about));
-		json_object_set_new(o, "message", msg ? json_stringn(msg, n) : json_string(""));
-		free(msg);
+		json_object_set_new(o, "message", json_string(h->message));
 		json_array_append_new(a, o);
 	}
 	return a;
