@@ -78,6 +78,10 @@ struct sp_run {
 	char exc_kind[16];
 	char errtail[8192];         /* the end of stderr, for its tracebacks (hints.c) */
 	size_t errtail_len;
+	int last_line;              /* the last valid line the prelude reported */
+	unsigned chan_lines;        /* lines read from the channel so far */
+	bool prelude_started;       /* its hello came first on the channel */
+	char python[256];           /* the interpreter, for messages */
 
 	bool have_status;
 	int wstatus;

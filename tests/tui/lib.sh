@@ -40,10 +40,22 @@ trap cleanup EXIT
 
 tm() { tmux -u -L "$SOCK" -f "$T/tmux.conf" "$@"; }
 
-# new_terminal W H COMMAND: a tmux session of that size running COMMAND;
-# a server that a kill-server left still going away refuses the first
-# tries, so it tries again (for up to 5 s).
+# server_gone: after a kill-server, until the old server has let go of its
+# socket (a new session started sooner can meet it dying: "server exited
+# unexpectedly").
+server_gone() {
+	_sock="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
+	_end=$(( $(date +%s) + 10 ))
+	while [ -S "$_sock" ] && ! tm has-session >/dev/null 2>&1 &&
+	      [ "$(date +%s)" -lt "$_end" ]; do
+		sleep 0.05
+	done
+}
+
+# new_terminal W H COMMAND: a tmux session of that size running COMMAND,
+# once the last server is gone; tried again while tmux refuses (5 s).
 new_terminal() {
+	server_gone
 	_n=0
 	until tm new-session -d -s t -x "$1" -y "$2" "$3" 2>/dev/null; do
 		_n=$((_n + 1))

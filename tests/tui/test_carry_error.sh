@@ -20,7 +20,7 @@ keys Enter
 type_text '"b": lx}'
 keys F5
 wait_for "Run refused:"
-joined | grep -qF "Run refused: the carry buffer is not valid JSON: line 2, column 6: invalid token near 'lx'." ||
+joined | grep -qF "Run refused: the carry buffer is not valid JSON: line 2, column 6: a syntax error." ||
 	fail "Output does not give the whole reason, with line and column"
 wait_status "Ln 2, Col 6"
 screen | grep -q "═\[ Carry \]" || fail "the Carry pane lost the focus"
