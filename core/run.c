@@ -518,27 +518,37 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 }
 
 /*
- * rt_sigaction(SIGCHLD, act, NULL) with a new action (the filter sends
+ * rt_sigaction(SIGCHLD, act, oldact) with a new action (the filter sends
  * only calls with one). SIGCHLD's action can never change here, so it is
- * always the default: a request for the default (without SA_NOCLDWAIT),
- * as glibc's posix_spawn makes in every child, is answered as done
- * without running it. Any other action (ignore, SA_NOCLDWAIT, or a
- * handler, which the program could turn into either after this look and
- * before the kernel's own read) is refused, and so is a call that asks
- * for the old action too: answering it would mean writing into the
- * program's memory, through a pid that may be another process's by then.
- * The call never runs, so what the program rewrites meanwhile changes
- * nothing.
+ * always the default. The call never runs (what the program rewrites
+ * meanwhile changes nothing), and the supervisor writes nothing into the
+ * program's memory (through a pid that may be another process's by then):
+ *   SIGCHLD_DONE     the default, no SA_NOCLDWAIT, no old action asked
+ *                    for (glibc's posix_spawn, in every child): answered
+ *                    as done, since it is so already
+ *   SIGCHLD_REFUSE   a handler, or the default with the old action asked
+ *                    for: refused without a record (shells install a
+ *                    handler for every command; a handler could be turned
+ *                    into SIG_IGN after this look, before the kernel's)
+ *   SIGCHLD_ESCAPE   SIG_IGN or SA_NOCLDWAIT, the kernel reaping children
+ *                    itself with their CPU time, or an action unreadable:
+ *                    refused, with a record
  */
-static bool sigchld_default(const struct seccomp_notif *req)
+enum sigchld_answer { SIGCHLD_DONE, SIGCHLD_REFUSE, SIGCHLD_ESCAPE };
+
+static enum sigchld_answer sigchld_verdict(const struct seccomp_notif *req)
 {
 	uint64_t act[2] = { 1, 0 };          /* handler, flags */
 	struct iovec l = { act, sizeof act },
 		     rm = { (void *)(uintptr_t)req->data.args[1], sizeof act };
 
-	return req->data.args[2] == 0 && req->data.args[3] == 8 &&
-	       process_vm_readv((pid_t)req->pid, &l, 1, &rm, 1, 0) == (ssize_t)sizeof act &&
-	       act[0] == (uint64_t)(uintptr_t)SIG_DFL && !(act[1] & SA_NOCLDWAIT);
+	if (process_vm_readv((pid_t)req->pid, &l, 1, &rm, 1, 0) != (ssize_t)sizeof act ||
+	    act[0] == (uint64_t)(uintptr_t)SIG_IGN || (act[1] & SA_NOCLDWAIT))
+		return SIGCHLD_ESCAPE;
+	if (act[0] == (uint64_t)(uintptr_t)SIG_DFL && req->data.args[2] == 0 &&
+	    req->data.args[3] == 8)
+		return SIGCHLD_DONE;
+	return SIGCHLD_REFUSE;
 }
 
 static void handle_notify(struct sp_run *r)
@@ -580,15 +590,14 @@ static void handle_notify(struct sp_run *r)
 		observe_spawn(r, req, line, ctx);
 		return;
 	}
-	if (v.action == SP_VERDICT_SIGCHLD && sigchld_default(req) &&
-	    seccomp_notify_id_valid(r->notify_fd, req->id) == 0) {
-		struct seccomp_notif_resp *resp = r->notif_resp;
-		resp->id = req->id;
-		resp->error = 0;
-		resp->val = 0;
-		resp->flags = 0;
-		seccomp_notify_respond(r->notify_fd, resp);
-		return;
+	if (v.action == SP_VERDICT_SIGCHLD) {
+		enum sigchld_answer ans = sigchld_verdict(req);
+		if (seccomp_notify_id_valid(r->notify_fd, req->id) != 0)
+			return; /* the caller is gone */
+		if (ans == SIGCHLD_DONE || ans == SIGCHLD_REFUSE) {
+			notify_refuse(r, req, ans == SIGCHLD_DONE ? 0 : EPERM);
+			return;
+		}
 	}
 	if (seccomp_notify_id_valid(r->notify_fd, req->id) != 0) {
 		/* the caller died during the reads, so its pid may name another
