@@ -256,6 +256,10 @@ void app_draw(struct app *a)
 		help_draw(&a->help, stdscr, LINES, COLS, th);
 		cy = -1;
 	}
+	if (a->view.active) {
+		image_view_draw(&a->view, stdscr, LINES, COLS, th);
+		cy = -1;
+	}
 	if (dialog_active(&a->dlg)) {
 		dialog_draw(&a->dlg, stdscr, LINES, COLS, th);
 		cy = -1;
@@ -511,6 +515,7 @@ static void free_app(struct app *a)
 	carry_free(&a->carry);
 	violations_free(&a->viol);
 	output_free(a->out);
+	image_view_close(&a->view);
 	if (a->ed)
 		editor_free(a->ed);
 	free(a->last_carry_out);

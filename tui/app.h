@@ -19,6 +19,7 @@
 #include "dialog.h"
 #include "gauges.h"
 #include "help.h"
+#include "image_view.h"
 #include "layout.h"
 #include "pane_carry.h"
 #include "pane_output.h"
@@ -52,6 +53,7 @@ struct app {
 	struct carry_pane carry;
 	struct demo_menu menu;
 	struct help_view help;
+	struct image_view view;     /* a picture large, over everything */
 	struct dialog dlg;
 	int focus;                  /* enum pane_id */
 	bool mouse_on;

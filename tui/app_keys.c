@@ -19,6 +19,7 @@
 
 #include "app.h"
 #include "editor.h"
+#include "picture.h"
 #include "banned.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -305,6 +306,18 @@ static void pane_key(struct app *a, int key)
 	}
 }
 
+/* Enter in Output: the newest picture on screen, large. */
+static void view_picture(struct app *a)
+{
+	struct picture *p = output_picture_shown(a->out);
+
+	if (!p) {
+		app_message(a, false, "no picture in Output: a run that saves a PNG or JPEG shows it here");
+		return;
+	}
+	image_view_open(&a->view, picture_path(p), picture_name(p));
+}
+
 /* The modal layers. Returns true when one of them took the key. */
 static bool modal_key(struct app *a, bool is_key, wint_t ch)
 {
@@ -318,6 +331,10 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 			memcpy(input, a->dlg.input, sizeof input);
 			dialog_done(a, action, ans, input);
 		}
+		return true;
+	}
+	if (a->view.active) {
+		image_view_key(&a->view, key);
 		return true;
 	}
 	if (a->help.active) {
@@ -350,7 +367,7 @@ static void mouse_key(struct app *a)
 		}
 		return;
 	}
-	if (dialog_active(&a->dlg) || a->help.active)
+	if (dialog_active(&a->dlg) || a->help.active || a->view.active)
 		return;
 	p = layout_pane_at(&a->lay, ev.y, ev.x);
 	if (p < 0)
@@ -470,6 +487,8 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 			a->recovery_due = app_now() + 2;
 	} else if (a->focus == PANE_CARRY) {
 		carry_key(&a->carry, is_key, ch);
+	} else if (a->focus == PANE_OUTPUT && (key == '\r' || key == '\n' || key == KEY_ENTER)) {
+		view_picture(a);
 	} else if (fkey) {
 		pane_key(a, key);
 	}

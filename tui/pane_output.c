@@ -16,7 +16,10 @@
 #include <utf8proc.h>
 
 #include "gauges.h"
+#include "image.h"
+#include "image_screen.h"
 #include "pane_output.h"
+#include "picture.h"
 #include "sanitize.h"
 #include "theme.h"
 #include "banned.h"
@@ -27,6 +30,7 @@ struct line {
 	int cells;           /* display width so far, for tab stops */
 	unsigned char kind;
 	unsigned char open;  /* more of this stream may join the line */
+	struct picture *pic; /* OUT_IMAGE: the picture, drawn in its rows */
 };
 
 struct output_pane {
@@ -41,6 +45,9 @@ struct output_pane {
 	struct sanitizer san[2];     /* stdout, stderr */
 	int scroll;                  /* rows up from the newest */
 	int last_width;
+	int pictures;                /* pictures holding pixels */
+	int pic_rows;                /* rows a picture may take now */
+	struct picture *shown;       /* the newest picture drawn last frame */
 };
 
 struct output_pane *output_new(void)
@@ -52,8 +59,10 @@ void output_free(struct output_pane *op)
 {
 	if (!op)
 		return;
-	for (size_t i = 0; i < op->n; i++)
+	for (size_t i = 0; i < op->n; i++) {
 		free(op->lines[i].text);
+		picture_free(op->lines[i].pic);
+	}
 	free(op->lines);
 	free(op);
 }
@@ -78,6 +87,12 @@ static void drop_oldest(struct output_pane *op)
 	for (size_t i = 0; i < k; i++) {
 		if (op->lines[i].kind == OUT_HEADER)
 			op->runs--;
+		if (op->lines[i].pic) {
+			if (op->shown == op->lines[i].pic)
+				op->shown = NULL;
+			op->pictures -= picture_held(op->lines[i].pic);
+			picture_free(op->lines[i].pic);
+		}
 		free(op->lines[i].text);
 	}
 	memmove(op->lines, op->lines + k, (op->n - k) * sizeof *op->lines);
@@ -269,6 +284,64 @@ static void flush_stream(struct output_pane *op, int i)
 	append_text(op, i ? OUT_STDERR : OUT_STDOUT, buf, m);
 }
 
+/* Pictures among a run's kept files, drawn under it: at most
+ * OUTPUT_RUN_PICTURES a run (of at most twice as many tried: each try
+ * costs a bounded decode), at most OUTPUT_MAX_PICTURES holding pixels in
+ * the pane (the oldest give theirs up). A refused one says why. */
+static void output_pictures(struct output_pane *op, const struct sp_result *r)
+{
+	size_t shown = 0, tried = 0, more = 0;
+
+	for (size_t i = 0; i < r->n_files; i++) {
+		const struct sp_file *f = &r->files[i];
+		char why[256];
+		if (!f->kept || !image_name_is_image(f->path))
+			continue;
+		if (shown == OUTPUT_RUN_PICTURES || tried == 2 * OUTPUT_RUN_PICTURES) {
+			more++;
+			continue;
+		}
+		tried++;
+		struct picture *pic = picture_new(f->kept, f->path, why, sizeof why);
+		if (!pic) {
+			char *name = sanitize_dup(f->path, true);
+			output_message(op, OUT_ERROR, "  %s: picture not shown: %s", name ? name : "?", why);
+			free(name);
+			continue;
+		}
+		output_message(op, OUT_INFO, "  %s (Enter in Output: view it large)", picture_name(pic));
+		struct line *l = new_line(op, OUT_IMAGE);
+		if (!l) {
+			picture_free(pic);
+			return;
+		}
+		l->pic = pic;
+		shown++;
+		if (++op->pictures > OUTPUT_MAX_PICTURES) {
+			for (size_t k = 0; k < op->n; k++) {
+				if (op->lines[k].pic && picture_held(op->lines[k].pic)) {
+					picture_release(op->lines[k].pic);
+					op->pictures--;
+					break;
+				}
+			}
+		}
+	}
+	if (more)
+		output_message(op, OUT_INFO, "  and %zu more picture%s (not drawn here)", more,
+			       more == 1 ? "" : "s");
+}
+
+struct picture *output_picture_shown(const struct output_pane *op)
+{
+	if (op->shown)
+		return op->shown;
+	for (size_t i = op->n; i > 0; i--)
+		if (op->lines[i - 1].pic)
+			return op->lines[i - 1].pic;
+	return NULL;
+}
+
 void output_end_run(struct output_pane *op, const struct sp_result *r,
 		    const char *status_text, double seconds)
 {
@@ -307,6 +380,8 @@ void output_end_run(struct output_pane *op, const struct sp_result *r,
 			free(name);
 		}
 	}
+	if (r)
+		output_pictures(op, r);
 	op->open_run = 0;
 }
 
@@ -325,6 +400,14 @@ void output_scroll(struct output_pane *op, int rows)
 void output_scroll_end(struct output_pane *op)
 {
 	op->scroll = 0;
+}
+
+/* Rows line l takes at width w. */
+static int line_rows(struct output_pane *op, struct line *l, int w)
+{
+	if (l->pic)
+		return picture_rows(l->pic, w - 1, op->pic_rows);
+	return text_wrap_rows(l->text ? l->text : "", l->len, w, false);
 }
 
 static attr_t kind_attr(const struct theme *th, unsigned char kind)
@@ -351,10 +434,12 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 		return;
 	op->last_width = w;
 	need = (long)op->scroll + in.h;
+	image_screen_frame(th);
+	op->pic_rows = in.h - 2 < PICTURE_ROWS ? (in.h - 2 > 3 ? in.h - 2 : 3) : PICTURE_ROWS;
+	op->shown = NULL;
 	while (i > 0 && total < need) {
 		i--;
-		total += text_wrap_rows(op->lines[i].text ? op->lines[i].text : "",
-					op->lines[i].len, w, false);
+		total += line_rows(op, &op->lines[i], w);
 	}
 	if (total < need) { /* scrolled past the top: pin to the oldest line */
 		op->scroll = total > in.h ? (int)(total - in.h) : 0;
@@ -367,6 +452,18 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 		const char *s = l->text ? l->text : "";
 		size_t len = l->len, off = 0;
 		attr_t a = kind_attr(th, l->kind);
+		if (l->pic) { /* its rows below the ones scrolled off the top */
+			int rows = line_rows(op, l, w), from = (int)(skip < rows ? skip : rows);
+			int n = rows - from < in.h - y ? rows - from : in.h - y;
+			skip -= from;
+			if (n > 0) {
+				picture_draw(l->pic, win, in.y + y, in.x + 2, w - 1, op->pic_rows,
+					     from, n, th);
+				op->shown = l->pic;
+			}
+			y += n > 0 ? n : 0;
+			continue;
+		}
 		do {
 			size_t n = text_wrap_row(s + off, len - off, w, false);
 			if (skip > 0) {
