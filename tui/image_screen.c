@@ -173,7 +173,7 @@ void image_screen_draw(WINDOW *win, int y, int x, int maxw, const struct image_c
 	int mono_pair = theme_pair(th, TR_NORMAL);
 	int cols = c->cols < maxw ? c->cols : maxw;
 
-	for (int r = first; r < first + n && r < c->rows; r++) {
+	for (int r = first > 0 ? first : 0; r < first + n && r < c->rows; r++) {
 		for (int i = 0; i < cols; i++) {
 			const struct image_cell *e = &c->cell[(size_t)r * c->cols + i];
 			wchar_t wc[2] = { (wchar_t)e->ch, 0 };

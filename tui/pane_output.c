@@ -453,7 +453,8 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 		size_t len = l->len, off = 0;
 		attr_t a = kind_attr(th, l->kind);
 		if (l->pic) { /* its rows below the ones scrolled off the top */
-			int rows = line_rows(op, l, w), from = (int)(skip < rows ? skip : rows);
+			int rows = line_rows(op, l, w);
+			int from = skip > 0 ? (int)(skip < rows ? skip : rows) : 0;
 			int n = rows - from < in.h - y ? rows - from : in.h - y;
 			skip -= from;
 			if (n > 0) {
