@@ -14,9 +14,11 @@
 #include <stddef.h>
 #include <wchar.h>
 
+#include "attach.h"
 #include "config.h"
 #include "demos.h"
 #include "dialog.h"
+#include "fileview.h"
 #include "gauges.h"
 #include "help.h"
 #include "image_view.h"
@@ -24,6 +26,7 @@
 #include "pane_carry.h"
 #include "pane_output.h"
 #include "pane_violations.h"
+#include "runfiles.h"
 #include "sanitize.h"
 #include "theme.h"
 
@@ -40,6 +43,8 @@ enum app_action {
 	ACT_CARRY_SAVE,      /* prompt: JSON file for the carry buffer */
 	ACT_CARRY_LOAD,      /* prompt: JSON file to load into it */
 	ACT_RECOVER,         /* a recovery file exists: load it? */
+	ACT_ATTACH,          /* prompt: a path to attach, -N to detach */
+	ACT_FILE_SAVE,       /* prompt: where to save a copy of a kept file */
 };
 
 struct app {
@@ -53,7 +58,6 @@ struct app {
 	struct carry_pane carry;
 	struct demo_menu menu;
 	struct help_view help;
-	struct image_view view;     /* a picture large, over everything */
 	struct dialog dlg;
 	int focus;                  /* enum pane_id */
 	bool mouse_on;
@@ -69,6 +73,13 @@ struct app {
 	char state[64];             /* "ready", or the last status */
 	char *errtail;              /* the end of the run's stderr */
 	size_t errtail_len;
+
+	/* files in and out (app_files.c) */
+	struct attach_list attached;
+	struct run_files last_files; /* what the last run kept */
+	struct file_view fview;
+	struct image_view iview;     /* a kept picture, large (from F8) */
+	char run_keep_dir[1024];     /* the running run's keep dir */
 
 	/* the status line's message */
 	char msg[512];
@@ -118,6 +129,19 @@ void app_key(struct app *a, bool is_key, wint_t ch);
 void app_load_demo(struct app *a, size_t i, bool ask);
 /* Save the Editor's buffer; then quit if quit_after. */
 void app_save(struct app *a, const char *path, bool quit_after);
+
+/* app_files.c: F7 / Ctrl-T and F8 / Ctrl-N (true when taken); the
+ * answers of their dialogs (true when action was theirs); the F8 view's
+ * keys (true while it is up); a run's files in and keep dir. */
+bool app_files_key(struct app *a, bool fkey, int key);
+bool app_files_dialog(struct app *a, int action, enum dialog_answer ans,
+		      const char *input);
+bool app_files_view_key(struct app *a, int key);
+struct sp_config;
+struct sp_result;
+void app_files_before_run(struct app *a, struct sp_config *c);
+void app_files_after_run(struct app *a, const struct sp_result *r);
+void app_files_free(struct app *a);
 
 /* app_run.c */
 void app_run_start(struct app *a);

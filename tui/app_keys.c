@@ -187,6 +187,8 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 {
 	char err[512];
 
+	if (app_files_dialog(a, action, ans, input))
+		return;
 	if (ans == DLG_NO) {
 		if (action == ACT_RECOVER && a->recovery_path[0])
 			unlink(a->recovery_path);
@@ -315,7 +317,7 @@ static void view_picture(struct app *a)
 		app_message(a, false, "no picture in Output: a run that saves a PNG or JPEG shows it here");
 		return;
 	}
-	image_view_open(&a->view, picture_path(p), picture_name(p));
+	image_view_open(&a->iview, picture_path(p), picture_name(p));
 }
 
 /* The modal layers. Returns true when one of them took the key. */
@@ -333,15 +335,13 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 		}
 		return true;
 	}
-	if (a->view.active) {
-		image_view_key(&a->view, key);
-		return true;
-	}
 	if (a->help.active) {
 		help_key(&a->help, is_key || key == 27 || key < 32 || key == 'q' ||
 			 key == ' ' ? key : 0, a->lay.rows);
 		return true;
 	}
+	if (app_files_view_key(a, key))
+		return true;
 	if (a->menu.active) {
 		long r = demo_menu_key(&a->menu, key);
 		if (r >= 0)
@@ -367,7 +367,7 @@ static void mouse_key(struct app *a)
 		}
 		return;
 	}
-	if (dialog_active(&a->dlg) || a->help.active || a->view.active)
+	if (dialog_active(&a->dlg) || a->help.active || a->iview.active)
 		return;
 	p = layout_pane_at(&a->lay, ev.y, ev.x);
 	if (p < 0)
@@ -435,6 +435,8 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		return;
 	}
 	if (modal_key(a, is_key, ch))
+		return;
+	if (app_files_key(a, fkey, key)) /* F7 / Ctrl-T attach, F8 / Ctrl-N files */
 		return;
 
 	/* In the Editor's find / go-to prompt, the prompt sees keys first. */

@@ -284,6 +284,50 @@ static void flush_stream(struct output_pane *op, int i)
 	append_text(op, i ? OUT_STDERR : OUT_STDOUT, buf, m);
 }
 
+/* The files the program left: kept (sandpit's copy, under runs/) or not
+ * and why; the work dir itself is gone either way. One entry a file,
+ * whatever its name holds. */
+static void list_files(struct output_pane *op, const struct sp_result *r)
+{
+	const char *dir_of = NULL;
+	size_t dir_len = 0, kept = 0;
+	char size[32];
+
+	for (size_t i = 0; i < r->n_files; i++) {
+		const struct sp_file *f = &r->files[i];
+		size_t kl = f->kept ? strlen(f->kept) : 0, pl = strlen(f->path);
+		kept += f->kept != NULL;
+		if (!dir_of && kl > pl + 1) {
+			dir_of = f->kept;
+			dir_len = kl - pl - 1;
+		}
+	}
+	if (!kept) {
+		output_message(op, OUT_INFO, "files left in the work dir "
+			       "(deleted with it - runs share nothing):");
+	} else {
+		char *dir = strndup(dir_of ? dir_of : "", dir_len);
+		char *clean = dir ? sanitize_dup(dir, true) : NULL;
+		output_message(op, OUT_INFO, "files left: the work dir was deleted, "
+			       "this is sandpit's copy (F8):");
+		output_message(op, OUT_INFO, "  %s", clean ? clean : "");
+		free(clean);
+		free(dir);
+	}
+	for (size_t i = 0; i < r->n_files; i++) {
+		char *name = sanitize_dup(r->files[i].path, true);
+		format_bytes(r->files[i].bytes, size, sizeof size);
+		if (r->files[i].kept)
+			output_message(op, OUT_FILE, "  %s  %s  kept", name ? name : "?", size);
+		else if (r->files[i].skipped)
+			output_message(op, OUT_FILE, "  %s  %s  not kept: %s", name ? name : "?",
+				       size, r->files[i].skipped);
+		else
+			output_message(op, OUT_FILE, "  %s  %s  now gone", name ? name : "?", size);
+		free(name);
+	}
+}
+
 /* Pictures among a run's kept files, drawn under it: at most
  * OUTPUT_RUN_PICTURES a run (of at most twice as many tried: each try
  * costs a bounded decode), at most OUTPUT_MAX_PICTURES holding pixels in
@@ -369,17 +413,8 @@ void output_end_run(struct output_pane *op, const struct sp_result *r,
 	}
 	if (r && r->status == SP_STATUS_SANDBOX_ERROR && r->error[0])
 		output_message(op, OUT_ERROR, "sandbox error: %s", r->error);
-	if (r && r->n_files) {
-		output_message(op, OUT_INFO, "files left in the work dir "
-			       "(deleted with it - runs share nothing):");
-		for (size_t i = 0; i < r->n_files; i++) {
-			/* one entry a file, whatever its name holds */
-			char *name = sanitize_dup(r->files[i].path, true);
-			format_bytes(r->files[i].bytes, size, sizeof size);
-			output_message(op, OUT_FILE, "  %s  %s  now gone", name ? name : "?", size);
-			free(name);
-		}
-	}
+	if (r && r->n_files)
+		list_files(op, r);
 	if (r)
 		output_pictures(op, r);
 	op->open_run = 0;
