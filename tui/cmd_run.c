@@ -44,6 +44,7 @@ void print_usage(void)
 	printf("usage: sandpit [OPTIONS] [FILE]                     open the playground\n"
 	       "       sandpit run [OPTIONS] FILE|-                run a program once, headless\n"
 	       "       sandpit doctor                              show this host's isolation layers\n"
+	       "       sandpit view IMAGE                          show a PNG or JPEG in the terminal\n"
 	       "       sandpit --help | --version\n"
 	       "\n"
 	       "run options (defaults in brackets):\n"

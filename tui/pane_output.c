@@ -470,7 +470,8 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 	op->last_width = w;
 	need = (long)op->scroll + in.h;
 	image_screen_frame(th);
-	op->pic_rows = in.h - 2 < PICTURE_ROWS ? (in.h - 2 > 3 ? in.h - 2 : 3) : PICTURE_ROWS;
+	/* a picture takes at most half the pane: the run's text stays in view */
+	op->pic_rows = in.h / 2 < PICTURE_ROWS ? (in.h / 2 > 3 ? in.h / 2 : 3) : PICTURE_ROWS;
 	op->shown = NULL;
 	while (i > 0 && total < need) {
 		i--;
