@@ -178,7 +178,14 @@ void image_screen_draw(WINDOW *win, int y, int x, int maxw, const struct image_c
 			const struct image_cell *e = &c->cell[(size_t)r * c->cols + i];
 			wchar_t wc[2] = { (wchar_t)e->ch, 0 };
 			cchar_t cc;
-			int pair = colour ? pair_for(e->fg, e->bg) : mono_pair;
+			int32_t fg = e->fg, bg = e->bg;
+			/* direct colour numbers 0..7 are the ANSI colours, not RGB:
+			 * the darkest blues move up to 0x000008 */
+			if (c->mode == IMAGE_MODE_DIRECT) {
+				if (fg >= 0 && fg < 8) fg = 8;
+				if (bg >= 0 && bg < 8) bg = 8;
+			}
+			int pair = colour ? pair_for(fg, bg) : mono_pair;
 			attr_t a = colour ? A_NORMAL : mono_attr;
 			if (setcchar(&cc, wc, a, 0, &pair) == OK)
 				mvwadd_wch(win, y + r - first, x + i, &cc);

@@ -50,10 +50,13 @@ blocks() { picture_rows | grep -q '[▀▁▂▃▄▅▆▇█▉▊▋▌▍�
 # restart TERMINAL: a fresh tmux server (on its own socket: a dying one
 # may still hold the old) whose terminal is TERMINAL
 phase=0
-restart() {
+fresh_server() {
 	tm kill-server >/dev/null 2>&1
 	phase=$((phase + 1))
 	SOCK=sandpit-test-$$-$phase
+}
+restart() {
+	fresh_server
 	sed -i "s/^set -g default-terminal .*/set -g default-terminal $1/" "$T/tmux.conf"
 	start
 }
@@ -73,6 +76,22 @@ screen | head -n 1 | grep -q 'figure-1.png · [0-9]*x[0-9]* pixels · [0-9]* KiB
 keys Escape
 wait_gone "Esc closes"
 wait_for "[ Output ]"
+
+# 1b: direct colour (TERM=xterm-direct, where terminfo has it): RGB
+# (the playground alone gets that TERM: tmux's keys stay its own)
+if infocmp xterm-direct >/dev/null 2>&1; then
+	fresh_server
+	chart=$(ls "$TOP"/tui/demos/*_chart.py)
+	tm new-session -d -s t -x 120 -y 40 "TERM=xterm-direct $BIN $chart"
+	ready
+	keys F5
+	wait_status "ok" 60
+	wait_for ".png (Enter in Output" 10
+	blocks || fail "no block symbols in direct colour"
+	rows=$(picture_rows)
+	echo "$rows" | grep -q '\[48;2;255;255;255m' || fail "the chart's white is not sent as RGB"
+	echo "$rows" | grep -q '\[3[0-7]m' && fail "an RGB colour was sent as an ANSI colour"
+fi
 
 # 2: 8 colours (TERM=screen: 8 colours, 64 pairs, 58 of them the theme's)
 restart screen
