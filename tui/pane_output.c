@@ -330,11 +330,15 @@ static void list_files(struct output_pane *op, const struct sp_result *r)
 
 /* Pictures among a run's kept files, drawn under it: at most
  * OUTPUT_RUN_PICTURES a run (of at most twice as many tried: each try
- * costs a bounded decode), at most OUTPUT_MAX_PICTURES holding pixels in
+ * costs a bounded decode), OUTPUT_RUN_PIXELS decoded in all (so a run
+ * of many huge pictures stalls the screen no longer than one does), at
+ * most OUTPUT_MAX_PICTURES holding pixels in
  * the pane (the oldest give theirs up). A refused one says why. */
 static void output_pictures(struct output_pane *op, const struct sp_result *r)
 {
 	size_t shown = 0, tried = 0, more = 0;
+	uint64_t budget = OUTPUT_RUN_PIXELS;
+	struct image_limits lim;
 
 	for (size_t i = 0; i < r->n_files; i++) {
 		const struct sp_file *f = &r->files[i];
@@ -346,7 +350,16 @@ static void output_pictures(struct output_pane *op, const struct sp_result *r)
 			continue;
 		}
 		tried++;
-		struct picture *pic = picture_new(f->kept, f->path, why, sizeof why);
+		image_limits_default(&lim);
+		if (budget < lim.max_pixels)
+			lim.max_pixels = budget;
+		struct picture *pic = picture_new(f->kept, f->path, &lim, why, sizeof why);
+		unsigned long pw, ph;
+		if (!pic && budget < IMAGE_MAX_PIXELS &&
+		    sscanf(why, "image too large: %lux%lu", &pw, &ph) == 2 &&
+		    pw <= IMAGE_MAX_SIDE && ph <= IMAGE_MAX_SIDE && pw * ph <= IMAGE_MAX_PIXELS)
+			snprintf(why, sizeof why, "%lux%lu pixels, more than this run's other "
+				 "pictures left to draw at once (F8 opens it)", pw, ph);
 		if (!pic) {
 			char *name = sanitize_dup(f->path, true);
 			output_message(op, OUT_ERROR, "  %s: picture not shown: %s", name ? name : "?", why);
@@ -361,6 +374,7 @@ static void output_pictures(struct output_pane *op, const struct sp_result *r)
 		}
 		l->pic = pic;
 		shown++;
+		budget -= picture_pixels(pic) < budget ? picture_pixels(pic) : budget;
 		if (++op->pictures > OUTPUT_MAX_PICTURES) {
 			for (size_t k = 0; k < op->n; k++) {
 				if (op->lines[k].pic && picture_held(op->lines[k].pic)) {

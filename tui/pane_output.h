@@ -29,6 +29,7 @@ enum out_kind { OUT_STDOUT, OUT_STDERR, OUT_HEADER, OUT_INFO, OUT_ERROR, OUT_FIL
  * most this many a run, and this many holding pixels in the pane. */
 #define OUTPUT_RUN_PICTURES 4
 #define OUTPUT_MAX_PICTURES 24
+#define OUTPUT_RUN_PIXELS (16u << 20)
 
 struct output_pane;
 struct picture;

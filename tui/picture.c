@@ -20,14 +20,16 @@ struct picture {
 	struct image thumb;        /* empty once released */
 	struct image_cells cells;
 	int at_width, at_rows, at_mode;
+	unsigned long long pixels;
 };
 
-struct picture *picture_new(const char *path, const char *name, char *why, size_t whylen)
+struct picture *picture_new(const char *path, const char *name,
+			    const struct image_limits *lim, char *why, size_t whylen)
 {
 	struct image full;
 	struct picture *p;
 
-	if (image_load(path, NULL, &full, why, whylen) != 0)
+	if (image_load(path, lim, &full, why, whylen) != 0)
 		return NULL;
 	p = calloc(1, sizeof *p);
 	if (!p || !(p->path = strdup(path)) || !(p->name = sanitize_dup(name, true)) ||
@@ -37,8 +39,14 @@ struct picture *picture_new(const char *path, const char *name, char *why, size_
 		snprintf(why, whylen, "out of memory");
 		return NULL;
 	}
+	p->pixels = (unsigned long long)full.w * (unsigned long long)full.h;
 	image_free(&full);
 	return p;
+}
+
+unsigned long long picture_pixels(const struct picture *p)
+{
+	return p->pixels;
 }
 
 void picture_free(struct picture *p)

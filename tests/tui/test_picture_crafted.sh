@@ -73,4 +73,30 @@ wait_status "ok" 60
 [ "$(pane_dead)" = 0 ] || fail "the playground died"
 keys C-q
 wait_exit
+
+# many pictures of the largest size allowed: one is decoded, the rest are
+# refused from their headers (a run's pictures decode 16 Mpixels in all),
+# so the screen is held up by one decode, not eight
+cat > "$T/big.py" <<'PY'
+import struct, zlib
+def chunk(t, d):
+    return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+idat = zlib.compress((b"\0" + b"\xff" * 4 * 4096) * 4096, 9)
+png = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 4096, 4096, 8, 6, 0, 0, 0)) +
+       chunk(b"IDAT", idat) + chunk(b"IEND", b""))
+for i in range(8):
+    open("big%d.png" % i, "wb").write(png)
+print("big written")
+PY
+tm kill-server >/dev/null 2>&1
+SOCK=$SOCK-big
+tm new-session -d -s t -x 120 -y 100 "$BIN $T/big.py"
+ready
+keys F5
+wait_status "ok" 60
+wait_for "big0.png (Enter in Output" 10
+[ "$(screen | grep -c 'picture not shown: 4096x4096 pixels, more than this run')" = 7 ] ||
+	fail "the pictures past the run's budget are not refused as such"
+keys C-q
+wait_exit
 echo "$NAME: ok"
