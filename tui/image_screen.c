@@ -109,13 +109,22 @@ void image_screen_frame(const struct theme *th)
 {
 	if (th->mono || !has_colors() || !setup(th))
 		return;
-	if (pc.used > budget() - LINES * COLS)
+	/* only where a screenful fits: with fewer pairs the mode's every
+	 * combination fits (or, fg-only on 8 colours, what does not get a
+	 * pair is drawn in default colours), and starting over gains nothing */
+	if (budget() >= LINES * COLS && pc.used > budget() - LINES * COLS)
 		start_over();
 }
 
 int image_screen_pairs_used(void)
 {
 	return pc.used;
+}
+
+void image_screen_reset(void)
+{
+	free(pc.table);
+	memset(&pc, 0, sizeof pc);
 }
 
 /* The pair for (fg, bg), made on demand; 0 when none is left. */
