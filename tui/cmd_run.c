@@ -280,15 +280,13 @@ static int exit_status(const struct sp_result *r)
  * that part has no '/' (so ./a=b.csv is the file "a=b.csv"). */
 static struct sp_file_in parse_file_in(const char *arg)
 {
-	static char names[SP_MAX_FILES_IN][256];
+	static char *names[SP_MAX_FILES_IN]; /* reachable until exit */
 	static size_t used;
 	struct sp_file_in f = { arg, NULL };
 	const char *eq = strchr(arg, '=');
 
-	if (eq && eq > arg && !memchr(arg, '/', (size_t)(eq - arg)) &&
-	    (size_t)(eq - arg) < sizeof names[0] && used < SP_MAX_FILES_IN) {
-		memcpy(names[used], arg, (size_t)(eq - arg));
-		names[used][eq - arg] = '\0';
+	if (eq && eq > arg && !memchr(arg, '/', (size_t)(eq - arg)) && used < SP_MAX_FILES_IN &&
+	    (names[used] = strndup(arg, (size_t)(eq - arg)))) {
 		f.name = names[used++];
 		f.host_path = eq + 1;
 	}

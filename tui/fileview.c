@@ -87,31 +87,37 @@ static void add_line(struct file_view *v, const char *s, size_t len)
 	v->lines[v->n_lines++] = clean;
 }
 
-/* One CSV record's fields (quotes honoured, no record spans lines). */
-static size_t csv_fields(const char *s, size_t len, char sep, char **out, size_t max)
+#define CSV_FIELD_MAX (CSV_COL_MAX * 4 + 8)  /* bytes kept of a field */
+
+/* One CSV record's fields (quotes honoured, no record spans lines), each
+ * cut to CSV_FIELD_MAX bytes, into store (max * (CSV_FIELD_MAX + 1)). */
+static size_t csv_fields(const char *s, size_t len, char sep, char *store,
+			 char **out, size_t max)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i <= len && n < max;) {
-		char *f = malloc(len - i + 1);
+		char *f = store + n * (CSV_FIELD_MAX + 1);
 		size_t fl = 0;
 		bool quoted = i < len && s[i] == '"';
-		if (!f)
-			break;
 		if (quoted)
 			i++;
 		while (i < len) {
+			char c;
 			if (quoted && s[i] == '"' && i + 1 < len && s[i + 1] == '"') {
-				f[fl++] = '"';
+				c = '"';
 				i += 2;
 			} else if (quoted && s[i] == '"') {
 				quoted = false;
 				i++;
+				continue;
 			} else if (!quoted && s[i] == sep) {
 				break;
 			} else {
-				f[fl++] = s[i++];
+				c = s[i++];
 			}
+			if (fl < CSV_FIELD_MAX)
+				f[fl++] = c;
 		}
 		f[fl] = '\0';
 		out[n++] = f;
@@ -127,7 +133,10 @@ static void load_csv(struct file_view *v, const char *buf, size_t len, char sep)
 {
 	int width[CSV_MAX_COLS] = { 0 };
 	size_t nrec = 0;
+	char *store = malloc(CSV_MAX_COLS * (CSV_FIELD_MAX + 1));
 
+	if (!store)
+		return;
 	/* pass 1: column widths; pass 2: the lines */
 	for (int pass = 0; pass < 2; pass++) {
 		nrec = 0;
@@ -136,7 +145,7 @@ static void load_csv(struct file_view *v, const char *buf, size_t len, char sep)
 			size_t l = nl ? (size_t)(nl - (buf + i)) : len - i;
 			char *fields[CSV_MAX_COLS];
 			size_t nf = csv_fields(buf + i, l && buf[i + l - 1] == '\r' ? l - 1 : l,
-					       sep, fields, CSV_MAX_COLS);
+					       sep, store, fields, CSV_MAX_COLS);
 			char line[CSV_MAX_COLS * (CSV_COL_MAX * 4 + 2) + 1];
 			size_t used = 0;
 
@@ -162,7 +171,6 @@ static void load_csv(struct file_view *v, const char *buf, size_t len, char sep)
 					}
 				}
 				free(clean);
-				free(fields[k]);
 			}
 			if (pass == 1) {
 				while (used && line[used - 1] == ' ')
@@ -173,6 +181,7 @@ static void load_csv(struct file_view *v, const char *buf, size_t len, char sep)
 			i += l + 1;
 		}
 	}
+	free(store);
 	snprintf(v->note, sizeof v->note, "CSV: %zu rows, in columns", nrec);
 }
 
@@ -180,6 +189,42 @@ static bool ends_with(const char *s, const char *suffix)
 {
 	size_t a = strlen(s), b = strlen(suffix);
 	return a >= b && strcasecmp(s + a - b, suffix) == 0;
+}
+
+void fileview_load_bytes(struct file_view *v, const char *name, const char *buf,
+			 size_t len, uint64_t size)
+{
+	free_lines(v);
+	v->top = 0;
+	v->note[0] = '\0';
+	v->is_image = false;
+	if (len >= 24 && !memcmp(buf, "\x89PNG\r\n\x1a\n", 8) && !memcmp(buf + 12, "IHDR", 4)) {
+		unsigned w = (unsigned)(unsigned char)buf[16] << 24 | (unsigned)(unsigned char)buf[17] << 16 |
+			     (unsigned)(unsigned char)buf[18] << 8 | (unsigned char)buf[19];
+		unsigned h = (unsigned)(unsigned char)buf[20] << 24 | (unsigned)(unsigned char)buf[21] << 16 |
+			     (unsigned)(unsigned char)buf[22] << 8 | (unsigned char)buf[23];
+		snprintf(v->note, sizeof v->note, "a PNG image, %u x %u pixels; s saves a copy", w, h);
+		v->is_image = true;
+	} else if (len >= 3 && !memcmp(buf, "\xff\xd8\xff", 3)) {
+		snprintf(v->note, sizeof v->note, "a JPEG image; s saves a copy");
+		v->is_image = true;
+	} else if (memchr(buf, '\0', len < 8192 ? len : 8192)) {
+		snprintf(v->note, sizeof v->note, "binary data, %llu bytes: not shown; "
+			 "s saves a copy", (unsigned long long)size);
+	} else if (ends_with(name, ".csv") || ends_with(name, ".tsv")) {
+		load_csv(v, buf, len, ends_with(name, ".tsv") ? '\t' : ',');
+	} else {
+		for (size_t i = 0; i < len;) {
+			const char *nl = memchr(buf + i, '\n', len - i);
+			size_t l = nl ? (size_t)(nl - (buf + i)) : len - i;
+			add_line(v, buf + i, l);
+			i += l + 1;
+		}
+		snprintf(v->note, sizeof v->note, "text: %zu lines", v->n_lines);
+	}
+	if (size > len && v->n_lines)
+		snprintf(v->note + strlen(v->note), sizeof v->note - strlen(v->note),
+			 " (the first %u MiB shown)", FILEVIEW_MAX_BYTES >> 20);
 }
 
 /* Read the kept file (bounded) and turn it into lines or a note. */
@@ -217,33 +262,7 @@ static void load(struct file_view *v, const struct run_file *f)
 		len += (size_t)n;
 	}
 	close(fd);
-	if (len >= 24 && !memcmp(buf, "\x89PNG\r\n\x1a\n", 8) && !memcmp(buf + 12, "IHDR", 4)) {
-		unsigned w = (unsigned)(unsigned char)buf[16] << 24 | (unsigned)(unsigned char)buf[17] << 16 |
-			     (unsigned)(unsigned char)buf[18] << 8 | (unsigned char)buf[19];
-		unsigned h = (unsigned)(unsigned char)buf[20] << 24 | (unsigned)(unsigned char)buf[21] << 16 |
-			     (unsigned)(unsigned char)buf[22] << 8 | (unsigned char)buf[23];
-		snprintf(v->note, sizeof v->note, "a PNG image, %u x %u pixels; s saves a copy", w, h);
-		v->is_image = true;
-	} else if (len >= 3 && !memcmp(buf, "\xff\xd8\xff", 3)) {
-		snprintf(v->note, sizeof v->note, "a JPEG image; s saves a copy");
-		v->is_image = true;
-	} else if (memchr(buf, '\0', len < 8192 ? len : 8192)) {
-		snprintf(v->note, sizeof v->note, "binary data, %llu bytes: not shown; "
-			 "s saves a copy", (unsigned long long)st.st_size);
-	} else if (ends_with(f->name, ".csv") || ends_with(f->name, ".tsv")) {
-		load_csv(v, buf, len, ends_with(f->name, ".tsv") ? '\t' : ',');
-	} else {
-		for (size_t i = 0; i < len;) {
-			const char *nl = memchr(buf + i, '\n', len - i);
-			size_t l = nl ? (size_t)(nl - (buf + i)) : len - i;
-			add_line(v, buf + i, l);
-			i += l + 1;
-		}
-		snprintf(v->note, sizeof v->note, "text: %zu lines", v->n_lines);
-	}
-	if ((uint64_t)st.st_size > len && v->n_lines)
-		snprintf(v->note + strlen(v->note), sizeof v->note - strlen(v->note),
-			 " (the first %u MiB shown)", FILEVIEW_MAX_BYTES >> 20);
+	fileview_load_bytes(v, f->name, buf, len, (uint64_t)st.st_size);
 	free(buf);
 }
 

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <curses.h>
 
 #include "runfiles.h"
@@ -47,6 +48,12 @@ enum fileview_action fileview_key(struct file_view *v, const struct run_files *r
 				  int key, int rows);
 void fileview_draw(struct file_view *v, const struct run_files *rf, WINDOW *win,
 		   int rows, int cols, const struct theme *th);
+
+/* What len bytes of a file named name (size bytes in all) are, as the
+ * view shows them: lines (text, CSV in columns) or a note (a picture,
+ * binary). The F8 view's own path after reading; also the fuzz target's. */
+void fileview_load_bytes(struct file_view *v, const char *name, const char *buf,
+			 size_t len, uint64_t size);
 
 /* Copy src (a kept file) to dst, a new file (never over an existing one,
  * never through a link at dst). 0, or -1 with err. */
