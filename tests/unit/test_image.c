@@ -578,6 +578,32 @@ static void test_chafa_draws_two_colours_as_expected(void **state)
 	image_free(&img);
 }
 
+static void test_a_full_screen_render_is_quick(void **state)
+{
+	(void)state;
+	/* a 640x480 chart-like picture: white, a blue curve, black axes */
+	struct image img = { 640, 480, malloc(640 * 480 * 4) };
+	assert_non_null(img.rgba);
+	memset(img.rgba, 255, 640 * 480 * 4);
+	for (int x = 0; x < 640; x++) {
+		int y = 240 + (int)(100.0 * ((x % 160) - 80) / 80.0);
+		unsigned char *p = img.rgba + ((size_t)y * 640 + x) * 4;
+		p[0] = 31; p[1] = 119; p[2] = 180;
+		img.rgba[((size_t)400 * 640 + x) * 4] = 0;
+	}
+	struct image_cells c;
+	char why[128];
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(image_render(&img, 200, 60, IMAGE_MODE_256, IMAGE_SYM_BLOCK, &c, why, sizeof why), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	print_message("640x480 to 200x60 cells (one thread): %.1f ms\n", ms);
+	assert_true(ms < 1000);
+	image_cells_free(&c);
+	image_free(&img);
+}
+
 static void test_fit_keeps_the_aspect_in_cells(void **state)
 {
 	(void)state;
@@ -624,6 +650,7 @@ int main(void)
 		cmocka_unit_test(test_not_an_image_says_so),
 		cmocka_unit_test(test_load_takes_only_a_regular_file_and_never_waits),
 		cmocka_unit_test(test_chafa_draws_two_colours_as_expected),
+		cmocka_unit_test(test_a_full_screen_render_is_quick),
 		cmocka_unit_test(test_fit_keeps_the_aspect_in_cells),
 		cmocka_unit_test(test_shrink_averages_and_keeps_the_aspect),
 	};
