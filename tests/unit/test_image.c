@@ -419,6 +419,43 @@ static void test_jpeg_decodes_and_its_caps_hold(void **state)
 	free(j.p);
 }
 
+static void test_a_cmyk_jpeg_comes_out_as_rgb(void **state)
+{
+	(void)state;
+	/* red as Adobe stores CMYK, inverted: C 255, M 0, Y 0, K 255 */
+	struct jpeg_compress_struct c;
+	struct jpeg_error_mgr err;
+	unsigned char *out = NULL, row[8 * 4];
+	unsigned long outlen = 0;
+	c.err = jpeg_std_error(&err);
+	jpeg_create_compress(&c);
+	jpeg_mem_dest(&c, &out, &outlen);
+	c.image_width = 8;
+	c.image_height = 8;
+	c.input_components = 4;
+	c.in_color_space = JCS_CMYK;
+	jpeg_set_defaults(&c);
+	jpeg_set_quality(&c, 100, TRUE);
+	jpeg_start_compress(&c, TRUE);
+	for (int x = 0; x < 8; x++) {
+		row[x * 4] = 255; row[x * 4 + 1] = 0; row[x * 4 + 2] = 0; row[x * 4 + 3] = 255;
+	}
+	JSAMPROW rp = row;
+	while (c.next_scanline < c.image_height)
+		jpeg_write_scanlines(&c, &rp, 1);
+	jpeg_finish_compress(&c);
+	jpeg_destroy_compress(&c);
+	struct image img;
+	char why[256] = "";
+	assert_int_equal(image_decode(out, outlen, NULL, &img, why, sizeof why), 0);
+	assert_in_range(img.rgba[0], 240, 255);
+	assert_in_range(img.rgba[1], 0, 15);
+	assert_in_range(img.rgba[2], 0, 15);
+	assert_int_equal(img.rgba[3], 255);
+	image_free(&img);
+	free(out);
+}
+
 static void test_a_jpeg_with_endless_scans_is_stopped(void **state)
 {
 	(void)state;
@@ -646,6 +683,7 @@ int main(void)
 		cmocka_unit_test(test_decompression_bombs_are_bounded),
 		cmocka_unit_test(test_thousands_of_ancillary_chunks_are_bounded),
 		cmocka_unit_test(test_jpeg_decodes_and_its_caps_hold),
+		cmocka_unit_test(test_a_cmyk_jpeg_comes_out_as_rgb),
 		cmocka_unit_test(test_a_jpeg_with_endless_scans_is_stopped),
 		cmocka_unit_test(test_not_an_image_says_so),
 		cmocka_unit_test(test_load_takes_only_a_regular_file_and_never_waits),
