@@ -356,6 +356,7 @@ static void mouse_key(struct app *a)
 {
 	MEVENT ev;
 	int p;
+	struct picture *pic;
 
 	if (getmouse(&ev) != OK)
 		return;
@@ -399,6 +400,8 @@ static void mouse_key(struct app *a)
 		carry_click(&a->carry, ev.y - in.y, ev.x - in.x);
 	else if (p == PANE_VIOLATIONS)
 		violations_click(&a->viol, ev.y - in.y);
+	else if (p == PANE_OUTPUT && (pic = output_picture_at(a->out, ev.y - in.y)))
+		image_view_open(&a->iview, picture_path(pic), picture_name(pic));
 }
 
 void app_key(struct app *a, bool is_key, wint_t ch)

@@ -30,7 +30,7 @@ static const char *const help_lines[] = {
 	"  Arrows, PgUp/PgDn, Home/End, mouse wheel: move or scroll the focused",
 	"  pane; the wheel scrolls the pane under the pointer; a click focuses it.",
 	"  In Violations, Up/Down select a record; its explanation shows below it.",
-	"  In Output, Enter shows the newest picture on screen large (Esc closes).",
+	"  In Output, Enter (or a click on one) shows a picture large; Esc closes.",
 	"",
 	"THE FIVE CONSTRAINTS OF A RUN",
 	"  1 No network: no HTTP, no DNS, no sockets to anywhere.",

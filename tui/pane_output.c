@@ -48,6 +48,11 @@ struct output_pane {
 	int pictures;                /* pictures holding pixels */
 	int pic_rows;                /* rows a picture may take now */
 	struct picture *shown;       /* the newest picture drawn last frame */
+	struct {                     /* where pictures were drawn last frame */
+		int y0, y1;          /* rows of the pane, y1 excluded */
+		struct picture *pic;
+	} drawn[8];
+	int n_drawn;
 };
 
 struct output_pane *output_new(void)
@@ -90,6 +95,7 @@ static void drop_oldest(struct output_pane *op)
 		if (op->lines[i].pic) {
 			if (op->shown == op->lines[i].pic)
 				op->shown = NULL;
+			op->n_drawn = 0;
 			op->pictures -= picture_held(op->lines[i].pic);
 			picture_free(op->lines[i].pic);
 		}
@@ -390,6 +396,14 @@ static void output_pictures(struct output_pane *op, const struct sp_result *r)
 			       more == 1 ? "" : "s");
 }
 
+struct picture *output_picture_at(const struct output_pane *op, int row)
+{
+	for (int i = 0; i < op->n_drawn; i++)
+		if (row >= op->drawn[i].y0 && row < op->drawn[i].y1)
+			return op->drawn[i].pic;
+	return NULL;
+}
+
 struct picture *output_picture_shown(const struct output_pane *op)
 {
 	if (op->shown)
@@ -487,6 +501,7 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 	/* a picture takes at most half the pane: the run's text stays in view */
 	op->pic_rows = in.h / 2 < PICTURE_ROWS ? (in.h / 2 > 3 ? in.h / 2 : 3) : PICTURE_ROWS;
 	op->shown = NULL;
+	op->n_drawn = 0;
 	while (i > 0 && total < need) {
 		i--;
 		total += line_rows(op, &op->lines[i], w);
@@ -511,6 +526,11 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 				picture_draw(l->pic, win, in.y + y, in.x + 2, w - 1, op->pic_rows,
 					     from, n, th);
 				op->shown = l->pic;
+				if (op->n_drawn < (int)(sizeof op->drawn / sizeof *op->drawn)) {
+					op->drawn[op->n_drawn].y0 = y;
+					op->drawn[op->n_drawn].y1 = y + n;
+					op->drawn[op->n_drawn++].pic = l->pic;
+				}
 			}
 			y += n > 0 ? n : 0;
 			continue;

@@ -68,6 +68,8 @@ void output_scroll_end(struct output_pane *op);
 /* The picture to open large: the newest one drawn in the last frame,
  * else the newest held; NULL when there is none. */
 struct picture *output_picture_shown(const struct output_pane *op);
+/* The picture drawn at row of the pane's inside in the last frame, or NULL. */
+struct picture *output_picture_at(const struct output_pane *op, int row);
 
 /* Lines held now (for tests and the title). */
 size_t output_line_count(const struct output_pane *op);

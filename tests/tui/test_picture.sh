@@ -76,6 +76,17 @@ screen | head -n 1 | grep -q 'figure-1.png · [0-9]*x[0-9]* pixels · [0-9]* KiB
 keys Escape
 wait_gone "Esc closes"
 wait_for "[ Output ]"
+# a click on the picture opens it too (X10 mouse reports, as test_mouse)
+if infocmp "$TERMINAL" 2>/dev/null | grep -q 'kmous=\\E\[M'; then
+	n=$(screen | grep -n '\.png (Enter in Output' | tail -n 1 | cut -d: -f1)
+	for b in 0 3; do
+		keys -l "$(printf '\033[M%b%b%b' "\\0$(printf %o $((b + 32)))" \
+			"\\0$(printf %o $((6 + 32)))" "\\0$(printf %o $((n + 3 + 32)))")"
+	done
+	wait_for "Esc closes"
+	keys Escape
+	wait_gone "Esc closes"
+fi
 
 # 1b: direct colour (TERM=xterm-direct, where terminfo has it): RGB
 # (the playground alone gets that TERM: tmux's keys stay its own)
