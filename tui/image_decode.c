@@ -111,6 +111,7 @@ struct png_src {
 	size_t whylen;
 };
 
+/* libpng's reader over our buffer: a short read is the file's end. */
 static void png_read_mem(png_structp png, png_bytep out, size_t n)
 {
 	struct png_src *s = png_get_io_ptr(png);
@@ -121,6 +122,7 @@ static void png_read_mem(png_structp png, png_bytep out, size_t n)
 	s->off += n;
 }
 
+/* libpng's fatal errors: keep the first reason, unwind to setjmp. */
 static void png_on_error(png_structp png, png_const_charp msg)
 {
 	struct png_src *s = png_get_error_ptr(png);
@@ -130,6 +132,7 @@ static void png_on_error(png_structp png, png_const_charp msg)
 	png_longjmp(png, 1);
 }
 
+/* libpng's warnings: ignored. */
 static void png_on_warning(png_structp png, png_const_charp msg)
 {
 	(void)png;
@@ -140,6 +143,7 @@ static void png_on_warning(png_structp png, png_const_charp msg)
 static const char skipped[] = "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0"
 			      "pCAL\0pHYs\0sBIT\0sCAL\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
 
+/* PNG in data to out (RGBA8) within lim; 0, or -1 with why. */
 static int decode_png(const unsigned char *data, size_t len, const struct image_limits *lim,
 		      struct image *out, char *why, size_t whylen)
 {
@@ -233,6 +237,7 @@ struct jpeg_err {
 	size_t whylen;
 };
 
+/* libjpeg's fatal errors: keep the first reason, unwind to setjmp. */
 static void jpeg_on_error(j_common_ptr cinfo)
 {
 	struct jpeg_err *e = (struct jpeg_err *)cinfo->err;
@@ -257,6 +262,7 @@ static void jpeg_on_message(j_common_ptr cinfo, int level)
 	}
 }
 
+/* Called as libjpeg goes: stops a file with too many scans. */
 static void jpeg_on_progress(j_common_ptr cinfo)
 {
 	j_decompress_ptr d = (j_decompress_ptr)cinfo;
@@ -287,6 +293,7 @@ static void cmyk_to_rgba(unsigned char *px, size_t n, bool inverted)
 	}
 }
 
+/* JPEG in data to out (RGBA8) within lim; 0, or -1 with why. */
 static int decode_jpeg(const unsigned char *data, size_t len, const struct image_limits *lim,
 		       struct image *out, char *why, size_t whylen)
 {

@@ -71,6 +71,7 @@ static uint32_t mean_rgb(const struct image *img)
 	return (uint32_t)(s[0] / n) << 16 | (uint32_t)(s[1] / n) << 8 | (uint32_t)(s[2] / n);
 }
 
+/* Our mode as chafa's canvas mode. */
 static ChafaCanvasMode chafa_mode(enum image_mode m)
 {
 	switch (m) {

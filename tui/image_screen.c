@@ -37,12 +37,15 @@ static struct {
 	struct slot *table;
 } pc;
 
+/* The table slot (fg, bg) starts probing at. */
 static unsigned hash(int32_t fg, int32_t bg)
 {
 	uint32_t h = (uint32_t)fg * 2654435761u ^ ((uint32_t)bg + 0x9e3779b9u) * 40503u;
 	return (h ^ h >> 15) & (TABLE_SIZE - 1);
 }
 
+/* The slot holding (fg, bg), or the empty one where it would go (the
+ * table is never full: it has twice the slots of the pairs). */
 static struct slot *find(int32_t fg, int32_t bg)
 {
 	unsigned i = hash(fg, bg);
@@ -100,6 +103,7 @@ static bool setup(const struct theme *th)
 	return true;
 }
 
+/* Pairs pictures may have. */
 static int budget(void)
 {
 	return pc.end - pc.base;
