@@ -38,7 +38,7 @@ TEST_LIBS   := $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
 CORE_SRC := $(wildcard core/*.c)
 TUI_SRC  := $(filter-out tui/main.c,$(wildcard tui/*.c))
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o) $(B)/gen/prelude.o $(B)/gen/prelude_pyc.o \
-            $(B)/gen/seccomp_bpf.o
+            $(B)/gen/seccomp_bpf.o $(B)/gen/mpl_fontlist.o
 TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o
 DEMOS    := $(sort $(wildcard tui/demos/*.py))
 
@@ -97,6 +97,13 @@ $(B)/gen/prelude_pyc.c: core/prelude.py core/embed_pyc.py
 	@mkdir -p $(@D)
 	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B core/embed_pyc.py core/prelude.py > $@; \
 	else printf 'const unsigned char sp_prelude_pyc[1];\nconst unsigned long sp_prelude_pyc_len = 0;\n' > $@; fi
+
+# matplotlib's font list, made once, copied into every run's /cache
+# (empty without matplotlib: runs then build their own).
+$(B)/gen/mpl_fontlist.c: core/embed_fontlist.py
+	@mkdir -p $(@D)
+	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B core/embed_fontlist.py > $@; \
+	else printf 'const char sp_mpl_fontlist_name[1];\nconst unsigned char sp_mpl_fontlist[1];\nconst unsigned long sp_mpl_fontlist_len = 0;\n' > $@; fi
 
 # The seccomp filter compiled to BPF once, by a small host program.
 $(B)/gen/seccomp-gen: core/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h

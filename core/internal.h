@@ -227,6 +227,11 @@ char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);
 void sp_layer_set(struct sp_result *r, const char *name, bool active,
 		  const char *fmt, ...) SP_PRINTF(4, 5);
 
+/* build/gen/mpl_fontlist.c: matplotlib's font list for /cache/matplotlib
+ * (length 0 when the build had no matplotlib). */
+extern const char sp_mpl_fontlist_name[];
+extern const unsigned char sp_mpl_fontlist[];
+extern const unsigned long sp_mpl_fontlist_len;
 extern const char sp_prelude_py[];
 extern const unsigned long sp_prelude_py_len;
 extern const unsigned char sp_prelude_pyc[];

@@ -13,7 +13,8 @@
  *   /tmp, /dev/shm  links to /work, so their files count against the cap
  *   /cache        a small tmpfs (8 MiB) for the caches libraries write
  *                 (XDG_CACHE_HOME, MPLCONFIGDIR): not the program's output,
- *                 so never listed or kept, and gone with the run
+ *                 so never listed or kept, and gone with the run; it starts
+ *                 with the build's matplotlib font list
  *   /sandpit      the prelude, the program and the carry-in, read-only
  *
  * Every bind source is opened (O_PATH) before anything is covered, and
@@ -389,6 +390,15 @@ static int build_work(const struct sp_mount_plan *plan, struct sp_error *err)
 	    mount("tmpfs", NEWROOT SP_CACHEDIR, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
 		  opts) < 0)
 		return sp_fail_errno(err, "mounts: tmpfs on " SP_CACHEDIR);
+	if (sp_mpl_fontlist_len > 0) {
+		/* the build's font list: matplotlib need not scan the fonts */
+		char path[128];
+		snprintf(path, sizeof path, NEWROOT SP_CACHEDIR "/matplotlib/%s",
+			 sp_mpl_fontlist_name);
+		if (mkdir(NEWROOT SP_CACHEDIR "/matplotlib", 0755) < 0 ||
+		    write_text(path, (const char *)sp_mpl_fontlist, sp_mpl_fontlist_len, 0644) < 0)
+			return sp_fail_errno(err, "mounts: write matplotlib's font list");
+	}
 	if (plan->carry_in &&
 	    (write_text(NEWROOT SP_WORKDIR "/carry.json", plan->carry_in,
 			plan->carry_in_len, 0644) < 0 ||

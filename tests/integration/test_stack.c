@@ -70,6 +70,26 @@ static void test_library_caches_are_not_files_left(void **state)
 	free(name);
 }
 
+static void test_matplotlib_starts_with_the_builds_font_list(void **state)
+{
+	char *name = it_name("fontlist");
+	struct sp_result *r;
+
+	(void)state;
+	/* a run without it scans every font again (matplotlib logs this) */
+	r = it_run("import logging, os\n"
+		   "logging.basicConfig(level=logging.INFO)\n"
+		   "print('cached', sorted(os.listdir('/cache/matplotlib')))\n"
+		   "import matplotlib.pyplot as plt\n"
+		   "plt.plot([1, 2]); plt.title('fonts'); plt.gcf().canvas.draw()\n", name);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, it_contains(it_out(r), "cached ['fontlist-v"));
+	IT_CHECK(r, !it_contains(it_err(r), "generated new fontManager"));
+	IT_CHECK(r, r->n_files == 0);
+	sp_result_free(r);
+	free(name);
+}
+
 static void test_a_big_numpy_array_is_a_memory_error_not_a_crash(void **state)
 {
 	char *name = it_name("bigarray");
@@ -114,6 +134,7 @@ int main(void)
 		cmocka_unit_test(test_the_four_packages_do_real_work_under_the_default_limits),
 		cmocka_unit_test(test_openblas_starts_no_thread_per_cpu),
 		cmocka_unit_test(test_library_caches_are_not_files_left),
+		cmocka_unit_test(test_matplotlib_starts_with_the_builds_font_list),
 		cmocka_unit_test(test_a_big_numpy_array_is_a_memory_error_not_a_crash),
 		cmocka_unit_test(test_doctor_reports_the_four_with_versions),
 	};
