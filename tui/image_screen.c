@@ -199,7 +199,7 @@ void image_screen_draw(WINDOW *win, int y, int x, int maxw, const struct image_c
 				if (bg >= 0 && bg < 8) bg = 8;
 			}
 			int pair = colour ? pair_for(fg, bg) : mono_pair;
-			attr_t a = colour ? A_NORMAL : mono_attr;
+			attr_t a = (colour ? A_NORMAL : mono_attr) | (e->reverse ? A_REVERSE : 0);
 			if (setcchar(&cc, wc, a, 0, &pair) == OK)
 				mvwadd_wch(win, y + r - first, x + i, &cc);
 		}

@@ -46,6 +46,11 @@ picture_text() {
 }
 # blocks: the picture rows hold block symbols
 blocks() { picture_rows | grep -q '[▀▁▂▃▄▅▆▇█▉▊▋▌▍▎▏▐▕▖▗▘▙▚▛▜▝▞▟]'; }
+# inked: the picture's rows hold at least 40 symbols (the chart's lines and
+# axes drawn, not a few specks)
+inked() {
+	[ "$(picture_rows | sed 's/\x1b\[[0-9;]*m//g' | grep -o '[▀▁▂▃▄▅▆▇█▉▊▋▌▍▎▏▐▕▖▗▘▙▚▛▜▝▞▟]' | wc -l)" -ge 40 ]
+}
 
 # restart TERMINAL: a fresh tmux server (on its own socket: a dying one
 # may still hold the old) whose terminal is TERMINAL
@@ -108,6 +113,7 @@ fi
 restart screen
 run_chart
 blocks || fail "no block symbols at 8 colours"
+inked || fail "the chart's lines are lost at 8 colours"
 rows=$(picture_rows)
 echo "$rows" | grep -q '\[3[0-7]m' || fail "no 8-colour foregrounds in the picture"
 echo "$rows" | grep -q '\[[34]8;5;' && fail "256-colour codes sent to an 8-colour terminal"
@@ -118,6 +124,7 @@ restart tmux-256color
 [ "$TERMINAL" = tmux-256color ] || restart "$TERMINAL"
 run_chart
 blocks || fail "no block symbols with NO_COLOR"
+inked || fail "the chart's lines are lost with NO_COLOR"
 picture_rows | grep -q '\[\(3[0-7]\|4[0-7]\|[34]8;\)' && fail "colour codes in the picture with NO_COLOR"
 unset NO_COLOR
 

@@ -641,6 +641,56 @@ static void test_a_full_screen_render_is_quick(void **state)
 	image_free(&img);
 }
 
+/* Counts cells of c that are not blank. */
+static int inked_cells(const struct image_cells *c)
+{
+	int n = 0;
+	for (int i = 0; i < c->cols * c->rows; i++)
+		n += c->cell[i].ch != ' ';
+	return n;
+}
+
+static void test_thin_lines_survive_without_colour(void **state)
+{
+	(void)state;
+	/* a chart's essentials: white paper, a 2-pixel black axis across, a
+	 * 2-pixel blue line down; 640x480 into 80x24 cells (8x20 pixels each) */
+	struct image img = { 640, 480, malloc(640 * 480 * 4) };
+	assert_non_null(img.rgba);
+	memset(img.rgba, 255, 640 * 480 * 4);
+	for (int x = 0; x < 640; x++)
+		for (int y = 400; y < 402; y++)
+			memset(img.rgba + ((size_t)y * 640 + x) * 4, 0, 3);
+	for (int y = 0; y < 480; y++)
+		for (int x = 300; x < 302; x++) {
+			unsigned char *p = img.rgba + ((size_t)y * 640 + x) * 4;
+			p[0] = 31; p[1] = 119; p[2] = 180;
+		}
+	struct image_cells c;
+	char why[128];
+	/* mono: both lines drawn, as symbols, in the terminal's own colours */
+	assert_int_equal(image_render(&img, 80, 24, IMAGE_MODE_MONO, IMAGE_SYM_BLOCK, &c, why, sizeof why), 0);
+	assert_true(inked_cells(&c) >= 80 + 20);
+	assert_true(inked_cells(&c) <= 80 + 24 + 4);
+	image_cells_free(&c);
+	/* 8 colours, fg only: the blue line in a colour (blue or cyan), the
+	 * black axis in the terminal's own fg (black may be its bg) */
+	assert_int_equal(image_render(&img, 80, 24, IMAGE_MODE_8_FG, IMAGE_SYM_BLOCK, &c, why, sizeof why), 0);
+	assert_true(inked_cells(&c) >= 80 + 20);
+	int blue = 0, dflt = 0;
+	for (int i = 0; i < 80 * 24; i++) {
+		if (c.cell[i].ch == ' ')
+			continue;
+		assert_int_equal(c.cell[i].bg, -1);
+		blue += c.cell[i].fg == 4 || c.cell[i].fg == 6;
+		dflt += c.cell[i].fg == -1;
+	}
+	assert_true(blue >= 20);
+	assert_true(dflt >= 70);
+	image_cells_free(&c);
+	image_free(&img);
+}
+
 static void test_fit_keeps_the_aspect_in_cells(void **state)
 {
 	(void)state;
@@ -689,6 +739,7 @@ int main(void)
 		cmocka_unit_test(test_load_takes_only_a_regular_file_and_never_waits),
 		cmocka_unit_test(test_chafa_draws_two_colours_as_expected),
 		cmocka_unit_test(test_a_full_screen_render_is_quick),
+		cmocka_unit_test(test_thin_lines_survive_without_colour),
 		cmocka_unit_test(test_fit_keeps_the_aspect_in_cells),
 		cmocka_unit_test(test_shrink_averages_and_keeps_the_aspect),
 	};
