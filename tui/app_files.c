@@ -22,6 +22,9 @@ static void attach_prompt(struct app *a)
 	dialog_prompt(&a->dlg, ACT_ATTACH, "Attach files (F7)", text, NULL);
 }
 
+/* F7 anywhere; Ctrl-T outside the Editor, where it still indents by
+ * hand until Tab does (the team's key plan: then Ctrl-T attaches in the
+ * Editor too, and the focus test below goes). */
 bool app_files_key(struct app *a, bool fkey, int key)
 {
 	if ((fkey && key == KEY_F(7)) || (!fkey && key == CTRL('t') && a->focus != PANE_EDITOR)) {
