@@ -9,8 +9,9 @@ python3-numpy python3-pandas python3-matplotlib python3-scipy
 libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev zlib1g-dev ncurses-term"
 # the scientific stack above is the sandbox's default image (what such
 # sandboxes ship); used by the tests when present: clang (fuzzing),
-# bubblewrap (the benchmark's comparison)
-want="clang libclang-rt-14-dev bubblewrap"
+# bubblewrap (the benchmark's comparison), strace (that a replaced file's
+# directory is fsynced)
+want="clang libclang-rt-14-dev bubblewrap strace"
 [ "${SANDPIT_DEPS_FULL:-0}" = 1 ] && need="$need $want"
 
 missing=""

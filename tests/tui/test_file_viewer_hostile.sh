@@ -24,13 +24,17 @@ screen | grep -q "║ pw " && fail "the symlink is in the list of kept files"
 # sorted: blob.bin, evil.txt
 keys Enter
 wait_for "binary data, 800 bytes: not shown"
-keys Escape Down Enter
+keys Escape
+wait_gone "binary data"
+keys Down Enter
 wait_for "text: 2 lines"
 wait_for '^[]0;pwned^Gtitle^[[2J cleared'
 screen | grep -q "Editor" || fail "the screen was cleared"
 title_after=$(tm display -p -t t '#{pane_title}')
 [ "$title_before" = "$title_after" ] || fail "the title changed to '$title_after'"
-keys Escape Escape
+keys Escape
+wait_gone "text: 2 lines"
+keys Escape
 wait_gone "Files of run 1 (F8)"
 keys C-q
 wait_exit

@@ -72,7 +72,7 @@ run_chart
 blocks || fail "no block symbols in the picture"
 picture_rows | grep -q '\[48;5;\(231\|255\|15\)m' || fail "the picture is not drawn in 256 colours"
 # the large view: name, pixel size, bytes; Esc closes
-keys Tab
+keys F6
 keys Enter
 wait_for "pixels"
 screen | head -n 1 | grep -q 'figure-1.png · [0-9]*x[0-9]* pixels · [0-9]* KiB · Esc closes' ||
