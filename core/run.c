@@ -824,6 +824,9 @@ void sp_run_free(struct sp_run *r)
 	close_fd(&r->L.work_fd);
 	close_fd(&r->L.proc_fd);
 	close_fd(&r->L.sockmem_fd);
+	close_fd(&r->keep.root_fd);
+	free(r->keep_path);
+	free(r->placed);
 	sp_cgroup_destroy(r->cg);
 	json_decref(r->carry_out);
 	json_decref(r->carry_sizes);
@@ -872,6 +875,38 @@ static int make_stdin(const struct sp_config *cfg, struct sp_error *err)
 	return fd;
 }
 
+/* The root is built and the program not started: copy the files in
+ * through the work dir's fd, and note what sandpit put there (carry.json
+ * too), so the listing at the end can tell it from the program's own. */
+static int place_inputs(struct sp_run *r, const struct sp_config *cfg,
+			const struct sp_in_file *in_files, struct sp_error *err)
+{
+	struct stat st;
+	size_t n = cfg->n_files_in;
+
+	r->placed = calloc(n + 1, sizeof *r->placed);
+	r->res->files_in = n ? calloc(n, sizeof *r->res->files_in) : NULL;
+	if (!r->placed || (n && !r->res->files_in))
+		return sp_fail(err, "out of memory");
+	if (n) {
+		/* count what exists, so a failure half way is freed */
+		r->res->n_files_in = n;
+		if (sp_in_files_copy(r->L.work_fd, in_files, n, r->res->files_in,
+				     r->placed, err) < 0)
+			return -1;
+		r->n_placed = n;
+	}
+	if (cfg->carry_in &&
+	    fstatat(r->L.work_fd, "carry.json", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		struct sp_placed *p = &r->placed[r->n_placed++];
+		snprintf(p->name, sizeof p->name, "carry.json");
+		p->ino = st.st_ino;
+		p->size = st.st_size;
+		p->mtime = st.st_mtim;
+	}
+	return 0;
+}
+
 /* The filter's variant: what the run's cgroups cannot tell the
  * supervisor, the filter must (see SP_FILTER_* in internal.h). */
 static unsigned filter_for(struct sp_cgroup *cg)
@@ -898,6 +933,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	const char *base = strrchr(filename, '/');
 	int out_p[2] = { -1, -1 }, err_p[2] = { -1, -1 }, chan_p[2] = { -1, -1 };
 	int stdin_fd;
+	struct sp_in_file *in_files = NULL;
 	bool moved_stdin;
 	*out = NULL;
 	if (err)
@@ -923,15 +959,21 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 			       "forward the output, or keep it in the result");
 	if (cfg->forward && (cfg->forward_out < 0 || cfg->forward_err < 0))
 		return sp_fail(err, "forward needs two open descriptors (forward_out, forward_err)");
-	stdin_fd = make_stdin(cfg, err);
-	if (stdin_fd == -2)
+	/* the user's files, opened and judged before anything starts */
+	if (sp_in_files_open(cfg, &in_files, err) < 0)
 		return -1;
+	stdin_fd = make_stdin(cfg, err);
+	if (stdin_fd == -2) {
+		sp_in_files_close(in_files, cfg->n_files_in);
+		return -1;
+	}
 
 	r = calloc(1, sizeof *r);
 	if (!r || !(r->res = calloc(1, sizeof *r->res))) {
 		free(r);
 		if (stdin_fd >= 0)
 			close(stdin_fd);
+		sp_in_files_close(in_files, cfg->n_files_in);
 		return sp_fail(err, "out of memory");
 	}
 	r->limits = cfg->limits;
@@ -950,6 +992,18 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	r->epfd = r->out_fd = r->err_fd = r->chan_fd = r->notify_fd = -1;
 	r->sample_fd = r->deadline_fd = -1;
 	r->L.pidfd = r->L.ctl = r->L.work_fd = r->L.proc_fd = r->L.sockmem_fd = -1;
+	r->keep.root_fd = -1;
+	if (cfg->keep_dir) {
+		r->keep.root_fd = sp_keep_dir_open(cfg->keep_dir, err);
+		r->keep_path = strdup(cfg->keep_dir);
+		r->keep.root_path = r->keep_path;
+		r->keep.budget = cfg->limits.disk_bytes;
+		if (r->keep.root_fd < 0 || !r->keep_path) {
+			if (r->keep.root_fd >= 0)
+				sp_fail(err, "out of memory");
+			goto fail;
+		}
+	}
 	r->chan_cap = (size_t)cfg->limits.carry_bytes * 2 + 65536;
 	r->chan_buf = malloc(r->chan_cap);
 
@@ -997,9 +1051,13 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	 * wait for RCU); init starts the program only once it is inside */
 	r->cg = sp_cgroup_create(&cfg->limits, r->cg_detail, sizeof r->cg_detail);
 	r->filter = filter_for(r->cg);
-	if (sp_launch_ready(&r->L, r->cg, r->filter |
-			    (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
+	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||
+	    place_inputs(r, cfg, in_files, err) < 0 ||
+	    sp_launch_go(&r->L, r->filter |
+			 (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
 		goto fail;
+	sp_in_files_close(in_files, cfg->n_files_in);
+	in_files = NULL;
 	close(out_p[1]);
 	close(err_p[1]);
 	close(chan_p[1]);
@@ -1060,6 +1118,7 @@ fail:
 	}
 	if (stdin_fd >= 0)
 		close(stdin_fd);
+	sp_in_files_close(in_files, cfg->n_files_in);
 	r->finished = true;
 	sp_launch_abort(&r->L); /* init, if it was started */
 	sp_cgroup_destroy(r->cg);
@@ -1106,9 +1165,14 @@ void sp_result_free(struct sp_result *res)
 		free(res->violations[i].message);
 	}
 	free(res->violations);
-	for (size_t i = 0; i < res->n_files; i++)
+	for (size_t i = 0; i < res->n_files; i++) {
 		free(res->files[i].path);
+		free(res->files[i].kept);
+	}
 	free(res->files);
+	for (size_t i = 0; i < res->n_files_in; i++)
+		free(res->files_in[i].path);
+	free(res->files_in);
 	free(res->carry_out);
 	free(res);
 }

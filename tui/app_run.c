@@ -93,6 +93,7 @@ void app_run_start(struct app *a)
 	c.carry_in_len = carry_len;
 	c.keep_output = false; /* we stream output into the bounded history */
 	c.limits = a->cfg.limits;
+	app_files_before_run(a, &c);
 
 	a->run_no++;
 	a->errtail_len = 0;
@@ -101,7 +102,13 @@ void app_run_start(struct app *a)
 	violations_clear(&a->viol);
 	gauges_reset(&a->gauges, &a->cfg.limits, true);
 	output_begin_run(a->out, a->run_no, c.filename ? c.filename : "main.py");
+	if (a->attached.n) {
+		char names[512];
+		attach_names(&a->attached, names, sizeof names);
+		output_message(a->out, OUT_INFO, "files in: %s", names);
+	}
 	if (sp_run_start(&c, &a->run, &err) < 0) {
+		runfiles_drop_if_empty(a->run_keep_dir);
 		a->run = NULL;
 		output_message(a->out, OUT_ERROR, "%s",
 			       err.msg[0] ? err.msg : "the sandbox could not start");
@@ -135,6 +142,7 @@ static void finish(struct app *a, const struct sp_result *r)
 	const char *name = sp_status_name(r->status);
 	long line;
 
+	app_files_after_run(a, r);
 	output_end_run(a->out, r, name, (double)r->usage.wall_ms / 1000.0);
 	gauges_finish(&a->gauges, &r->usage);
 	violations_clear(&a->viol);
