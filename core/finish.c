@@ -138,7 +138,8 @@ void run_finish(struct sp_run *r)
 		res->peak_memory_source = "rss_samples";
 	}
 	res->usage.disk_bytes = sp_workdir_bytes(r->L.work_fd);
-	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000);
+	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000,
+			r->placed, r->n_placed, &r->keep);
 
 	/* Decide the status: the supervisor's own stop reason first, then what
 	 * the kernel did, then how the program ended. */

@@ -53,12 +53,14 @@ static const struct topic topics[] = {
 	  "There is no '%s' here. Runs are stateless (constraint 3): each one "
 	  "starts in an empty work dir, so a file an earlier run wrote is gone, "
 	  "and the host's files are not in the sandbox. Attach the file to the "
-	  "run (--file with sandpit run), or carry the data: carry(name=value) in "
-	  "the run that makes it, F2, and the next run has it as a global.",
+	  "run (F7 in the playground, --file with sandpit run), or carry the data: "
+	  "carry(name=value) in the run that makes it, F2, and the next run has "
+	  "it as a global.",
 	  "That file is not here. Runs are stateless (constraint 3): each one "
 	  "starts in an empty work dir, so a file an earlier run wrote is gone, "
 	  "and the host's files are not in the sandbox. Attach the file to the "
-	  "run (--file with sandpit run), or carry the data with carry()." },
+	  "run (F7 in the playground, --file with sandpit run), or carry the data "
+	  "with carry()." },
 	{ "input", "EOFError", NULL,
 	  "input() found nothing to read: nobody types into a run, and its "
 	  "standard input is empty (or used up). Give the input beforehand: "
@@ -78,11 +80,12 @@ static const struct topic topics[] = {
 	  "'%s' cannot be written: only the work dir /work (and /tmp) can be, "
 	  "the rest of the sandbox's filesystem is read-only and the host's "
 	  "files are not there (constraint 2). Write to a relative name such as "
-	  "'out.csv'; sandpit run --keep DIR keeps a copy after the run.",
+	  "'out.csv'; F8 in the playground (or sandpit run --keep DIR) keeps a "
+	  "copy after the run.",
 	  "Only the work dir /work (and /tmp) can be written: the rest of the "
 	  "sandbox's filesystem is read-only and the host's files are not there "
-	  "(constraint 2). Write to a relative name such as 'out.csv'; sandpit "
-	  "run --keep DIR keeps a copy after the run." },
+	  "(constraint 2). Write to a relative name such as 'out.csv'; F8 in the "
+	  "playground (or sandpit run --keep DIR) keeps a copy after the run." },
 	{ "network", "OSError", NULL,
 	  "The program tried to reach a network, and a run has none "
 	  "(constraint 1): names do not resolve and no socket reaches another "

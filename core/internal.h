@@ -21,7 +21,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "sandpit.h"
 
@@ -33,6 +35,8 @@
 
 #define SP_WORKDIR "/work"
 #define SP_SPDIR   "/sandpit"          /* read-only: prelude and program */
+#define SP_CACHEDIR "/cache"           /* libraries' caches: own tmpfs, never listed */
+#define SP_CACHE_BYTES (8u << 20)
 #define SP_CHAN_FD 3                   /* the program's private channel */
 
 #define SP_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -187,13 +191,58 @@ uint32_t sp_proc_count_tasks(int procfd);
 int sp_sockmem_open(void);
 int sp_sockmem_bytes(int fd, uint64_t *bytes);  /* *bytes set only on success */
 
+/* files_in.c: host files opened for the copy in (fd owned), checked. */
+struct sp_in_file {
+	int fd;
+	const char *name;        /* points into the config */
+	uint64_t bytes;          /* st_size at open: what is copied */
+};
+/* What sandpit itself put in the work dir (inputs, carry.json): left as
+ * it was (same inode, size and mtime), it is not "a file the program left". */
+struct sp_placed {
+	char name[256];
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+};
+const char *sp_file_in_name(const struct sp_file_in *f);
+/* Open and check every file of cfg->files_in: 0 and *out (NULL when none),
+ * or -1 with err->msg. */
+int sp_in_files_open(const struct sp_config *cfg, struct sp_in_file **out,
+		     struct sp_error *err);
+void sp_in_files_close(struct sp_in_file *files, size_t n);
+/* Copy them into the work dir; listed[i] and placed[i] filled for each. */
+int sp_in_files_copy(int work_fd, const struct sp_in_file *files, size_t n,
+		     struct sp_file *listed, struct sp_placed *placed,
+		     struct sp_error *err);
+
+/* keep.c: copying what the program left to a host dir, never through a
+ * link, at most budget bytes in all. */
+struct sp_keep {
+	int root_fd;             /* the keep dir; -1: nothing is kept */
+	const char *root_path;   /* as the caller gave it, for "kept" */
+	uint64_t budget;         /* bytes that may still be copied */
+};
+/* Open the keep dir (sp_keep_dir_prepare's rules): fd, or -1 with err. */
+int sp_keep_dir_open(const char *dir, struct sp_error *err);
+/* A subdirectory of host_dir for the work dir's subdir name: fd or -1. */
+int sp_keep_subdir(int host_dir, const char *name);
+/* Copy entry name of dirfd (st from fstatat, rel its path) into host_dir
+ * under the same name; sets f->kept or f->skipped. */
+void sp_keep_entry(struct sp_keep *k, int dirfd, const char *name,
+		   const struct stat *st, int host_dir, const char *rel,
+		   struct sp_file *f);
+
 /* pipemem.c: what the sandbox's pipes may hold (an upper bound), every
  * pipe of every process once, but those whose inode is in skip; 0 or -1. */
 int sp_pipemem_bytes(int procfd, const uint64_t *skip, size_t nskip, uint64_t *bytes);
 
 /* workdir.c: list what is under the work dir (all but directories) without
- * following links. */
-int sp_workdir_list(int dirfd, struct sp_file **files, size_t *n, size_t max);
+ * following links, but what placed says sandpit put there unchanged;
+ * with keep (may be NULL), copy each regular file out as it goes. */
+int sp_workdir_list(int dirfd, struct sp_file **files, size_t *n, size_t max,
+		    const struct sp_placed *placed, size_t n_placed,
+		    struct sp_keep *keep);
 uint64_t sp_workdir_bytes(int dirfd);
 /* Inodes the work dir's tmpfs has left (it has SP_WORKDIR_INODES), or
  * UINT64_MAX when it cannot say. */
@@ -267,6 +316,11 @@ const char *sp_ms_str(uint64_t ms, char *buf);
 void sp_layer_set(struct sp_result *r, const char *name, bool active,
 		  const char *fmt, ...) SP_PRINTF(4, 5);
 
+/* build/gen/mpl_fontlist.c: matplotlib's font list for /cache/matplotlib
+ * (length 0 when the build had no matplotlib). */
+extern const char sp_mpl_fontlist_name[];
+extern const unsigned char sp_mpl_fontlist[];
+extern const unsigned long sp_mpl_fontlist_len;
 /* python_version.c: the oldest Python the prelude runs on (see there).
  * name_version: X.Y from the name python resolves to, -1 when it does not
  * say; check_name: -1 with err set when that name is too old. */

@@ -32,7 +32,7 @@ _CARRY_MAX = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() els
 _SRC = "/sandpit/main.py"
 _write = os.write
 _getframe = sys._getframe
-_ALLOWED = ("/work", "/tmp", "/sandpit", "/usr", "/proc", "/dev/null",
+_ALLOWED = ("/work", "/tmp", "/cache", "/sandpit", "/usr", "/proc", "/dev/null",
             "/dev/zero", "/dev/urandom", "/dev/random", "/dev/full", "/dev/fd",
             "/dev/shm", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/etc")
 _lock = _thread.allocate_lock()
@@ -522,6 +522,47 @@ def _compile(source):
     return compile(source, _USER, "exec", dont_inherit=True)
 
 
+# matplotlib's backend in a run (MPLBACKEND=module://_sandpit_show): Agg,
+# whose show() cannot show anything here, so it saves each open figure in
+# the work dir (figure-1.png, figure-2.png, ... never over a file there)
+# for sandpit to list, keep and draw; tutorial code runs unchanged. Built
+# only when matplotlib asks for it, by the finder below.
+_SHOW_SRC = """
+import os
+from matplotlib.backends.backend_agg import _BackendAgg
+from matplotlib.backend_bases import _Backend
+from matplotlib._pylab_helpers import Gcf
+
+@_Backend.export
+class _BackendSandpit(_BackendAgg):
+    @classmethod
+    def show(cls, *args, **kwargs):
+        n = 1
+        for manager in Gcf.get_all_fig_managers():
+            while os.path.lexists("/work/figure-%d.png" % n):
+                n += 1
+            manager.canvas.figure.savefig("/work/figure-%d.png" % n)
+        Gcf.destroy_all()
+"""
+
+
+class _ShowFinder:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name != "_sandpit_show":
+            return None
+        import importlib.util
+        return importlib.util.spec_from_loader(name, _ShowFinder)
+
+    @staticmethod
+    def create_module(spec):
+        return None
+
+    @staticmethod
+    def exec_module(module):
+        exec(_SHOW_SRC, module.__dict__)
+
+
 def _main():
     global _source
     with open(_SRC, "rb") as f:
@@ -532,6 +573,7 @@ def _main():
         with open("/sandpit/carry.json", "rb") as f:
             carried = json.loads(f.read().decode("utf-8"))
     builtins.carry = carry
+    sys.meta_path.append(_ShowFinder)
     _watch_spawning()
     g = {"__name__": "__main__", "__file__": _USER, "__builtins__": builtins,
          "__doc__": None}

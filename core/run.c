@@ -532,27 +532,37 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 }
 
 /*
- * rt_sigaction(SIGCHLD, act, NULL) with a new action (the filter sends
+ * rt_sigaction(SIGCHLD, act, oldact) with a new action (the filter sends
  * only calls with one). SIGCHLD's action can never change here, so it is
- * always the default: a request for the default (without SA_NOCLDWAIT),
- * as glibc's posix_spawn makes in every child, is answered as done
- * without running it. Any other action (ignore, SA_NOCLDWAIT, or a
- * handler, which the program could turn into either after this look and
- * before the kernel's own read) is refused, and so is a call that asks
- * for the old action too: answering it would mean writing into the
- * program's memory, through a pid that may be another process's by then.
- * The call never runs, so what the program rewrites meanwhile changes
- * nothing.
+ * always the default. The call never runs (what the program rewrites
+ * meanwhile changes nothing), and the supervisor writes nothing into the
+ * program's memory (through a pid that may be another process's by then):
+ *   SIGCHLD_DONE     the default, no SA_NOCLDWAIT, no old action asked
+ *                    for (glibc's posix_spawn, in every child): answered
+ *                    as done, since it is so already
+ *   SIGCHLD_REFUSE   a handler, or the default with the old action asked
+ *                    for: refused without a record (shells install a
+ *                    handler for every command; a handler could be turned
+ *                    into SIG_IGN after this look, before the kernel's)
+ *   SIGCHLD_ESCAPE   SIG_IGN or SA_NOCLDWAIT, the kernel reaping children
+ *                    itself with their CPU time, or an action unreadable:
+ *                    refused, with a record
  */
-static bool sigchld_default(const struct seccomp_notif *req)
+enum sigchld_answer { SIGCHLD_DONE, SIGCHLD_REFUSE, SIGCHLD_ESCAPE };
+
+static enum sigchld_answer sigchld_verdict(const struct seccomp_notif *req)
 {
 	uint64_t act[2] = { 1, 0 };          /* handler, flags */
 	struct iovec l = { act, sizeof act },
 		     rm = { (void *)(uintptr_t)req->data.args[1], sizeof act };
 
-	return req->data.args[2] == 0 && req->data.args[3] == 8 &&
-	       process_vm_readv((pid_t)req->pid, &l, 1, &rm, 1, 0) == (ssize_t)sizeof act &&
-	       act[0] == (uint64_t)(uintptr_t)SIG_DFL && !(act[1] & SA_NOCLDWAIT);
+	if (process_vm_readv((pid_t)req->pid, &l, 1, &rm, 1, 0) != (ssize_t)sizeof act ||
+	    act[0] == (uint64_t)(uintptr_t)SIG_IGN || (act[1] & SA_NOCLDWAIT))
+		return SIGCHLD_ESCAPE;
+	if (act[0] == (uint64_t)(uintptr_t)SIG_DFL && req->data.args[2] == 0 &&
+	    req->data.args[3] == 8)
+		return SIGCHLD_DONE;
+	return SIGCHLD_REFUSE;
 }
 
 static void handle_notify(struct sp_run *r)
@@ -594,15 +604,14 @@ static void handle_notify(struct sp_run *r)
 		observe_spawn(r, req, line, ctx);
 		return;
 	}
-	if (v.action == SP_VERDICT_SIGCHLD && sigchld_default(req) &&
-	    seccomp_notify_id_valid(r->notify_fd, req->id) == 0) {
-		struct seccomp_notif_resp *resp = r->notif_resp;
-		resp->id = req->id;
-		resp->error = 0;
-		resp->val = 0;
-		resp->flags = 0;
-		seccomp_notify_respond(r->notify_fd, resp);
-		return;
+	if (v.action == SP_VERDICT_SIGCHLD) {
+		enum sigchld_answer ans = sigchld_verdict(req);
+		if (seccomp_notify_id_valid(r->notify_fd, req->id) != 0)
+			return; /* the caller is gone */
+		if (ans == SIGCHLD_DONE || ans == SIGCHLD_REFUSE) {
+			notify_refuse(r, req, ans == SIGCHLD_DONE ? 0 : EPERM);
+			return;
+		}
 	}
 	if (seccomp_notify_id_valid(r->notify_fd, req->id) != 0) {
 		/* the caller died during the reads, so its pid may name another
@@ -824,6 +833,9 @@ void sp_run_free(struct sp_run *r)
 	close_fd(&r->L.work_fd);
 	close_fd(&r->L.proc_fd);
 	close_fd(&r->L.sockmem_fd);
+	close_fd(&r->keep.root_fd);
+	free(r->keep_path);
+	free(r->placed);
 	sp_cgroup_destroy(r->cg);
 	json_decref(r->carry_out);
 	json_decref(r->carry_sizes);
@@ -872,6 +884,38 @@ static int make_stdin(const struct sp_config *cfg, struct sp_error *err)
 	return fd;
 }
 
+/* The root is built and the program not started: copy the files in
+ * through the work dir's fd, and note what sandpit put there (carry.json
+ * too), so the listing at the end can tell it from the program's own. */
+static int place_inputs(struct sp_run *r, const struct sp_config *cfg,
+			const struct sp_in_file *in_files, struct sp_error *err)
+{
+	struct stat st;
+	size_t n = cfg->n_files_in;
+
+	r->placed = calloc(n + 1, sizeof *r->placed);
+	r->res->files_in = n ? calloc(n, sizeof *r->res->files_in) : NULL;
+	if (!r->placed || (n && !r->res->files_in))
+		return sp_fail(err, "out of memory");
+	if (n) {
+		/* count what exists, so a failure half way is freed */
+		r->res->n_files_in = n;
+		if (sp_in_files_copy(r->L.work_fd, in_files, n, r->res->files_in,
+				     r->placed, err) < 0)
+			return -1;
+		r->n_placed = n;
+	}
+	if (cfg->carry_in &&
+	    fstatat(r->L.work_fd, "carry.json", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		struct sp_placed *p = &r->placed[r->n_placed++];
+		snprintf(p->name, sizeof p->name, "carry.json");
+		p->ino = st.st_ino;
+		p->size = st.st_size;
+		p->mtime = st.st_mtim;
+	}
+	return 0;
+}
+
 /* The filter's variant: what the run's cgroups cannot tell the
  * supervisor, the filter must (see SP_FILTER_* in internal.h). */
 static unsigned filter_for(struct sp_cgroup *cg)
@@ -898,6 +942,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	const char *base = strrchr(filename, '/');
 	int out_p[2] = { -1, -1 }, err_p[2] = { -1, -1 }, chan_p[2] = { -1, -1 };
 	int stdin_fd;
+	struct sp_in_file *in_files = NULL;
 	bool moved_stdin;
 	*out = NULL;
 	if (err)
@@ -923,15 +968,21 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 			       "forward the output, or keep it in the result");
 	if (cfg->forward && (cfg->forward_out < 0 || cfg->forward_err < 0))
 		return sp_fail(err, "forward needs two open descriptors (forward_out, forward_err)");
-	stdin_fd = make_stdin(cfg, err);
-	if (stdin_fd == -2)
+	/* the user's files, opened and judged before anything starts */
+	if (sp_in_files_open(cfg, &in_files, err) < 0)
 		return -1;
+	stdin_fd = make_stdin(cfg, err);
+	if (stdin_fd == -2) {
+		sp_in_files_close(in_files, cfg->n_files_in);
+		return -1;
+	}
 
 	r = calloc(1, sizeof *r);
 	if (!r || !(r->res = calloc(1, sizeof *r->res))) {
 		free(r);
 		if (stdin_fd >= 0)
 			close(stdin_fd);
+		sp_in_files_close(in_files, cfg->n_files_in);
 		return sp_fail(err, "out of memory");
 	}
 	r->limits = cfg->limits;
@@ -950,6 +1001,18 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	r->epfd = r->out_fd = r->err_fd = r->chan_fd = r->notify_fd = -1;
 	r->sample_fd = r->deadline_fd = -1;
 	r->L.pidfd = r->L.ctl = r->L.work_fd = r->L.proc_fd = r->L.sockmem_fd = -1;
+	r->keep.root_fd = -1;
+	if (cfg->keep_dir) {
+		r->keep.root_fd = sp_keep_dir_open(cfg->keep_dir, err);
+		r->keep_path = strdup(cfg->keep_dir);
+		r->keep.root_path = r->keep_path;
+		r->keep.budget = cfg->limits.disk_bytes;
+		if (r->keep.root_fd < 0 || !r->keep_path) {
+			if (r->keep.root_fd >= 0)
+				sp_fail(err, "out of memory");
+			goto fail;
+		}
+	}
 	r->chan_cap = (size_t)cfg->limits.carry_bytes * 2 + 65536;
 	r->chan_buf = malloc(r->chan_cap);
 
@@ -997,9 +1060,13 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	 * wait for RCU); init starts the program only once it is inside */
 	r->cg = sp_cgroup_create(&cfg->limits, r->cg_detail, sizeof r->cg_detail);
 	r->filter = filter_for(r->cg);
-	if (sp_launch_ready(&r->L, r->cg, r->filter |
-			    (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
+	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||
+	    place_inputs(r, cfg, in_files, err) < 0 ||
+	    sp_launch_go(&r->L, r->filter |
+			 (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
 		goto fail;
+	sp_in_files_close(in_files, cfg->n_files_in);
+	in_files = NULL;
 	close(out_p[1]);
 	close(err_p[1]);
 	close(chan_p[1]);
@@ -1060,6 +1127,7 @@ fail:
 	}
 	if (stdin_fd >= 0)
 		close(stdin_fd);
+	sp_in_files_close(in_files, cfg->n_files_in);
 	r->finished = true;
 	sp_launch_abort(&r->L); /* init, if it was started */
 	sp_cgroup_destroy(r->cg);
@@ -1107,9 +1175,14 @@ void sp_result_free(struct sp_result *res)
 		free(res->violations[i].message);
 	}
 	free(res->violations);
-	for (size_t i = 0; i < res->n_files; i++)
+	for (size_t i = 0; i < res->n_files; i++) {
 		free(res->files[i].path);
+		free(res->files[i].kept);
+	}
 	free(res->files);
+	for (size_t i = 0; i < res->n_files_in; i++)
+		free(res->files_in[i].path);
+	free(res->files_in);
 	sp_hints_free(res);
 	free(res->carry_out);
 	free(res);

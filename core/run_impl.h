@@ -60,6 +60,11 @@ struct sp_run {
 	size_t qhead, qlen, qcap;
 	struct qitem cur;           /* the event last handed out */
 
+	struct sp_keep keep;        /* root_fd -1 unless the caller keeps files */
+	char *keep_path;
+	struct sp_placed *placed;   /* what sandpit put in the work dir */
+	size_t n_placed;
+
 	struct sp_result *res;
 	struct sp_violations viol;
 	bool viol_dirty;

@@ -42,14 +42,16 @@ const char *sp_violation_message(enum sp_violation_kind kind, const char *what)
 		return "The program tried to reach a network. Constraint 1, no network: "
 		       "the sandbox has no network at all (no HTTP, no DNS, no remote "
 		       "databases), so a run cannot leak data or depend on the outside "
-		       "world. Workaround: bring the data in yourself - paste it into the "
-		       "program or put it in the carry buffer - instead of fetching it.";
+		       "world. Workaround: bring the data in yourself - attach the file "
+		       "(F7, or sandpit run --file), paste it into the program or put it "
+		       "in the carry buffer - instead of fetching it.";
 	case SP_VIOL_FILESYSTEM:
 		return "The program reached for a file outside its sandbox. Constraint 2, "
 		       "limited filesystem: only the work dir /work (also /tmp) is "
 		       "writable, and host system files and other users' files are not "
 		       "there at all. Workaround: read and write files under /work; bring "
-		       "input data in through the program or the carry buffer.";
+		       "input data in as a file (F7, or sandpit run --file: a copy lands "
+		       "in /work), through the program or the carry buffer.";
 	case SP_VIOL_PROCESS:
 		return "The program hit the limit on processes and threads, so a fork or "
 		       "a new thread failed. The limit stops fork bombs from taking the "

@@ -217,6 +217,12 @@ static void pane_info(const struct app *a, int p, char *buf, size_t len)
 		violations_info(&a->viol, buf, len);
 	else if (p == PANE_CARRY)
 		snprintf(buf, len, "F2 merges · ^Del clears");
+	else if (p == PANE_RESOURCES) {
+		/* what goes into every run is always in sight */
+		char names[256];
+		attach_names(&a->attached, names, sizeof names);
+		snprintf(buf, len, a->attached.n ? "files in: %s" : "F7 attaches files", names);
+	}
 }
 
 void app_draw(struct app *a)
@@ -274,6 +280,14 @@ void app_draw(struct app *a)
 	}
 	if (a->help.active) {
 		help_draw(&a->help, stdscr, LINES, COLS, th);
+		cy = -1;
+	}
+	if (a->fview.active) {
+		fileview_draw(&a->fview, &a->last_files, stdscr, LINES, COLS, th);
+		cy = -1;
+	}
+	if (a->iview.active) {
+		image_view_draw(&a->iview, stdscr, LINES, COLS, th);
 		cy = -1;
 	}
 	if (dialog_active(&a->dlg)) {
@@ -530,6 +544,7 @@ static void free_app(struct app *a)
 	if (a->ed)
 		editor_free(a->ed);
 	free(a->last_carry_out);
+	app_files_free(a);
 	free(a->errtail);
 	free(a->paste);
 }

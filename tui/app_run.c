@@ -101,6 +101,7 @@ void app_run_start(struct app *a)
 	c.carry_in_len = carry_len;
 	c.keep_output = false; /* we stream output into the bounded history */
 	c.limits = a->cfg.limits;
+	app_files_before_run(a, &c);
 
 	a->run_no++;
 	a->errtail_len = 0;
@@ -110,7 +111,13 @@ void app_run_start(struct app *a)
 	violations_clear(&a->viol);
 	gauges_reset(&a->gauges, &a->cfg.limits, true);
 	output_begin_run(a->out, a->run_no, c.filename ? c.filename : "main.py");
+	if (a->attached.n) {
+		char names[512];
+		attach_names(&a->attached, names, sizeof names);
+		output_message(a->out, OUT_INFO, "files in: %s", names);
+	}
 	if (sp_run_start(&c, &a->run, &err) < 0) {
+		runfiles_drop_if_empty(a->run_keep_dir);
 		a->run = NULL;
 		output_message(a->out, OUT_ERROR, "%s",
 			       err.msg[0] ? err.msg : "the sandbox could not start");
@@ -145,6 +152,7 @@ static void finish(struct app *a, const struct sp_result *r)
 	long line;
 
 	app_teach_hints(a, r);
+	app_files_after_run(a, r);
 	output_end_run(a->out, r, name, (double)r->usage.wall_ms / 1000.0);
 	gauges_finish(&a->gauges, &r->usage);
 	unsigned sel_id = violations_selected_id(&a->viol);

@@ -82,12 +82,12 @@ bool app_jump_from(struct app *a, int pane, int row)
 	} else if (pane == PANE_OUTPUT && row >= 0) {
 		line = output_row_line(a, row);
 	} else if (pane == PANE_OUTPUT) {
-		/* Enter: the innermost frame in view, as Python lists it last */
+		/* Enter: the innermost frame in view, as Python lists it last;
+		 * none in view leaves Enter to the pictures */
 		for (int r = a->lay.pane[PANE_OUTPUT].h; r >= 0 && !line; r--)
 			line = output_row_line(a, r);
 		if (!line)
-			app_message(a, false, "no traceback line of %s in view",
-				    editor_name(a->ed));
+			return false;
 	} else {
 		return false;
 	}
