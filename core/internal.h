@@ -252,6 +252,7 @@ uint64_t sp_workdir_files_left(int dirfd);
 /* violations.c */
 struct sp_violations {
 	struct sp_violation *v;
+	unsigned *announced;        /* per record: the count last sent as an event */
 	size_t n, cap;
 	uint64_t dropped;
 };
@@ -264,12 +265,30 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 				       const char *what, bool from_kernel,
 				       int line);
 const char *sp_violation_message(enum sp_violation_kind kind, const char *what);
+/* The next record (from *from on) whose count grew since it was last
+ * announced: marks it announced and returns its index, or -1 for none. */
+long sp_violations_next_grown(struct sp_violations *vs, size_t *from);
 void sp_violations_free(struct sp_violations *vs);
+
+/* hints.c: add a hint from the prelude's (untrusted) report: topic picks
+ * the text, about names the exception, detail (a module or file name) is
+ * cut and cleaned. 0 added or already there, -1 ignored. */
+int sp_hints_add(struct sp_result *res, const char *topic, const char *about,
+		 const char *detail, int line);
+void sp_hints_free(struct sp_result *res);
+/* Keep the last cap bytes of what was written to the program's stderr. */
+void sp_hints_tail_add(char *tail, size_t *len, size_t cap, const char *s, size_t n);
+/* Hints for the tracebacks the program printed itself (caught and shown
+ * with traceback.print_exc(), or a thread's): each block's last line
+ * names the error, its last frame in the program's file gives the line. */
+void sp_hints_from_tracebacks(struct sp_result *res, const char *text, size_t len);
+/* The result's hints as the contract's JSON array (a new reference). */
+struct json_t;
+struct json_t *sp_hints_json(const struct sp_result *res);
 
 /* carry.c: NULL when name can be a carried global, else why not. */
 const char *sp_carry_name_problem(const char *name);
 /* carry.c: NULL when a carried value nests within SP_CARRY_MAX_DEPTH. */
-struct json_t;
 const char *sp_carry_value_problem(const struct json_t *value);
 
 /* json_bytes.c: bytes as JSON strings, surrogateescape (see its header).
@@ -286,6 +305,13 @@ char *sp_base64(const char *s, size_t len);
 /* Deprecated, lossy (\xNN text): use sp_json_bytes for anything new. */
 char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);
 
+/* units.c: a size or time as the gauges show it, for a record's text, in
+ * a buffer the calling expression owns: run_violation(..., "%s", SP_MS(t)). */
+const char *sp_bytes_str(uint64_t n, char *buf);   /* buf: 32 bytes */
+const char *sp_ms_str(uint64_t ms, char *buf);
+#define SP_BYTES(n) sp_bytes_str((n), (char[32]){ 0 })
+#define SP_MS(ms) sp_ms_str((ms), (char[32]){ 0 })
+
 /* doctor.c: the layers a run uses, in order. */
 void sp_layer_set(struct sp_result *r, const char *name, bool active,
 		  const char *fmt, ...) SP_PRINTF(4, 5);
@@ -295,7 +321,6 @@ void sp_layer_set(struct sp_result *r, const char *name, bool active,
 extern const char sp_mpl_fontlist_name[];
 extern const unsigned char sp_mpl_fontlist[];
 extern const unsigned long sp_mpl_fontlist_len;
-
 /* python_version.c: the oldest Python the prelude runs on (see there).
  * name_version: X.Y from the name python resolves to, -1 when it does not
  * say; check_name: -1 with err set when that name is too old. */

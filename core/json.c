@@ -76,6 +76,7 @@ char *sp_result_to_json(const struct sp_result *r)
 	for (size_t i = 0; i < r->n_violations; i++) {
 		const struct sp_violation *v = &r->violations[i];
 		json_t *jv = json_object();
+		json_object_set_new(jv, "id", json_integer(v->id));
 		json_object_set_new(jv, "kind", json_string(sp_violation_kind_name(v->kind)));
 		json_object_set_new(jv, "what", text(v->what));
 		json_object_set_new(jv, "message", text(v->message));
@@ -104,6 +105,7 @@ char *sp_result_to_json(const struct sp_result *r)
 		json_array_append_new(fs, jf);
 	}
 	json_object_set_new(o, "files_in", fs);
+	json_object_set_new(o, "hints", sp_hints_json(r));
 
 	if (r->carry_out) {
 		json_error_t e;

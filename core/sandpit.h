@@ -63,6 +63,11 @@ struct sp_limits {
 /* Fill with the defaults shown in --help and the Resources pane. */
 void sp_limits_default(struct sp_limits *l);
 
+/* A size as the gauges show it: "512 B", "1.5 KiB", "64 MiB". */
+void sp_format_bytes(uint64_t n, char *buf, size_t len);
+/* A time as the gauges show it: "0.25 s", "12 s", "2.5 min". */
+void sp_format_ms(uint64_t ms, char *buf, size_t len);
+
 /* Parse "512M", "1G", "64k", "100" (bytes) into *out. 0 ok, -1 bad. */
 int sp_parse_size(const char *s, uint64_t *out);
 /* Parse seconds, "2", "0.5", "1.5s", "250ms", into milliseconds. */
@@ -141,7 +146,21 @@ struct sp_violation {
 	bool from_kernel;  /* source "kernel" (true) or "runtime" (false) */
 	int line;          /* the program's line, or 0 when unknown */
 	unsigned count;    /* repeats merged into this record */
+	unsigned id;       /* 1, 2, ... in order of first sight; stable for the
+			    * run: events and the result name a record by it */
 };
+
+/* An explanation of a Python error that the sandbox's rules caused (no
+ * module to import and no network to install it, a file from an earlier
+ * run, input() with nobody typing, ...). Observed by the runtime, so it
+ * only explains; see core/hints.c. */
+struct sp_hint {
+	int line;          /* the program's line, or 0 when unknown */
+	char *about;       /* the exception's name: "ModuleNotFoundError" */
+	char *message;     /* the rule that caused it, and the way around it */
+	const char *topic; /* "module", "file", "input", "memory", ... */
+};
+#define SP_MAX_HINTS 8
 
 struct sp_usage {
 	uint64_t cpu_ms;
@@ -190,6 +209,8 @@ struct sp_result {
 	size_t n_files;
 	struct sp_file *files_in;   /* what went in: name and bytes copied */
 	size_t n_files_in;
+	struct sp_hint *hints;
+	size_t n_hints;
 	char *carry_out;            /* JSON object text, or NULL */
 	struct sp_layer layers[SP_MAX_LAYERS];
 	size_t n_layers;
@@ -209,7 +230,8 @@ struct sp_event {
 	const char *data;                     /* STDOUT/STDERR chunk */
 	size_t len;
 	const struct sp_usage *usage;         /* USAGE */
-	const struct sp_violation *violation; /* VIOLATION (new or count grew) */
+	const struct sp_violation *violation; /* VIOLATION (new, or its count grew;
+					       * the same id, the newer count) */
 	const struct sp_result *result;       /* FINISHED */
 };
 
@@ -266,6 +288,9 @@ char *sp_result_to_json(const struct sp_result *r);
 #define SP_CARRY_MAX_DEPTH 64
 int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 		      struct sp_error *err);
+/* Where text stops being JSON: 0 with *line and *column (1-based, in
+ * characters), or -1 when it parses (any problem is not of syntax). */
+int sp_carry_error_at(const char *json, size_t len, int *line, int *column);
 /*
  * Merge carry_out into carry_in (new names added, existing replaced).
  * Returns malloc'd pretty JSON text, or NULL with err->msg. *changed gets

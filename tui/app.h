@@ -27,8 +27,8 @@
 #include "pane_carry.h"
 #include "pane_output.h"
 #include "pane_violations.h"
-#include "runfiles.h"
 #include "recovery.h"
+#include "runfiles.h"
 #include "sanitize.h"
 #include "theme.h"
 
@@ -74,6 +74,7 @@ struct app {
 	struct help_view help;
 	struct dialog dlg;
 	int focus;                  /* enum pane_id */
+	bool zoomed;                /* the focused pane has the screen (F11) */
 	bool mouse_on;
 	bool quit;
 	int exit_code;
@@ -192,6 +193,25 @@ bool app_step_key(struct app *a, int key);
 void app_step_flush(struct app *a);
 void app_step_toggle(struct app *a);
 void app_step_free(struct app *a);
+
+/* app_teach.c: tying what a run met to the source, and reading it all */
+/* F11 / Ctrl-U: zoom the focused pane to the whole screen, and back. */
+void app_zoom_toggle(struct app *a);
+/* Move the Editor's cursor to line (1-based) and focus it. */
+void app_goto_line(struct app *a, long line);
+/* Enter in the Violations or Output pane (row -1), or a click on row of
+ * the Output pane: go to the record's or the traceback's line. True when
+ * the key was used (false in Output with no traceback line in view). */
+bool app_jump_from(struct app *a, int pane, int row);
+/* After a run: its hints into Output (before the run's footer), and
+ * gutter marks for the records in the Violations pane. */
+void app_teach_hints(struct app *a, const struct sp_result *r);
+void app_teach_marks(struct app *a);
+/* The state for the status line: "ok · 3 violations". */
+void app_state_text(const struct app *a, char *buf, size_t len);
+/* The key hints that fit in width cells, the most useful first. */
+void app_key_hints(const struct app *a, int width, char *buf, size_t len);
+
 /* app_files.c: F7 / Ctrl-T and F8 / Ctrl-N (true when taken); the
  * answers of their dialogs (true when action was theirs); the F8 view's
  * keys (true while it is up); a run's files in and keep dir. */

@@ -22,9 +22,11 @@ static void attach_prompt(struct app *a)
 	dialog_prompt(&a->dlg, ACT_ATTACH, "Attach files (F7)", text, NULL);
 }
 
+/* F7 or Ctrl-T attach, F8 or Ctrl-N open the last run's files, from any
+ * pane (Tab indents in the Editor; Ctrl-T is free for this). */
 bool app_files_key(struct app *a, bool fkey, int key)
 {
-	if ((fkey && key == KEY_F(7)) || (!fkey && key == CTRL('t') && a->focus != PANE_EDITOR)) {
+	if ((fkey && key == KEY_F(7)) || (!fkey && key == CTRL('t'))) {
 		attach_prompt(a);
 		return true;
 	}

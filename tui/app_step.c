@@ -141,7 +141,8 @@ static void show(struct app *a, bool to_end)
 			violations_upsert(&a->viol, &h->v);
 		}
 		if (viol && a->viol.n) {
-			a->viol.sel = a->viol.n - 1;
+			/* a record that grew comes again: select it by its id */
+			violations_select_id(&a->viol, h->v.id, 0);
 			if (h->v.line > 0)
 				editor_error_line(a->ed, h->v.line);
 		}

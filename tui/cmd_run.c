@@ -49,6 +49,7 @@ void print_usage(void)
 	       "       sandpit learn [--lessons DIR] [OPTIONS]     the playground on the lessons\n"
 	       "       sandpit learn --reset | --list | --verify   forget progress; list the lessons;\n"
 	       "                                                   run each start and solution\n"
+	       "       sandpit view IMAGE                          show a PNG or JPEG in the terminal\n"
 	       "       sandpit --help | --version\n"
 	       "\n"
 	       "run options (defaults in brackets):\n"
@@ -136,7 +137,9 @@ static char *slurp(const char *what, const char *path, size_t max, size_t *len)
 		if (used == cap) {
 			char *bigger;
 			if (cap >= max) {
-				fprintf(stderr, "sandpit run: %s '%s' is over %zu bytes\n", what, path, max);
+				char size[32];
+				sp_format_bytes(max, size, sizeof size);
+				fprintf(stderr, "sandpit run: %s '%s' is over %s\n", what, path, size);
 				free(buf);
 				close(fd);
 				return NULL;
@@ -228,7 +231,9 @@ static void print_files(const struct sp_result *r, const char *keep_dir)
 		for (size_t i = 0; i < r->n_files && i < 20; i++) {
 			fputc(' ', stderr);
 			put_clean(r->files[i].path);
-			fprintf(stderr, " (%llu B)", (unsigned long long)r->files[i].bytes);
+			char size[32];
+			sp_format_bytes(r->files[i].bytes, size, sizeof size);
+			fprintf(stderr, " (%s)", size);
 		}
 		if (r->n_files > 20)
 			fprintf(stderr, " and %zu more", r->n_files - 20);
@@ -245,7 +250,9 @@ static void print_files(const struct sp_result *r, const char *keep_dir)
 			continue;
 		fputc(' ', stderr);
 		put_clean(r->files[i].path);
-		fprintf(stderr, " (%llu B)", (unsigned long long)r->files[i].bytes);
+		char size[32];
+		sp_format_bytes(r->files[i].bytes, size, sizeof size);
+		fprintf(stderr, " (%s)", size);
 		shown++;
 	}
 	if (kept > shown)
@@ -270,6 +277,16 @@ static void print_human_tail(const struct sp_result *r, const char *keep_dir)
 	/* output cut at the limit ends mid-line: the summary starts a new one */
 	if (r->truncated)
 		fputc('\n', stderr);
+	/* right under the traceback they explain */
+	for (size_t i = 0; i < r->n_hints; i++) {
+		const struct sp_hint *h = &r->hints[i];
+		char line[32] = "";
+		if (h->line > 0)
+			snprintf(line, sizeof line, " at line %d", h->line);
+		fprintf(stderr, "sandpit: hint [%s]%s: ", h->about, line);
+		put_clean(h->message);
+		fputc('\n', stderr);
+	}
 	for (size_t i = 0; i < r->n_violations; i++) {
 		const struct sp_violation *v = &r->violations[i];
 		char line[32] = "";
@@ -290,10 +307,14 @@ static void print_human_tail(const struct sp_result *r, const char *keep_dir)
 		fprintf(stderr, " (exit %d)", r->exit_code);
 	else if (r->signal > 0)
 		fprintf(stderr, " (signal %d)", r->signal);
-	fprintf(stderr, " in %.2f s wall, %.2f s cpu, peak memory %.1f MiB, %llu B output%s\n",
-		(double)r->usage.wall_ms / 1000.0, (double)r->usage.cpu_ms / 1000.0,
-		(double)r->usage.peak_memory_bytes / 1048576.0,
-		(unsigned long long)r->usage.output_bytes, r->truncated ? " (truncated)" : "");
+	/* the figures as the gauges show them */
+	char wall[32], cpu[32], mem[32], out[32];
+	sp_format_ms(r->usage.wall_ms, wall, sizeof wall);
+	sp_format_ms(r->usage.cpu_ms, cpu, sizeof cpu);
+	sp_format_bytes(r->usage.peak_memory_bytes, mem, sizeof mem);
+	sp_format_bytes(r->usage.output_bytes, out, sizeof out);
+	fprintf(stderr, " in %s wall, %s cpu, peak memory %s, %s output%s\n",
+		wall, cpu, mem, out, r->truncated ? " (truncated)" : "");
 }
 
 static int exit_status(const struct sp_result *r)

@@ -31,6 +31,8 @@ int cmd_view(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	memset(&v, 0, sizeof v);
 	int rc = image_view_open(&v, argv[1], NULL) == 0 ? 0 : 1;
+	char why[sizeof v.why];
+	snprintf(why, sizeof why, "%s", v.why);  /* closing the view clears it */
 	theme_default(&th);
 	initscr();
 	raw();
@@ -55,7 +57,7 @@ int cmd_view(int argc, char **argv)
 	}
 	endwin();
 	if (rc != 0)
-		fprintf(stderr, "sandpit view: %s: not shown: %s\n", argv[1], v.why[0] ? v.why : "refused");
+		fprintf(stderr, "sandpit view: %s: not shown: %s\n", argv[1], why[0] ? why : "refused");
 	image_view_close(&v);
 	return rc;
 }

@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 
 #include "config.h"
-#include "runfiles.h"
 #include "ini_lines.h"
+#include "runfiles.h"
 #include "banned.h"
 
 /* Copy src into a fixed buffer, always NUL-terminated. */

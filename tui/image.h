@@ -85,7 +85,7 @@ enum image_mode {
 	IMAGE_MODE_256,      /* fg/bg are palette indexes 0..255 */
 	IMAGE_MODE_16,       /* 0..15 */
 	IMAGE_MODE_8,        /* 0..7 */
-	IMAGE_MODE_8_FG,     /* 0..7 fg on the terminal's bg (bg = -1) */
+	IMAGE_MODE_8_FG,     /* 0..7 ink on the terminal's bg (bg = -1) */
 	IMAGE_MODE_MONO,     /* no colour: fg = bg = -1, symbols only */
 };
 
@@ -98,6 +98,7 @@ enum image_symbols {
 struct image_cell {
 	uint32_t ch;         /* a Unicode code point of width 1 */
 	int32_t fg, bg;      /* as the mode says; -1 = the terminal's default */
+	unsigned char reverse; /* mono, 8 fg-only: the ink is where ch is not */
 };
 
 struct image_cells {

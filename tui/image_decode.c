@@ -111,6 +111,7 @@ struct png_src {
 	size_t whylen;
 };
 
+/* libpng's reader over our buffer: a short read is the file's end. */
 static void png_read_mem(png_structp png, png_bytep out, size_t n)
 {
 	struct png_src *s = png_get_io_ptr(png);
@@ -121,6 +122,7 @@ static void png_read_mem(png_structp png, png_bytep out, size_t n)
 	s->off += n;
 }
 
+/* libpng's fatal errors: keep the first reason, unwind to setjmp. */
 static void png_on_error(png_structp png, png_const_charp msg)
 {
 	struct png_src *s = png_get_error_ptr(png);
@@ -130,6 +132,7 @@ static void png_on_error(png_structp png, png_const_charp msg)
 	png_longjmp(png, 1);
 }
 
+/* libpng's warnings: ignored. */
 static void png_on_warning(png_structp png, png_const_charp msg)
 {
 	(void)png;
@@ -140,6 +143,7 @@ static void png_on_warning(png_structp png, png_const_charp msg)
 static const char skipped[] = "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0"
 			      "pCAL\0pHYs\0sBIT\0sCAL\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
 
+/* PNG in data to out (RGBA8) within lim; 0, or -1 with why. */
 static int decode_png(const unsigned char *data, size_t len, const struct image_limits *lim,
 		      struct image *out, char *why, size_t whylen)
 {
@@ -233,6 +237,7 @@ struct jpeg_err {
 	size_t whylen;
 };
 
+/* libjpeg's fatal errors: keep the first reason, unwind to setjmp. */
 static void jpeg_on_error(j_common_ptr cinfo)
 {
 	struct jpeg_err *e = (struct jpeg_err *)cinfo->err;
@@ -257,6 +262,7 @@ static void jpeg_on_message(j_common_ptr cinfo, int level)
 	}
 }
 
+/* Called as libjpeg goes: stops a file with too many scans. */
 static void jpeg_on_progress(j_common_ptr cinfo)
 {
 	j_decompress_ptr d = (j_decompress_ptr)cinfo;
@@ -271,6 +277,23 @@ static void jpeg_on_progress(j_common_ptr cinfo)
 	}
 }
 
+/* In place: CMYK to RGBA. Files with Adobe's marker (Photoshop, PIL)
+ * store the inks inverted, 255 = none; others store them as they are. */
+static void cmyk_to_rgba(unsigned char *px, size_t n, bool inverted)
+{
+	for (size_t i = 0; i < n; i++, px += 4) {
+		unsigned c = px[0], m = px[1], y = px[2], k = px[3];
+		if (!inverted) {
+			c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k;
+		}
+		px[0] = (unsigned char)(c * k / 255);
+		px[1] = (unsigned char)(m * k / 255);
+		px[2] = (unsigned char)(y * k / 255);
+		px[3] = 255;
+	}
+}
+
+/* JPEG in data to out (RGBA8) within lim; 0, or -1 with why. */
 static int decode_jpeg(const unsigned char *data, size_t len, const struct image_limits *lim,
 		       struct image *out, char *why, size_t whylen)
 {
@@ -300,7 +323,10 @@ static int decode_jpeg(const unsigned char *data, size_t len, const struct image
 	jpeg_read_header(&cinfo, TRUE);
 	if (check_size(cinfo.image_width, cinfo.image_height, lim, why, whylen))
 		longjmp(err.jmp, 1);
-	cinfo.out_color_space = JCS_EXT_RGBA;  /* libjpeg-turbo: 4 bytes a pixel, alpha 255 */
+	/* libjpeg-turbo: 4 bytes a pixel, alpha 255; CMYK comes as CMYK and
+	 * is converted below (libjpeg has no CMYK to RGB) */
+	bool cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
+	cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
 	jpeg_start_decompress(&cinfo);
 	if (cinfo.output_components != 4) {
 		snprintf(why, whylen, "JPEG of an unsupported kind");
@@ -316,6 +342,8 @@ static int decode_jpeg(const unsigned char *data, size_t len, const struct image
 		JSAMPROW row = rgba + (size_t)cinfo.output_scanline * w * 4;
 		jpeg_read_scanlines(&cinfo, &row, 1);
 	}
+	if (cmyk)
+		cmyk_to_rgba(rgba, w * h, cinfo.saw_Adobe_marker);
 	/* not jpeg_finish_decompress: what follows the last row is not needed */
 	jpeg_destroy_decompress(&cinfo);
 	out->w = (int)w;

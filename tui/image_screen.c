@@ -37,12 +37,15 @@ static struct {
 	struct slot *table;
 } pc;
 
+/* The table slot (fg, bg) starts probing at. */
 static unsigned hash(int32_t fg, int32_t bg)
 {
 	uint32_t h = (uint32_t)fg * 2654435761u ^ ((uint32_t)bg + 0x9e3779b9u) * 40503u;
 	return (h ^ h >> 15) & (TABLE_SIZE - 1);
 }
 
+/* The slot holding (fg, bg), or the empty one where it would go (the
+ * table is never full: it has twice the slots of the pairs). */
 static struct slot *find(int32_t fg, int32_t bg)
 {
 	unsigned i = hash(fg, bg);
@@ -100,6 +103,7 @@ static bool setup(const struct theme *th)
 	return true;
 }
 
+/* Pairs pictures may have. */
 static int budget(void)
 {
 	return pc.end - pc.base;
@@ -109,13 +113,22 @@ void image_screen_frame(const struct theme *th)
 {
 	if (th->mono || !has_colors() || !setup(th))
 		return;
-	if (pc.used > budget() - LINES * COLS)
+	/* only where a screenful fits: with fewer pairs the mode's every
+	 * combination fits (or, fg-only on 8 colours, what does not get a
+	 * pair is drawn in default colours), and starting over gains nothing */
+	if (budget() >= LINES * COLS && pc.used > budget() - LINES * COLS)
 		start_over();
 }
 
 int image_screen_pairs_used(void)
 {
 	return pc.used;
+}
+
+void image_screen_reset(void)
+{
+	free(pc.table);
+	memset(&pc, 0, sizeof pc);
 }
 
 /* The pair for (fg, bg), made on demand; 0 when none is left. */
@@ -173,13 +186,20 @@ void image_screen_draw(WINDOW *win, int y, int x, int maxw, const struct image_c
 	int mono_pair = theme_pair(th, TR_NORMAL);
 	int cols = c->cols < maxw ? c->cols : maxw;
 
-	for (int r = first; r < first + n && r < c->rows; r++) {
+	for (int r = first > 0 ? first : 0; r < first + n && r < c->rows; r++) {
 		for (int i = 0; i < cols; i++) {
 			const struct image_cell *e = &c->cell[(size_t)r * c->cols + i];
 			wchar_t wc[2] = { (wchar_t)e->ch, 0 };
 			cchar_t cc;
-			int pair = colour ? pair_for(e->fg, e->bg) : mono_pair;
-			attr_t a = colour ? A_NORMAL : mono_attr;
+			int32_t fg = e->fg, bg = e->bg;
+			/* direct colour numbers 0..7 are the ANSI colours, not RGB:
+			 * the darkest blues move up to 0x000008 */
+			if (c->mode == IMAGE_MODE_DIRECT) {
+				if (fg >= 0 && fg < 8) fg = 8;
+				if (bg >= 0 && bg < 8) bg = 8;
+			}
+			int pair = colour ? pair_for(fg, bg) : mono_pair;
+			attr_t a = (colour ? A_NORMAL : mono_attr) | (e->reverse ? A_REVERSE : 0);
 			if (setcchar(&cc, wc, a, 0, &pair) == OK)
 				mvwadd_wch(win, y + r - first, x + i, &cc);
 		}

@@ -39,7 +39,10 @@ enum image_symbols image_screen_symbols(void);
 void image_screen_draw(WINDOW *win, int y, int x, int maxw, const struct image_cells *c,
 		       int first, int n, const struct theme *th);
 
-/* Pairs held by pictures now (for tests and the doctor). */
+/* Pairs held by pictures now (for tests). */
 int image_screen_pairs_used(void);
+
+/* Forget the pairs and the terminal (after a new screen or theme). */
+void image_screen_reset(void);
 
 #endif

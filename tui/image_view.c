@@ -84,7 +84,9 @@ void image_view_draw(struct image_view *v, WINDOW *win, int rows, int cols,
 	text_draw(win, 0, 0, cols, title, strlen(title), theme_attr(th, TR_STATUS));
 	if (!v->img.rgba) {
 		char line[320];
-		snprintf(line, sizeof line, "not shown: %s", v->why);
+		char *why = sanitize_dup(v->why, true); /* a decoder's words may quote the file */
+		snprintf(line, sizeof line, "not shown: %s", why ? why : "?");
+		free(why);
 		int w = text_width(line, strlen(line));
 		text_draw(win, rows / 2, w < cols ? (cols - w) / 2 : 0, cols, line, strlen(line),
 			  theme_attr(th, TR_ERROR));

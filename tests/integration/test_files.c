@@ -350,6 +350,30 @@ static void test_the_library_api_keeps_files(void **state)
 	free(name);
 }
 
+static void test_the_library_refuses_bad_files_before_starting(void **state)
+{
+	struct fixture *f = *state;
+	char *name = it_name("apibad");
+	struct sp_config cfg = it_config("print('ran')\n", name);
+	struct sp_file_in in = { "/nonexistent/data.csv", NULL };
+	struct sp_run *run = NULL;
+	struct sp_error err = { "" };
+	char *taken = write_in(f, "already.txt", "x");
+
+	cfg.files_in = &in;
+	cfg.n_files_in = 1;
+	assert_int_equal(sp_run_start(&cfg, &run, &err), -1);
+	assert_null(run);
+	assert_true(it_contains(err.msg, "data.csv' cannot be read"));
+	cfg.n_files_in = 0;
+	cfg.keep_dir = f->dir; /* holds already.txt */
+	assert_int_equal(sp_run_start(&cfg, &run, &err), -1);
+	assert_null(run);
+	assert_true(it_contains(err.msg, "is not empty"));
+	free(taken);
+	free(name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +385,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_carry_json_and_unchanged_inputs_are_not_files_left, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_plain_run_names_the_kept_files, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_the_library_api_keeps_files, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_the_library_refuses_bad_files_before_starting, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("integration/files", tests, NULL, NULL);

@@ -419,6 +419,43 @@ static void test_jpeg_decodes_and_its_caps_hold(void **state)
 	free(j.p);
 }
 
+static void test_a_cmyk_jpeg_comes_out_as_rgb(void **state)
+{
+	(void)state;
+	/* red as Adobe stores CMYK, inverted: C 255, M 0, Y 0, K 255 */
+	struct jpeg_compress_struct c;
+	struct jpeg_error_mgr err;
+	unsigned char *out = NULL, row[8 * 4];
+	unsigned long outlen = 0;
+	c.err = jpeg_std_error(&err);
+	jpeg_create_compress(&c);
+	jpeg_mem_dest(&c, &out, &outlen);
+	c.image_width = 8;
+	c.image_height = 8;
+	c.input_components = 4;
+	c.in_color_space = JCS_CMYK;
+	jpeg_set_defaults(&c);
+	jpeg_set_quality(&c, 100, TRUE);
+	jpeg_start_compress(&c, TRUE);
+	for (int x = 0; x < 8; x++) {
+		row[x * 4] = 255; row[x * 4 + 1] = 0; row[x * 4 + 2] = 0; row[x * 4 + 3] = 255;
+	}
+	JSAMPROW rp = row;
+	while (c.next_scanline < c.image_height)
+		jpeg_write_scanlines(&c, &rp, 1);
+	jpeg_finish_compress(&c);
+	jpeg_destroy_compress(&c);
+	struct image img;
+	char why[256] = "";
+	assert_int_equal(image_decode(out, outlen, NULL, &img, why, sizeof why), 0);
+	assert_in_range(img.rgba[0], 240, 255);
+	assert_in_range(img.rgba[1], 0, 15);
+	assert_in_range(img.rgba[2], 0, 15);
+	assert_int_equal(img.rgba[3], 255);
+	image_free(&img);
+	free(out);
+}
+
 static void test_a_jpeg_with_endless_scans_is_stopped(void **state)
 {
 	(void)state;
@@ -578,6 +615,82 @@ static void test_chafa_draws_two_colours_as_expected(void **state)
 	image_free(&img);
 }
 
+static void test_a_full_screen_render_is_quick(void **state)
+{
+	(void)state;
+	/* a 640x480 chart-like picture: white, a blue curve, black axes */
+	struct image img = { 640, 480, malloc(640 * 480 * 4) };
+	assert_non_null(img.rgba);
+	memset(img.rgba, 255, 640 * 480 * 4);
+	for (int x = 0; x < 640; x++) {
+		int y = 240 + (int)(100.0 * ((x % 160) - 80) / 80.0);
+		unsigned char *p = img.rgba + ((size_t)y * 640 + x) * 4;
+		p[0] = 31; p[1] = 119; p[2] = 180;
+		img.rgba[((size_t)400 * 640 + x) * 4] = 0;
+	}
+	struct image_cells c;
+	char why[128];
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(image_render(&img, 200, 60, IMAGE_MODE_256, IMAGE_SYM_BLOCK, &c, why, sizeof why), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	print_message("640x480 to 200x60 cells (one thread): %.1f ms\n", ms);
+	assert_true(ms < 1000);
+	image_cells_free(&c);
+	image_free(&img);
+}
+
+/* Counts cells of c that are not blank. */
+static int inked_cells(const struct image_cells *c)
+{
+	int n = 0;
+	for (int i = 0; i < c->cols * c->rows; i++)
+		n += c->cell[i].ch != ' ';
+	return n;
+}
+
+static void test_thin_lines_survive_without_colour(void **state)
+{
+	(void)state;
+	/* a chart's essentials: white paper, a 2-pixel black axis across, a
+	 * 2-pixel blue line down; 640x480 into 80x24 cells (8x20 pixels each) */
+	struct image img = { 640, 480, malloc(640 * 480 * 4) };
+	assert_non_null(img.rgba);
+	memset(img.rgba, 255, 640 * 480 * 4);
+	for (int x = 0; x < 640; x++)
+		for (int y = 400; y < 402; y++)
+			memset(img.rgba + ((size_t)y * 640 + x) * 4, 0, 3);
+	for (int y = 0; y < 480; y++)
+		for (int x = 300; x < 302; x++) {
+			unsigned char *p = img.rgba + ((size_t)y * 640 + x) * 4;
+			p[0] = 31; p[1] = 119; p[2] = 180;
+		}
+	struct image_cells c;
+	char why[128];
+	/* mono: both lines drawn, as symbols, in the terminal's own colours */
+	assert_int_equal(image_render(&img, 80, 24, IMAGE_MODE_MONO, IMAGE_SYM_BLOCK, &c, why, sizeof why), 0);
+	assert_true(inked_cells(&c) >= 80 + 20);
+	assert_true(inked_cells(&c) <= 80 + 24 + 4);
+	image_cells_free(&c);
+	/* 8 colours, fg only: the blue line in a colour (blue or cyan), the
+	 * black axis in the terminal's own fg (black may be its bg) */
+	assert_int_equal(image_render(&img, 80, 24, IMAGE_MODE_8_FG, IMAGE_SYM_BLOCK, &c, why, sizeof why), 0);
+	assert_true(inked_cells(&c) >= 80 + 20);
+	int blue = 0, dflt = 0;
+	for (int i = 0; i < 80 * 24; i++) {
+		if (c.cell[i].ch == ' ')
+			continue;
+		assert_int_equal(c.cell[i].bg, -1);
+		blue += c.cell[i].fg == 4 || c.cell[i].fg == 6;
+		dflt += c.cell[i].fg == -1;
+	}
+	assert_true(blue >= 20);
+	assert_true(dflt >= 70);
+	image_cells_free(&c);
+	image_free(&img);
+}
+
 static void test_fit_keeps_the_aspect_in_cells(void **state)
 {
 	(void)state;
@@ -620,10 +733,13 @@ int main(void)
 		cmocka_unit_test(test_decompression_bombs_are_bounded),
 		cmocka_unit_test(test_thousands_of_ancillary_chunks_are_bounded),
 		cmocka_unit_test(test_jpeg_decodes_and_its_caps_hold),
+		cmocka_unit_test(test_a_cmyk_jpeg_comes_out_as_rgb),
 		cmocka_unit_test(test_a_jpeg_with_endless_scans_is_stopped),
 		cmocka_unit_test(test_not_an_image_says_so),
 		cmocka_unit_test(test_load_takes_only_a_regular_file_and_never_waits),
 		cmocka_unit_test(test_chafa_draws_two_colours_as_expected),
+		cmocka_unit_test(test_a_full_screen_render_is_quick),
+		cmocka_unit_test(test_thin_lines_survive_without_colour),
 		cmocka_unit_test(test_fit_keeps_the_aspect_in_cells),
 		cmocka_unit_test(test_shrink_averages_and_keeps_the_aspect),
 	};
