@@ -60,6 +60,11 @@ struct sp_run {
 	size_t qhead, qlen, qcap;
 	struct qitem cur;           /* the event last handed out */
 
+	struct sp_keep keep;        /* root_fd -1 unless the caller keeps files */
+	char *keep_path;
+	struct sp_placed *placed;   /* what sandpit put in the work dir */
+	size_t n_placed;
+
 	struct sp_result *res;
 	struct sp_violations viol;
 	bool viol_dirty;
@@ -76,6 +81,8 @@ struct sp_run {
 	bool have_pending;
 	int exc_line;
 	char exc_kind[16];
+	char errtail[8192];         /* the end of stderr, for its tracebacks (hints.c) */
+	size_t errtail_len;
 	int last_line;              /* the last valid line the prelude reported */
 	unsigned chan_lines;        /* lines read from the channel so far */
 	bool prelude_started;       /* its hello came first on the channel */
@@ -108,6 +115,8 @@ struct sp_run {
 /* run.c */
 void run_push(struct sp_run *r, struct qitem it);
 void run_push_usage(struct sp_run *r);
+/* Queue an event for every record whose count changed since its last one. */
+void run_push_grown(struct sp_run *r);
 /* Add or merge a record, and queue an event for a new one. */
 struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
 				   bool kernel, int line, const char *fmt, ...)

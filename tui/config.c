@@ -16,6 +16,7 @@
 
 #include "config.h"
 #include "ini_lines.h"
+#include "runfiles.h"
 #include "banned.h"
 
 /* Copy src into a fixed buffer, always NUL-terminated. */
@@ -81,9 +82,16 @@ int config_set(struct pg_config *cfg, const char *key, const char *value,
 		copy_str(cfg->theme, sizeof cfg->theme, value);
 	else if (!strcmp(key, "mouse"))
 		bad = parse_bool(value, &cfg->mouse) < 0;
-	else {
-		snprintf(err, errlen, "unknown key '%s' (known: cpu, wall, "
-			 "memory, output, disk, procs, python, theme, mouse)", key);
+	else if (!strcmp(key, "keep_runs")) {
+		uint32_t n = 0;
+		bad = parse_count(value, &n) < 0;
+		if (!bad) cfg->keep_runs = n;
+	} else if (!strcmp(key, "keep_bytes")) {
+		bad = sp_parse_size(value, &v) < 0;
+		if (!bad) cfg->keep_bytes = v;
+	} else {
+		snprintf(err, errlen, "unknown key '%s' (known: cpu, wall, memory, output, "
+			 "disk, procs, python, theme, mouse, keep_runs, keep_bytes)", key);
 		return -1;
 	}
 	if (bad) {
@@ -218,6 +226,8 @@ int config_load(struct pg_config *cfg, int argc, char **argv,
 	memset(cfg, 0, sizeof *cfg);
 	sp_limits_default(&cfg->limits);
 	cfg->mouse = true;
+	cfg->keep_runs = RUNFILES_DEFAULT_RUNS;
+	cfg->keep_bytes = RUNFILES_DEFAULT_BYTES;
 
 	/* First pass: only --config, because the file comes before flags. */
 	for (int i = 1; i < argc; i++) {
