@@ -103,6 +103,22 @@ static bool left_to_read(int fd)
 	return n > 0;
 }
 
+/* The last point of the timeline carries the limit that stopped the run
+ * (wall, output and the kernel's OOM kill are not seen by a sample). */
+static void timeline_end(struct sp_run *r)
+{
+	static const struct { enum sp_status st; enum sp_violation_kind k; } stops[] = {
+		{ SP_STATUS_CPU_LIMIT, SP_VIOL_CPU }, { SP_STATUS_WALL_LIMIT, SP_VIOL_WALL },
+		{ SP_STATUS_MEMORY_LIMIT, SP_VIOL_MEMORY },
+		{ SP_STATUS_OUTPUT_LIMIT, SP_VIOL_OUTPUT },
+	};
+
+	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+		if (r->res->status == stops[i].st)
+			sp_samples_mark_limit(&r->samples, stops[i].k);
+	sp_samples_take(&r->samples, &r->res->samples, &r->res->n_samples);
+}
+
 void run_finish(struct sp_run *r)
 {
 	struct sp_result *res = r->res;
@@ -202,6 +218,7 @@ void run_finish(struct sp_run *r)
 		run_violation(r, SP_VIOL_SYSCALL, true, 0,
 			      "a system call through another architecture's ABI (x32 or int 0x80): killed");
 	limit_records_at_end(r);
+	timeline_end(r);
 	if (r->carry_out)
 		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);
 

@@ -127,6 +127,8 @@ char *sp_result_to_json(const struct sp_result *r)
 	}
 	json_object_set_new(o, "files", fs);
 
+	json_object_set_new(o, "samples", sp_samples_json(r->samples, r->n_samples));
+
 	if (r->carry_out) {
 		json_error_t e;
 		json_t *c = json_loads(r->carry_out, 0, &e);

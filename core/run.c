@@ -652,6 +652,7 @@ void sp_run_free(struct sp_run *r)
 		sp_result_free(r->res);
 	}
 	sp_violations_free(&r->viol);
+	sp_samples_free(&r->samples);
 	free(r);
 }
 
@@ -894,5 +895,6 @@ void sp_result_free(struct sp_result *res)
 		free(res->files[i].path);
 	free(res->files);
 	free(res->carry_out);
+	free(res->samples);
 	free(res);
 }

@@ -62,6 +62,7 @@ struct sp_run {
 
 	struct sp_result *res;
 	struct sp_violations viol;
+	struct sp_samples samples;  /* the usage timeline (samples.c) */
 	bool viol_dirty;
 	size_t out_cap, err_cap;
 

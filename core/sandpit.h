@@ -142,6 +142,15 @@ struct sp_layer {
 
 #define SP_MAX_LAYERS 24
 
+/* One point of the run's usage timeline (core/samples.c). limit is the
+ * kind + 1 of a limit reached at this point (enum sp_violation_kind), or 0. */
+struct sp_sample {
+	uint64_t t_ms, cpu_ms, memory_bytes, output_bytes, disk_bytes;
+	uint32_t procs;
+	uint8_t limit;
+};
+#define SP_MAX_SAMPLES 1000
+
 struct sp_result {
 	enum sp_status status;
 	int exit_code;              /* -1 when the program did not exit normally */
@@ -159,6 +168,9 @@ struct sp_result {
 	struct sp_file *files;
 	size_t n_files;
 	char *carry_out;            /* JSON object text, or NULL */
+	struct sp_sample *samples;  /* the usage timeline, oldest first: at most
+				     * SP_MAX_SAMPLES, first, last and limit hits kept */
+	size_t n_samples;
 	struct sp_layer layers[SP_MAX_LAYERS];
 	size_t n_layers;
 	char error[512];            /* sandbox_error: what failed, for a person */
