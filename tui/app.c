@@ -511,6 +511,7 @@ static void free_app(struct app *a)
 	carry_free(&a->carry);
 	violations_free(&a->viol);
 	output_free(a->out);
+	gauges_free(&a->gauges);
 	if (a->ed)
 		editor_free(a->ed);
 	free(a->last_carry_out);
