@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "limit_fields.h"
 #include "sandpit.h"
 
 #define CONFIG_PATH_MAX 1024
@@ -24,6 +25,9 @@ struct pg_config {
 	char config_path[CONFIG_PATH_MAX]; /* the file read, or empty */
 	const char *file;               /* FILE argument, or NULL */
 	char error[CONFIG_PATH_MAX + 256]; /* "FILE:LINE: ..." or empty */
+	/* [preset NAME] sections of the file: limits over the defaults */
+	struct limit_preset presets[LIMIT_PRESET_MAX];
+	size_t n_presets;
 };
 
 /*
