@@ -256,6 +256,10 @@ void app_draw(struct app *a)
 		help_draw(&a->help, stdscr, LINES, COLS, th);
 		cy = -1;
 	}
+	if (a->limits_dlg.active) {
+		cy = -1;
+		app_limits_draw(a, &cy, &cx);
+	}
 	if (dialog_active(&a->dlg)) {
 		dialog_draw(&a->dlg, stdscr, LINES, COLS, th);
 		cy = -1;

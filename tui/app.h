@@ -17,6 +17,7 @@
 #include "config.h"
 #include "demos.h"
 #include "dialog.h"
+#include "dialog_limits.h"
 #include "gauges.h"
 #include "help.h"
 #include "layout.h"
@@ -53,6 +54,7 @@ struct app {
 	struct demo_menu menu;
 	struct help_view help;
 	struct dialog dlg;
+	struct limits_dialog limits_dlg; /* F4 (app_limits.c) */
 	int focus;                  /* enum pane_id */
 	bool mouse_on;
 	bool quit;
@@ -116,6 +118,12 @@ void app_key(struct app *a, bool is_key, wint_t ch);
 void app_load_demo(struct app *a, size_t i, bool ask);
 /* Save the Editor's buffer; then quit if quit_after. */
 void app_save(struct app *a, const char *path, bool quit_after);
+
+/* app_limits.c: F4 / Ctrl-P. The key function is true when the dialog
+ * is up and took the key. */
+void app_limits_open(struct app *a);
+bool app_limits_key(struct app *a, bool is_key, wint_t ch);
+void app_limits_draw(struct app *a, int *cy, int *cx);
 
 /* app_run.c */
 void app_run_start(struct app *a);

@@ -320,6 +320,8 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 		}
 		return true;
 	}
+	if (app_limits_key(a, is_key, ch))
+		return true;
 	if (a->help.active) {
 		help_key(&a->help, is_key || key == 27 || key < 32 || key == 'q' ||
 			 key == ' ' ? key : 0, a->lay.rows);
@@ -434,6 +436,8 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		carry_forward(a);
 	} else if (fkey && key == KEY_F(3)) {
 		demo_menu_open(&a->menu);
+	} else if ((fkey && key == KEY_F(4)) || (!fkey && key == CTRL('p'))) {
+		app_limits_open(a);
 	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
 		help_open(&a->help);
 	} else if (!fkey && key == CTRL('t') && a->focus == PANE_EDITOR) {

@@ -43,6 +43,14 @@ int config_load(struct pg_config *cfg, int argc, char **argv,
 int config_set(struct pg_config *cfg, const char *key, const char *value,
 	       char *err, size_t errlen);
 
+/*
+ * Write l's six limits into the config file at path (config_save.c):
+ * every other line is kept, the file is replaced atomically (written
+ * aside, synced, renamed). 0, or -1 with err saying why.
+ */
+int config_save_limits(const char *path, const struct sp_limits *l, char *err,
+		       size_t errlen);
+
 /* The default config file path into buf ("" when HOME is unknown). */
 void config_default_path(char *buf, size_t len);
 
