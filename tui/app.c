@@ -204,7 +204,7 @@ static void pane_info(const struct app *a, int p, char *buf, size_t len)
 	else if (p == PANE_VIOLATIONS && a->viol.n)
 		snprintf(buf, len, "%zu", a->viol.n);
 	else if (p == PANE_CARRY)
-		snprintf(buf, len, "F2 merges");
+		app_side_info(a, buf, len);
 }
 
 void app_draw(struct app *a)
@@ -238,14 +238,11 @@ void app_draw(struct app *a)
 		case PANE_OUTPUT: output_draw(a->out, stdscr, in, th); break;
 		case PANE_RESOURCES: gauges_draw(&a->gauges, stdscr, in, th); break;
 		case PANE_VIOLATIONS: violations_draw(&a->viol, stdscr, in, th, f); break;
-		case PANE_CARRY:
-			carry_draw(&a->carry, stdscr, in, th, f);
-			if (f)
-				carry_cursor(&a->carry, &cy, &cx);
-			break;
+		case PANE_CARRY: app_side_draw(a, in, f, &cy, &cx); break;
 		}
 		pane_info(a, p, info, sizeof info);
-		layout_frame(stdscr, r, layout_pane_title(p), info, f, th);
+		layout_frame(stdscr, r, p == PANE_CARRY ? app_side_title(a) :
+			     layout_pane_title(p), info, f, th);
 	}
 	draw_status(a);
 	if (a->menu.active) {
@@ -513,6 +510,7 @@ static void shutdown_app(struct app *a, bool abrupt)
 static void free_app(struct app *a)
 {
 	carry_free(&a->carry);
+	stdin_free(&a->stdin_buf);
 	violations_free(&a->viol);
 	output_free(a->out);
 	gauges_free(&a->gauges);
@@ -552,7 +550,8 @@ int playground_main(int argc, char **argv)
 	snprintf(a->state, sizeof a->state, "ready");
 	a->ed = editor_new();
 	a->out = output_new();
-	if (!a->ed || !a->out || carry_init(&a->carry, a->cfg.limits.carry_bytes) < 0) {
+	if (!a->ed || !a->out || carry_init(&a->carry, a->cfg.limits.carry_bytes) < 0 ||
+	    stdin_init(&a->stdin_buf) < 0) {
 		fprintf(stderr, "sandpit: out of memory\n");
 		free_app(a);
 		return 1;

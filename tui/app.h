@@ -23,6 +23,7 @@
 #include "layout.h"
 #include "pane_carry.h"
 #include "pane_output.h"
+#include "pane_stdin.h"
 #include "pane_violations.h"
 #include "sanitize.h"
 #include "theme.h"
@@ -51,6 +52,8 @@ struct app {
 	struct gauges gauges;
 	struct violations viol;
 	struct carry_pane carry;
+	struct stdin_pane stdin_buf;  /* the Stdin tab of the Carry pane */
+	int side_tab;                 /* enum side_tab: the Carry pane's tab shown */
 	struct demo_menu menu;
 	struct help_view help;
 	struct dialog dlg;
@@ -118,6 +121,17 @@ void app_key(struct app *a, bool is_key, wint_t ch);
 void app_load_demo(struct app *a, size_t i, bool ask);
 /* Save the Editor's buffer; then quit if quit_after. */
 void app_save(struct app *a, const char *path, bool quit_after);
+
+/* app_side.c: the Carry pane's tabs (F12 shows the next). */
+enum side_tab { SIDE_CARRY, SIDE_STDIN, SIDE_COUNT };
+const char *app_side_title(const struct app *a);
+void app_side_info(const struct app *a, char *buf, size_t len);
+void app_side_next(struct app *a);
+void app_side_draw(struct app *a, struct rect in, bool focused, int *cy, int *cx);
+void app_side_key(struct app *a, bool is_key, wint_t ch);
+void app_side_paste(struct app *a, const char *text, size_t len);
+void app_side_scroll(struct app *a, int lines);
+void app_side_click(struct app *a, int row, int col);
 
 /* app_limits.c: F4 / Ctrl-P. The key function is true when the dialog
  * is up and took the key. */

@@ -58,7 +58,7 @@ static void paste_deliver(struct app *a)
 	if (dialog_active(&a->dlg))
 		dialog_paste(&a->dlg, a->paste, a->paste_len);
 	else if (a->focus == PANE_CARRY)
-		carry_paste(&a->carry, a->paste, a->paste_len);
+		app_side_paste(a, a->paste, a->paste_len);
 	else if (!a->help.active && !a->menu.active) {
 		a->focus = PANE_EDITOR;
 		editor_paste(a->ed, a->paste, a->paste_len);
@@ -118,7 +118,7 @@ void app_save(struct app *a, const char *path, bool quit_after)
 /* Ctrl-S: save to the file's path, or ask for one. */
 static void save_key(struct app *a, bool quit_after)
 {
-	if (a->focus == PANE_CARRY && !quit_after) {
+	if (a->focus == PANE_CARRY && a->side_tab == SIDE_CARRY && !quit_after) {
 		dialog_prompt(&a->dlg, ACT_CARRY_SAVE, "Save carry buffer",
 			      "Save the carry buffer to this JSON file:", "carry.json");
 		return;
@@ -368,7 +368,7 @@ static void mouse_key(struct app *a)
 		case PANE_EDITOR: editor_scroll(a->ed, 3 * dir); break;
 		case PANE_OUTPUT: output_scroll(a->out, -3 * dir); break;
 		case PANE_VIOLATIONS: violations_move(&a->viol, dir); break;
-		case PANE_CARRY: carry_scroll(&a->carry, 3 * dir); break;
+		case PANE_CARRY: app_side_scroll(a, 3 * dir); break;
 		default: break;
 		}
 		return;
@@ -381,7 +381,7 @@ static void mouse_key(struct app *a)
 	if (p == PANE_EDITOR)
 		editor_mouse_click(a->ed, ev.y - in.y, ev.x - in.x);
 	else if (p == PANE_CARRY)
-		carry_click(&a->carry, ev.y - in.y, ev.x - in.x);
+		app_side_click(a, ev.y - in.y, ev.x - in.x);
 	else if (p == PANE_VIOLATIONS)
 		violations_click(&a->viol, ev.y - in.y);
 }
@@ -438,6 +438,8 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		demo_menu_open(&a->menu);
 	} else if ((fkey && key == KEY_F(4)) || (!fkey && key == CTRL('p'))) {
 		app_limits_open(a);
+	} else if (fkey && key == KEY_F(12)) {
+		app_side_next(a);
 	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
 		help_open(&a->help);
 	} else if (!fkey && key == CTRL('t') && a->focus == PANE_EDITOR) {
@@ -451,7 +453,7 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 	} else if (!fkey && key == CTRL('s')) {
 		save_key(a, false);
 	} else if (!fkey && key == CTRL('o')) {
-		if (a->focus == PANE_CARRY)
+		if (a->focus == PANE_CARRY && a->side_tab == SIDE_CARRY)
 			dialog_prompt(&a->dlg, ACT_CARRY_LOAD, "Load carry buffer",
 				      "Replace the carry buffer with this JSON file:", NULL);
 		else
@@ -473,7 +475,7 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		if (editor_key(a->ed, is_key, ch))
 			a->recovery_due = app_now() + 2;
 	} else if (a->focus == PANE_CARRY) {
-		carry_key(&a->carry, is_key, ch);
+		app_side_key(a, is_key, ch);
 	} else if (fkey) {
 		pane_key(a, key);
 	}

@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "editor.h"
+#include "run_sent.h"
 #include "banned.h"
 
 #define ERRTAIL_MAX 16384
@@ -63,8 +64,8 @@ void app_run_start(struct app *a)
 	struct sp_config c;
 	struct sp_error err = { { 0 } };
 	char serr[256];
-	size_t code_len, carry_len;
-	char *code, *carry_in;
+	size_t code_len, carry_len, stdin_len;
+	char *code, *carry_in, *input, sent[512];
 
 	if (a->run) {
 		app_message(a, true, "a run is already going - Esc cancels it");
@@ -80,6 +81,14 @@ void app_run_start(struct app *a)
 		app_message(a, true, "out of memory");
 		return;
 	}
+	input = stdin_text(&a->stdin_buf, &stdin_len);
+	if (stdin_len > STDIN_MAX) {
+		app_message(a, true, "Run refused: the stdin buffer is over %u MiB",
+			    STDIN_MAX >> 20);
+		free(code);
+		free(input);
+		return;
+	}
 	carry_in = carry_text(&a->carry, &carry_len);
 	if (carry_save_state(&a->carry, serr, sizeof serr) < 0)
 		app_message(a, true, "carry buffer not kept: %s", serr);
@@ -91,6 +100,8 @@ void app_run_start(struct app *a)
 	c.filename = editor_name(a->ed);
 	c.carry_in = carry_in;
 	c.carry_in_len = carry_len;
+	c.stdin_data = input;
+	c.stdin_len = stdin_len;
 	c.keep_output = false; /* we stream output into the bounded history */
 	c.limits = a->cfg.limits;
 
@@ -101,6 +112,9 @@ void app_run_start(struct app *a)
 	violations_clear(&a->viol);
 	gauges_reset(&a->gauges, &a->cfg.limits, true);
 	output_begin_run(a->out, a->run_no, c.filename ? c.filename : "main.py");
+	run_sent_line(sent, sizeof sent, carry_in, carry_len, input, stdin_len);
+	if (sent[0])
+		output_message(a->out, OUT_INFO, "%s", sent);
 	if (sp_run_start(&c, &a->run, &err) < 0) {
 		a->run = NULL;
 		output_message(a->out, OUT_ERROR, "%s",
@@ -116,6 +130,7 @@ void app_run_start(struct app *a)
 	}
 	free(code);
 	free(carry_in);
+	free(input);
 	a->dirty = true;
 }
 
