@@ -144,6 +144,10 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 		const char *k = json_string_value(json_object_get(msg, "k"));
 		if (what)
 			run_violation(r, kind_from(k), false, ln, "%.300s", what);
+	} else if (strcmp(t, "var") == 0) {
+		variables_add(r, msg);
+	} else if (strcmp(t, "vars") == 0) {
+		variables_more(r, msg);
 	} else if (strcmp(t, "exc") == 0) {
 		const char *k = json_string_value(json_object_get(msg, "k"));
 		snprintf(r->exc_kind, sizeof r->exc_kind, "%s", k ? k : "");

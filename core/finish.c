@@ -219,6 +219,7 @@ void run_finish(struct sp_run *r)
 			      "a system call through another architecture's ABI (x32 or int 0x80): killed");
 	limit_records_at_end(r);
 	timeline_end(r);
+	variables_take(r);
 	if (r->carry_out)
 		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);
 

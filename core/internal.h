@@ -171,6 +171,10 @@ void sp_samples_free(struct sp_samples *s);
 struct json_t;
 struct json_t *sp_samples_json(const struct sp_sample *v, size_t n);
 
+/* variables.c */
+void sp_variables_free(struct sp_variable *v, size_t n);
+struct json_t *sp_variables_json(const struct sp_variable *v, size_t n);
+
 /* violations.c */
 struct sp_violations {
 	struct sp_violation *v;

@@ -653,6 +653,7 @@ void sp_run_free(struct sp_run *r)
 	}
 	sp_violations_free(&r->viol);
 	sp_samples_free(&r->samples);
+	sp_variables_free(r->vars.v, r->vars.n);
 	free(r);
 }
 
@@ -896,5 +897,6 @@ void sp_result_free(struct sp_result *res)
 	free(res->files);
 	free(res->carry_out);
 	free(res->samples);
+	sp_variables_free(res->variables, res->n_variables);
 	free(res);
 }

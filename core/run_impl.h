@@ -63,6 +63,12 @@ struct sp_run {
 	struct sp_result *res;
 	struct sp_violations viol;
 	struct sp_samples samples;  /* the usage timeline (samples.c) */
+	struct {
+		struct sp_variable *v;  /* SP_MAX_VARIABLES slots once one comes */
+		size_t n;
+		uint64_t more;
+		size_t value_bytes;
+	} vars;                     /* the globals at the end (variables.c) */
 	bool viol_dirty;
 	size_t out_cap, err_cap;
 
@@ -115,6 +121,11 @@ void channel_drain(struct sp_run *r);
 /* accounting.c */
 void accounting_sample(struct sp_run *r);
 void accounting_arm(struct sp_run *r);
+
+/* variables.c: {"t": "var"} and {"t": "vars"} messages; into the result */
+void variables_add(struct sp_run *r, json_t *msg);
+void variables_more(struct sp_run *r, json_t *msg);
+void variables_take(struct sp_run *r);
 
 /* finish.c */
 void run_finish(struct sp_run *r);

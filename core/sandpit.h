@@ -151,6 +151,17 @@ struct sp_sample {
 };
 #define SP_MAX_SAMPLES 1000
 
+/* One of the program's globals at its end, as the prelude saw it
+ * (core/variables.c): runtime-observed, so bounded and never trusted. */
+struct sp_variable {
+	char *name;        /* at most 80 bytes */
+	char *type;        /* at most 40 bytes */
+	char *repr;        /* short: at most 200 bytes */
+	bool carryable;    /* JSON can carry it, under a valid carry name */
+	char *value;       /* compact JSON of a small carryable value, or NULL */
+};
+#define SP_MAX_VARIABLES 200
+
 struct sp_result {
 	enum sp_status status;
 	int exit_code;              /* -1 when the program did not exit normally */
@@ -171,6 +182,9 @@ struct sp_result {
 	struct sp_sample *samples;  /* the usage timeline, oldest first: at most
 				     * SP_MAX_SAMPLES, first, last and limit hits kept */
 	size_t n_samples;
+	struct sp_variable *variables; /* at most SP_MAX_VARIABLES, program order */
+	size_t n_variables;
+	uint64_t variables_more;    /* globals not listed (over the caps) */
 	struct sp_layer layers[SP_MAX_LAYERS];
 	size_t n_layers;
 	char error[512];            /* sandbox_error: what failed, for a person */
