@@ -511,6 +511,7 @@ static void free_app(struct app *a)
 {
 	carry_free(&a->carry);
 	stdin_free(&a->stdin_buf);
+	vars_free(&a->vars);
 	violations_free(&a->viol);
 	output_free(a->out);
 	gauges_free(&a->gauges);

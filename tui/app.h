@@ -24,6 +24,7 @@
 #include "pane_carry.h"
 #include "pane_output.h"
 #include "pane_stdin.h"
+#include "pane_vars.h"
 #include "pane_violations.h"
 #include "sanitize.h"
 #include "theme.h"
@@ -53,6 +54,7 @@ struct app {
 	struct violations viol;
 	struct carry_pane carry;
 	struct stdin_pane stdin_buf;  /* the Stdin tab of the Carry pane */
+	struct vars_pane vars;        /* its Variables tab: the last run's globals */
 	int side_tab;                 /* enum side_tab: the Carry pane's tab shown */
 	struct demo_menu menu;
 	struct help_view help;
@@ -123,7 +125,7 @@ void app_load_demo(struct app *a, size_t i, bool ask);
 void app_save(struct app *a, const char *path, bool quit_after);
 
 /* app_side.c: the Carry pane's tabs (F12 shows the next). */
-enum side_tab { SIDE_CARRY, SIDE_STDIN, SIDE_COUNT };
+enum side_tab { SIDE_CARRY, SIDE_STDIN, SIDE_VARS, SIDE_COUNT };
 const char *app_side_title(const struct app *a);
 void app_side_info(const struct app *a, char *buf, size_t len);
 void app_side_next(struct app *a);

@@ -153,6 +153,7 @@ static void finish(struct app *a, const struct sp_result *r)
 	output_end_run(a->out, r, name, (double)r->usage.wall_ms / 1000.0);
 	gauges_finish(&a->gauges, &r->usage);
 	gauges_set_timeline(&a->gauges, r->samples, r->n_samples);
+	vars_set(&a->vars, r);
 	violations_clear(&a->viol);
 	for (size_t i = 0; i < r->n_violations; i++)
 		violations_upsert(&a->viol, &r->violations[i]);
