@@ -5,7 +5,10 @@
  * pointers done in batches, so a flood costs amortized O(1) a line. Each
  * line remembers its kind (stdout, stderr, header, ...) for its colour;
  * stdout and stderr are also told apart without colour: stderr lines are
- * drawn with a "!" gutter mark.
+ * drawn with a "!" gutter mark. Program output goes through tui/vt_output.c
+ * first: '\r' and '\b' move the line's cursor back, so what follows
+ * overwrites (a progress bar ends as one line), and SGR colours become
+ * each byte's look, kept beside the text as kilo keeps its highlight.
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -19,6 +22,7 @@
 #include "pane_output.h"
 #include "sanitize.h"
 #include "theme.h"
+#include "vt_output.h"
 #include "banned.h"
 
 struct line {
@@ -27,6 +31,8 @@ struct line {
 	int cells;           /* display width so far, for tab stops */
 	unsigned char kind;
 	unsigned char open;  /* more of this stream may join the line */
+	unsigned char *look; /* a VT_* look a byte of text, or NULL: all plain */
+	int col;             /* the cell the next text writes, -1: the end */
 };
 
 struct output_pane {
@@ -38,7 +44,7 @@ struct output_pane {
 	int open_run;                /* run number in progress, 0 = none */
 	char run_name[256];
 	char run_clock[16];
-	struct sanitizer san[2];     /* stdout, stderr */
+	struct vt_stream vt[2];      /* stdout, stderr */
 	int scroll;                  /* rows up from the newest */
 	int last_width;
 };
@@ -52,8 +58,10 @@ void output_free(struct output_pane *op)
 {
 	if (!op)
 		return;
-	for (size_t i = 0; i < op->n; i++)
+	for (size_t i = 0; i < op->n; i++) {
 		free(op->lines[i].text);
+		free(op->lines[i].look);
+	}
 	free(op->lines);
 	free(op);
 }
@@ -79,6 +87,7 @@ static void drop_oldest(struct output_pane *op)
 		if (op->lines[i].kind == OUT_HEADER)
 			op->runs--;
 		free(op->lines[i].text);
+		free(op->lines[i].look);
 	}
 	memmove(op->lines, op->lines + k, (op->n - k) * sizeof *op->lines);
 	op->n -= k;
@@ -102,6 +111,7 @@ static struct line *new_line(struct output_pane *op, enum out_kind kind)
 	}
 	l = &op->lines[op->n++];
 	memset(l, 0, sizeof *l);
+	l->col = -1;
 	l->kind = (unsigned char)kind;
 	if (kind == OUT_HEADER)
 		op->runs++;
@@ -110,8 +120,18 @@ static struct line *new_line(struct output_pane *op, enum out_kind kind)
 	return l;
 }
 
-/* Append bytes to a line, growing it. */
-static void line_add(struct line *l, const char *s, size_t n)
+/* Bytes of the UTF-8 character at s (the text is the sanitizer's, so
+ * valid; 1 for anything else, so a walk always moves). */
+static size_t utf8_next_len(const char *s, size_t n)
+{
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s,
+					      (utf8proc_ssize_t)n, &cp);
+	return k > 0 ? (size_t)k : 1;
+}
+
+/* Room for n more bytes (and the looks, when the line has them). */
+static bool line_room(struct line *l, size_t n)
 {
 	if (l->len + n + 1 > l->cap) {
 		size_t cap = l->cap ? l->cap : 64;
@@ -119,14 +139,107 @@ static void line_add(struct line *l, const char *s, size_t n)
 			cap *= 2;
 		char *t = realloc(l->text, cap);
 		if (!t)
-			return;
+			return false;
 		l->text = t;
+		if (l->look) {
+			unsigned char *lk = realloc(l->look, cap);
+			if (!lk)
+				return false;
+			l->look = lk;
+		}
 		l->cap = cap;
 	}
+	return true;
+}
+
+/* Give the line looks (all plain so far) once a styled byte comes. */
+static bool line_looks(struct line *l, unsigned char look)
+{
+	if (l->look || !look)
+		return true;
+	l->look = calloc(l->cap ? l->cap : 64, 1);
+	if (l->look && !l->cap) {
+		/* an empty line: text gets its buffer in line_room */
+		free(l->look);
+		l->look = NULL;
+		if (!line_room(l, 1))
+			return false;
+		l->look = calloc(l->cap, 1);
+	}
+	return l->look != NULL;
+}
+
+/* Append bytes with a look, growing the line. */
+static void line_put_end(struct line *l, const char *s, size_t n, unsigned char look)
+{
+	if (!line_looks(l, look) || !line_room(l, n))
+		return;
 	memcpy(l->text + l->len, s, n);
+	if (l->look)
+		memset(l->look + l->len, look, n);
 	l->len += n;
 	l->text[l->len] = '\0';
 	l->cells += text_width(s, n);
+}
+
+/* Byte offset of the character that covers cell col, and the cell it
+ * starts at; len when col is past the end. */
+static size_t cell_offset(const struct line *l, int col, int *start)
+{
+	size_t off = 0;
+	int cell = 0;
+
+	while (off < l->len) {
+		size_t n = utf8_next_len(l->text + off, l->len - off);
+		int w = text_width(l->text + off, n);
+		if (cell + w > col)
+			break;
+		cell += w;
+		off += n;
+	}
+	*start = cell;
+	return off;
+}
+
+/* Write s over the line from its cursor cell (after '\r' or '\b'),
+ * appending what goes past the end. */
+static void line_put(struct line *l, const char *s, size_t n, unsigned char look)
+{
+	size_t i = 0;
+
+	while (i < n && l->col >= 0 && l->col < l->cells) {
+		size_t cn = utf8_next_len(s + i, n - i);
+		int w = text_width(s + i, cn), start;
+		size_t b = cell_offset(l, l->col, &start), e = b;
+		int covered = start;
+
+		while (e < l->len && covered < l->col + (w ? w : 1)) {
+			size_t k = utf8_next_len(l->text + e, l->len - e);
+			covered += text_width(l->text + e, k);
+			e += k;
+		}
+		if (!line_looks(l, look) || (cn > e - b && !line_room(l, cn - (e - b))))
+			return;
+		memmove(l->text + b + cn, l->text + e, l->len - e + 1);
+		if (l->look) {
+			memmove(l->look + b + cn, l->look + e, l->len - e);
+			memset(l->look + b, look, cn);
+		}
+		memcpy(l->text + b, s + i, cn);
+		l->len = l->len - (e - b) + cn;
+		l->col = start + w;
+		l->cells = text_width(l->text, l->len);
+		i += cn;
+	}
+	if (i < n) {
+		l->col = -1;
+		line_put_end(l, s + i, n - i, look);
+	}
+}
+
+static void line_add(struct line *l, const char *s, size_t n)
+{
+	line_put(l, s, n, 0);
 }
 
 /* The line that text of kind joins: the open last line of that kind. */
@@ -145,8 +258,8 @@ static struct line *current_line(struct output_pane *op, enum out_kind kind)
 }
 
 /* Append sanitized text: split at '\n', expand tabs to 8-cell stops. */
-static void append_text(struct output_pane *op, enum out_kind kind,
-			const char *s, size_t len)
+static void append_look(struct output_pane *op, enum out_kind kind,
+			const char *s, size_t len, unsigned char look)
 {
 	size_t i = 0;
 
@@ -161,10 +274,10 @@ static void append_text(struct output_pane *op, enum out_kind kind,
 		/* do not cut a UTF-8 sequence when splitting a long line */
 		while (j > i && j < len && ((unsigned char)s[j] & 0xC0) == 0x80)
 			j--;
-		line_add(l, s + i, j - i);
+		line_put(l, s + i, j - i, look);
 		if (j < len && s[j] == '\t') {
-			int spaces = 8 - l->cells % 8;
-			line_add(l, "        ", (size_t)spaces);
+			int spaces = 8 - (l->col >= 0 ? l->col : l->cells) % 8;
+			line_put(l, "        ", (size_t)spaces, look);
 			j++;
 		} else if (j < len && s[j] == '\n') {
 			l->open = 0;
@@ -174,6 +287,12 @@ static void append_text(struct output_pane *op, enum out_kind kind,
 		}
 		i = j;
 	}
+}
+
+static void append_text(struct output_pane *op, enum out_kind kind,
+			const char *s, size_t len)
+{
+	append_look(op, kind, s, len, 0);
 }
 
 void output_message(struct output_pane *op, enum out_kind kind,
@@ -235,8 +354,8 @@ void output_begin_run(struct output_pane *op, int run_no, const char *name)
 	localtime_r(&now, &tm);
 	strftime(op->run_clock, sizeof op->run_clock, "%H:%M:%S", &tm);
 	op->open_run = run_no;
-	sanitize_init(&op->san[0]);
-	sanitize_init(&op->san[1]);
+	vt_init(&op->vt[0]);
+	vt_init(&op->vt[1]);
 	struct line *l = new_line(op, OUT_HEADER);
 	if (!l)
 		return;
@@ -245,28 +364,73 @@ void output_begin_run(struct output_pane *op, int run_no, const char *name)
 	op->scroll = 0;
 }
 
+/* The sink of a stream's vt_feed: text, '\r' and '\b' on its open line. */
+struct stream_ctx {
+	struct output_pane *op;
+	enum out_kind kind;
+};
+
+static void sink_text(void *ctx, const char *s, size_t n, unsigned char look)
+{
+	struct stream_ctx *c = ctx;
+	append_look(c->op, c->kind, s, n, look);
+}
+
+/* The stream's open line, or NULL (never a new one: '\r' on a fresh line
+ * has nothing to go back over). */
+static struct line *open_line(struct output_pane *op, enum out_kind kind)
+{
+	struct line *l = op->n ? &op->lines[op->n - 1] : NULL;
+	return l && l->open && l->kind == kind ? l : NULL;
+}
+
+static void sink_cr(void *ctx)
+{
+	struct stream_ctx *c = ctx;
+	struct line *l = open_line(c->op, c->kind);
+	if (l)
+		l->col = 0;
+}
+
+static void sink_bs(void *ctx)
+{
+	struct stream_ctx *c = ctx;
+	struct line *l = open_line(c->op, c->kind);
+	int at = l ? (l->col >= 0 ? l->col : l->cells) : 0;
+	if (l && at > 0)
+		l->col = at - 1;
+}
+
+static void stream_sink(struct output_pane *op, int i, struct stream_ctx *c,
+			struct vt_sink *sink)
+{
+	c->op = op;
+	c->kind = i ? OUT_STDERR : OUT_STDOUT;
+	sink->ctx = c;
+	sink->text = sink_text;
+	sink->cr = sink_cr;
+	sink->bs = sink_bs;
+}
+
 void output_program(struct output_pane *op, enum out_kind stream,
 		    const char *bytes, size_t len)
 {
-	struct sanitizer *s = &op->san[stream == OUT_STDERR];
-	size_t cap = sanitize_max_out(len);
-	char stackbuf[8192];
-	char *buf = cap <= sizeof stackbuf ? stackbuf : malloc(cap);
+	int i = stream == OUT_STDERR;
+	struct stream_ctx c;
+	struct vt_sink sink;
 
-	if (!buf)
-		return;
-	size_t m = sanitize_feed(s, bytes, len, buf, cap);
-	append_text(op, stream == OUT_STDERR ? OUT_STDERR : OUT_STDOUT, buf, m);
-	if (buf != stackbuf)
-		free(buf);
+	stream_sink(op, i, &c, &sink);
+	vt_feed(&op->vt[i], bytes, len, &sink);
 }
 
-/* Flush what a stream kept back (a split UTF-8 sequence at the end). */
+/* Flush what a stream kept back (a split UTF-8 sequence or escape). */
 static void flush_stream(struct output_pane *op, int i)
 {
-	char buf[64];
-	size_t m = sanitize_finish(&op->san[i], buf, sizeof buf);
-	append_text(op, i ? OUT_STDERR : OUT_STDOUT, buf, m);
+	struct stream_ctx c;
+	struct vt_sink sink;
+
+	stream_sink(op, i, &c, &sink);
+	vt_finish(&op->vt[i], &sink);
 }
 
 void output_end_run(struct output_pane *op, const struct sp_result *r,
@@ -339,6 +503,29 @@ static attr_t kind_attr(const struct theme *th, unsigned char kind)
 	}
 }
 
+/* One screen row of line l: bytes off..off+n, in runs of one look. */
+static void draw_row(WINDOW *win, int y, int x, int w, const struct line *l,
+		     size_t off, size_t n, attr_t base, const struct theme *th)
+{
+	size_t i = off, end = off + n;
+
+	if (!l->look) {
+		text_draw(win, y, x, w, l->text + off, n, base);
+		return;
+	}
+	while (i < end && w > 0) {
+		size_t j = i;
+		int used;
+		while (j < end && l->look[j] == l->look[i])
+			j++;
+		used = text_draw(win, y, x, w, l->text + i, j - i,
+				 theme_look_attr(th, l->look[i], base));
+		x += used;
+		w -= used;
+		i = j;
+	}
+}
+
 void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 		 const struct theme *th)
 {
@@ -374,7 +561,7 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 			} else if (y < in.h) {
 				if (l->kind == OUT_STDERR)
 					text_draw(win, in.y + y, in.x, 1, "!", 1, a | A_BOLD);
-				text_draw(win, in.y + y, in.x + 1, w, s + off, n, a);
+				draw_row(win, in.y + y, in.x + 1, w, l, off, n, a, th);
 				y++;
 			}
 			off += n;
