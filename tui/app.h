@@ -42,6 +42,8 @@ enum app_action {
 	ACT_CARRY_SAVE,      /* prompt: JSON file for the carry buffer */
 	ACT_CARRY_LOAD,      /* prompt: JSON file to load into it */
 	ACT_RECOVER,         /* a recovery file exists: load it? */
+	ACT_OUTPUT_FIND,     /* prompt: text to find in Output */
+	ACT_OUTPUT_SAVE,     /* prompt: file to save Output to */
 };
 
 struct app {
@@ -123,6 +125,11 @@ void app_key(struct app *a, bool is_key, wint_t ch);
 void app_load_demo(struct app *a, size_t i, bool ask);
 /* Save the Editor's buffer; then quit if quit_after. */
 void app_save(struct app *a, const char *path, bool quit_after);
+
+/* app_output.c: the Output pane's keys (/ n N find, s save, c clear);
+ * true when the key was one of them. */
+bool app_output_key(struct app *a, int ch);
+void app_output_answer(struct app *a, int action, const char *input);
 
 /* app_side.c: the Carry pane's tabs (F12 shows the next). */
 enum side_tab { SIDE_CARRY, SIDE_STDIN, SIDE_VARS, SIDE_COUNT };

@@ -261,6 +261,10 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 			}
 		}
 		break;
+	case ACT_OUTPUT_FIND:
+	case ACT_OUTPUT_SAVE:
+		app_output_answer(a, action, input);
+		break;
 	default:
 		break;
 	}
@@ -478,5 +482,7 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		app_side_key(a, is_key, ch);
 	} else if (fkey) {
 		pane_key(a, key);
+	} else if (a->focus == PANE_OUTPUT) {
+		app_output_key(a, key);
 	}
 }

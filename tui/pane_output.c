@@ -10,12 +10,15 @@
  * overwrites (a progress bar ends as one line), and SGR colours become
  * each byte's look, kept beside the text as kilo keeps its highlight.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include <utf8proc.h>
 
 #include "gauges.h"
@@ -33,6 +36,7 @@ struct line {
 	unsigned char open;  /* more of this stream may join the line */
 	unsigned char *look; /* a VT_* look a byte of text, or NULL: all plain */
 	int col;             /* the cell the next text writes, -1: the end */
+	unsigned char notice; /* "N older lines fell off" */
 };
 
 struct output_pane {
@@ -47,11 +51,17 @@ struct output_pane {
 	struct vt_stream vt[2];      /* stdout, stderr */
 	int scroll;                  /* rows up from the newest */
 	int last_width;
+	unsigned long long lost;     /* lines that fell off the history cap */
+	long long found;             /* absolute index of the find match, -1 */
 };
 
 struct output_pane *output_new(void)
 {
-	return calloc(1, sizeof(struct output_pane));
+	struct output_pane *op = calloc(1, sizeof(struct output_pane));
+
+	if (op)
+		op->found = -1;
+	return op;
 }
 
 void output_free(struct output_pane *op)
@@ -71,14 +81,46 @@ size_t output_line_count(const struct output_pane *op)
 	return op->n;
 }
 
+static void line_put_end(struct line *l, const char *s, size_t n, unsigned char look);
+
+/* After a drop, a first line says how many lines fell off the cap. The
+ * lines keep their absolute indexes (the header's among them): the
+ * notice takes the index of the last line dropped. */
+static void output_note_lost(struct output_pane *op)
+{
+	char text[160];
+	struct line *l;
+	int n;
+
+	if (op->n == op->cap || !op->dropped)
+		return;
+	memmove(op->lines + 1, op->lines, op->n * sizeof *op->lines);
+	op->n++;
+	op->dropped--;
+	l = &op->lines[0];
+	memset(l, 0, sizeof *l);
+	l->kind = OUT_INFO;
+	l->notice = 1;
+	l->col = -1;
+	n = snprintf(text, sizeof text, "[%llu older lines fell off the history "
+		     "(it keeps %d lines of %d runs)]", op->lost, OUTPUT_MAX_LINES,
+		     OUTPUT_MAX_RUNS);
+	if (n > 0)
+		line_put_end(l, text, (size_t)n, 0);
+}
+
 /* Drop the oldest lines: a tenth at a time, or a whole run when too many. */
 static void drop_oldest(struct output_pane *op)
 {
 	size_t k = op->n / 10 + 1;
 
 	if (op->runs > OUTPUT_MAX_RUNS) {
-		/* up to (not including) the second header */
-		for (k = 1; k < op->n && op->lines[k].kind != OUT_HEADER; k++)
+		/* up to (not including) the second header; a notice or
+		 * message before the first goes with it */
+		size_t h = 0;
+		while (h < op->n && op->lines[h].kind != OUT_HEADER)
+			h++;
+		for (k = h + 1; k < op->n && op->lines[k].kind != OUT_HEADER; k++)
 			;
 	}
 	if (k > op->n)
@@ -86,12 +128,16 @@ static void drop_oldest(struct output_pane *op)
 	for (size_t i = 0; i < k; i++) {
 		if (op->lines[i].kind == OUT_HEADER)
 			op->runs--;
+		if (op->lines[i].notice)
+			op->lost--; /* the last notice: not a line of output */
 		free(op->lines[i].text);
 		free(op->lines[i].look);
 	}
 	memmove(op->lines, op->lines + k, (op->n - k) * sizeof *op->lines);
 	op->n -= k;
 	op->dropped += k;
+	op->lost += k;
+	output_note_lost(op);
 }
 
 /* Start a new empty line of kind; returns it, or NULL out of memory. */
@@ -553,7 +599,8 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 		struct line *l = &op->lines[i];
 		const char *s = l->text ? l->text : "";
 		size_t len = l->len, off = 0;
-		attr_t a = kind_attr(th, l->kind);
+		attr_t a = (long long)(op->dropped + i) == op->found ?
+			   theme_attr(th, TR_FIND_MATCH) : kind_attr(th, l->kind);
 		do {
 			size_t n = text_wrap_row(s + off, len - off, w, false);
 			if (skip > 0) {
@@ -567,4 +614,93 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 			off += n;
 		} while (off < len);
 	}
+}
+
+/* Rows the lines after index i take at the last drawn width. */
+static long rows_after(const struct output_pane *op, size_t i)
+{
+	long rows = 0;
+	int w = op->last_width > 0 ? op->last_width : 80;
+
+	for (size_t k = i + 1; k < op->n; k++)
+		rows += text_wrap_rows(op->lines[k].text ? op->lines[k].text : "",
+				       op->lines[k].len, w, false);
+	return rows;
+}
+
+int output_find(struct output_pane *op, const char *needle, bool older)
+{
+	size_t n = strlen(needle);
+	long long from;
+
+	if (!n || !op->n)
+		return 0;
+	from = op->found >= (long long)op->dropped ? op->found - (long long)op->dropped
+						   : (older ? (long long)op->n : -1);
+	for (long long step = 1; step <= (long long)op->n; step++) {
+		long long i = older ? from - step : from + step;
+		struct line *l;
+		if (i < 0 || i >= (long long)op->n)
+			break;
+		l = &op->lines[i];
+		if (l->text && strcasestr(l->text, needle)) {
+			op->found = (long long)op->dropped + i;
+			op->scroll = (int)rows_after(op, (size_t)i);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int output_save(const struct output_pane *op, const char *path, char *err,
+		size_t errlen)
+{
+	char tmp[4096];
+	FILE *f;
+	int fd, n = snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+
+	if (n < 0 || (size_t)n >= sizeof tmp) {
+		snprintf(err, errlen, "the file name is too long");
+		return -1;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		return -1;
+	}
+	for (size_t i = 0; i < op->n; i++) {
+		fwrite(op->lines[i].text ? op->lines[i].text : "", 1, op->lines[i].len, f);
+		fputc('\n', f);
+	}
+	if (fflush(f) != 0 || fsync(fileno(f)) < 0 || ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		return -1;
+	}
+	fclose(f);
+	if (chmod(tmp, 0644) < 0 || rename(tmp, path) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+void output_clear(struct output_pane *op)
+{
+	for (size_t i = 0; i < op->n; i++) {
+		free(op->lines[i].text);
+		free(op->lines[i].look);
+	}
+	op->dropped += op->n;
+	op->n = 0;
+	op->runs = 0;
+	op->lost = 0;
+	op->found = -1;
+	op->scroll = 0;
 }

@@ -12,6 +12,7 @@
 #ifndef PANE_OUTPUT_H
 #define PANE_OUTPUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <curses.h>
 
@@ -56,6 +57,16 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect inner,
 /* Scroll by rows (positive = back in time); INT_MAX = top, 0 = newest. */
 void output_scroll(struct output_pane *op, int rows);
 void output_scroll_end(struct output_pane *op);
+
+/* Find needle (any case) in the lines older (or newer) than the last
+ * match, or than the newest; scrolls it into view and marks it. 1 found,
+ * 0 not. */
+int output_find(struct output_pane *op, const char *needle, bool older);
+/* Write every line, as shown, to path (atomically). 0, or -1 with err. */
+int output_save(const struct output_pane *op, const char *path, char *err,
+		size_t errlen);
+/* Forget every line. */
+void output_clear(struct output_pane *op);
 
 /* Lines held now (for tests and the title). */
 size_t output_line_count(const struct output_pane *op);
