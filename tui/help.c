@@ -26,6 +26,9 @@ static const char *const help_lines[] = {
 	"  Ctrl-X/C/V       cut, copy, paste (Shift+arrows select)",
 	"  Ctrl-Q           quit (asks when there are unsaved changes)",
 	"  F9               mouse capture on/off (off: the terminal selects text)",
+	"  F12              the Carry pane's next tab: Carry, Stdin, Variables",
+	"                   (in Variables, Enter or c carries the selected global)",
+	"  / n N s c        in Output: find, next older/newer match, save, clear",
 	"  Arrows, PgUp/PgDn, Home/End, mouse wheel: move or scroll the focused",
 	"  pane; the wheel scrolls the pane under the pointer; a click focuses it.",
 	"  In Violations, Up/Down select a record; its explanation shows below it.",
@@ -47,6 +50,8 @@ static const char *const help_lines[] = {
 	"  Resources   use against limits, and a graph of each over the run (X: the",
 	"              moment a limit stopped it)   Violations  attempts to cross a limit",
 	"  Carry       JSON sent as globals to the next run; Run refuses it if invalid",
+	"              its Stdin tab: the next run's input; Variables: what the",
+	"              last run left, which dies with it unless carried",
 	"",
 	"Esc, q or F1 closes this help.",
 };

@@ -32,7 +32,7 @@ wait_for "REST-Lovelace"
 wait_for "sent with it: stdin 2 lines (12 B)"
 
 # the carry buffer's names too, and both again on an unchanged rerun
-keys F12
+keys F12 F12
 wait_for "═[ Carry ]"
 keys Home DC DC
 type_text '{"alpha": 1, "beta": [2]}'
