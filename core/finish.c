@@ -167,6 +167,7 @@ void run_finish(struct sp_run *r)
 	}
 	res->usage.disk_bytes = sp_workdir_bytes(r->L.work_fd);
 	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000);
+	carry_file_unlist(r);
 
 	/* Decide the status: the supervisor's own stop reason first, then what
 	 * the kernel did, then how the program ended. */

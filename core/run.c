@@ -735,6 +735,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 		return sp_fail(err, "out of memory");
 	}
 	r->limits = cfg->limits;
+	carry_file_note(r, cfg->carry_in, cfg->carry_in_len);
 	r->keep_output = cfg->keep_output;
 	r->forward = cfg->forward;
 	r->fwd_fd[0] = cfg->forward ? cfg->forward_out : -1;

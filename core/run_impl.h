@@ -69,6 +69,9 @@ struct sp_run {
 		uint64_t more;
 		size_t value_bytes;
 	} vars;                     /* the globals at the end (variables.c) */
+	bool carry_file;            /* carry.json was put in the work dir */
+	size_t carry_file_len;
+	uint64_t carry_file_hash;   /* of its text (carry_file.c) */
 	bool viol_dirty;
 	size_t out_cap, err_cap;
 
@@ -126,6 +129,11 @@ void accounting_arm(struct sp_run *r);
 void variables_add(struct sp_run *r, json_t *msg);
 void variables_more(struct sp_run *r, json_t *msg);
 void variables_take(struct sp_run *r);
+
+/* carry_file.c: remember the carry-in written as carry.json; leave it out
+ * of the files listed when the program did not change it. */
+void carry_file_note(struct sp_run *r, const char *text, size_t len);
+void carry_file_unlist(struct sp_run *r);
 
 /* finish.c */
 void run_finish(struct sp_run *r);

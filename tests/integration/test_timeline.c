@@ -1,7 +1,9 @@
 /*
  * test_timeline.c - what `sandpit run --json` tells about a run beyond its
  * output: the usage timeline ("samples") and the program's globals at its
- * end ("variables"), both bounded whatever the program does.
+ * end ("variables"), both bounded whatever the program does; and the
+ * files listed as left by the program are its own (not the carry.json
+ * sandpit put there).
  */
 #include "itest.h"
 
@@ -248,6 +250,34 @@ static void test_forged_variables_are_bounded(void **state)
 	free(prog);
 }
 
+/* carry.json is sandpit's, put there for the program: not listed among
+ * the files the program left, unless the program changed it (or put a
+ * link in its place, which is listed and never followed). */
+static void test_carry_json_is_not_a_file_the_program_left(void **state)
+{
+	static const char *const progs[] = {
+		"print(a)\n",
+		"open('carry.json', 'w').write('{}')\n",
+		"import os\nos.remove('carry.json')\nos.symlink('/etc/shadow', 'carry.json')\n",
+	};
+	static const char carry_in[] = "{\"a\": 1}";
+
+	(void)state;
+	for (size_t i = 0; i < 3; i++) {
+		char *name = it_name("carryfile");
+		struct sp_config cfg = it_config(progs[i], name);
+		struct sp_result *r;
+
+		cfg.carry_in = carry_in;
+		cfg.carry_in_len = strlen(carry_in);
+		r = it_run_cfg(&cfg);
+		IT_CHECK(r, r->status == SP_STATUS_OK);
+		IT_CHECK(r, it_has_file(r, "carry.json") == (i > 0));
+		sp_result_free(r);
+		free(name);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -257,6 +287,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_a_hundred_thousand_globals_stay_bounded, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_huge_and_endless_reprs_are_cut_short, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_forged_variables_are_bounded, setup, teardown),
+		cmocka_unit_test(test_carry_json_is_not_a_file_the_program_left),
 	};
 
 	return cmocka_run_group_tests_name("integration/timeline", tests, NULL, NULL);
