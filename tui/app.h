@@ -146,6 +146,8 @@ void app_side_click(struct app *a, int row, int col);
  * is up and took the key. */
 void app_limits_open(struct app *a);
 bool app_limits_key(struct app *a, bool is_key, wint_t ch);
+/* A paste while the dialog is up goes into its field (one line of it). */
+void app_limits_paste(struct app *a, const char *text, size_t len);
 void app_limits_draw(struct app *a, int *cy, int *cx);
 
 /* app_run.c */

@@ -57,6 +57,8 @@ static void paste_deliver(struct app *a)
 {
 	if (dialog_active(&a->dlg))
 		dialog_paste(&a->dlg, a->paste, a->paste_len);
+	else if (a->limits_dlg.active)
+		app_limits_paste(a, a->paste, a->paste_len);
 	else if (a->focus == PANE_CARRY)
 		app_side_paste(a, a->paste, a->paste_len);
 	else if (!a->help.active && !a->menu.active) {
@@ -356,7 +358,7 @@ static void mouse_key(struct app *a)
 		}
 		return;
 	}
-	if (dialog_active(&a->dlg) || a->help.active)
+	if (dialog_active(&a->dlg) || a->help.active || a->limits_dlg.active)
 		return;
 	p = layout_pane_at(&a->lay, ev.y, ev.x);
 	if (p < 0)

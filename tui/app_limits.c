@@ -58,6 +58,15 @@ bool app_limits_key(struct app *a, bool is_key, wint_t ch)
 	return true;
 }
 
+void app_limits_paste(struct app *a, const char *text, size_t len)
+{
+	for (size_t i = 0; i < len && a->limits_dlg.active; i++) {
+		if (text[i] == '\n' || text[i] == '\r')
+			break; /* a paste never answers the dialog */
+		app_limits_key(a, false, (wint_t)(unsigned char)text[i]);
+	}
+}
+
 void app_limits_draw(struct app *a, int *cy, int *cx)
 {
 	if (!a->limits_dlg.active)
