@@ -3,6 +3,7 @@
  *
  *   F5 / Ctrl-R run          Esc / Ctrl-C cancel a run   F2 carry forward
  *   F3 demos                 F1 / Ctrl-G help            Tab / Shift-Tab focus
+ *   F4 / Ctrl-P limits       F12 the Carry pane's next tab (Carry, Stdin, Variables)
  *   Ctrl-S save              Ctrl-O open                 Ctrl-Q quit
  *   Ctrl-F find, Ctrl-L go to line, F9 mouse on/off
  *
