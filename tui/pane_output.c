@@ -36,6 +36,7 @@ struct line {
 	unsigned char open;  /* more of this stream may join the line */
 	unsigned char *look; /* a VT_* look a byte of text, or NULL: all plain */
 	int col;             /* the cell the next text writes, -1: the end */
+	size_t col_byte;     /* the byte where cell col starts (col >= 0) */
 	unsigned char notice; /* "N older lines fell off" */
 };
 
@@ -228,55 +229,52 @@ static void line_put_end(struct line *l, const char *s, size_t n, unsigned char 
 	l->cells += text_width(s, n);
 }
 
-/* Byte offset of the character that covers cell col, and the cell it
- * starts at; len when col is past the end. */
-static size_t cell_offset(const struct line *l, int col, int *start)
-{
-	size_t off = 0;
-	int cell = 0;
-
-	while (off < l->len) {
-		size_t n = utf8_next_len(l->text + off, l->len - off);
-		int w = text_width(l->text + off, n);
-		if (cell + w > col)
-			break;
-		cell += w;
-		off += n;
-	}
-	*start = cell;
-	return off;
-}
-
 /* Write s over the line from its cursor cell (after '\r' or '\b'),
- * appending what goes past the end. */
+ * appending what goes past the end. The place of the cursor is found
+ * once a call; then each character replaces the ones under it in place
+ * (a memmove only when their byte lengths differ), so a program that
+ * redraws a long line with '\r' costs in proportion to what it writes. */
 static void line_put(struct line *l, const char *s, size_t n, unsigned char look)
 {
-	size_t i = 0;
+	size_t i = 0, b;
+	int start;
 
-	while (i < n && l->col >= 0 && l->col < l->cells) {
-		size_t cn = utf8_next_len(s + i, n - i);
-		int w = text_width(s + i, cn), start;
-		size_t b = cell_offset(l, l->col, &start), e = b;
-		int covered = start;
+	if (l->col < 0 || l->col >= l->cells) {
+		l->col = -1;
+		line_put_end(l, s, n, look);
+		return;
+	}
+	if (!line_looks(l, look))
+		return;
+	b = l->col_byte;
+	start = l->col;
+	while (i < n && b < l->len) {
+		size_t cn = utf8_next_len(s + i, n - i), e = b;
+		int w = text_width(s + i, cn), covered = 0;
 
-		while (e < l->len && covered < l->col + (w ? w : 1)) {
+		while (e < l->len && covered < (w ? w : 1)) {
 			size_t k = utf8_next_len(l->text + e, l->len - e);
 			covered += text_width(l->text + e, k);
 			e += k;
 		}
-		if (!line_looks(l, look) || (cn > e - b && !line_room(l, cn - (e - b))))
+		if (cn > e - b && !line_room(l, cn - (e - b)))
 			return;
-		memmove(l->text + b + cn, l->text + e, l->len - e + 1);
-		if (l->look) {
-			memmove(l->look + b + cn, l->look + e, l->len - e);
-			memset(l->look + b, look, cn);
+		if (cn != e - b) {
+			memmove(l->text + b + cn, l->text + e, l->len - e + 1);
+			if (l->look)
+				memmove(l->look + b + cn, l->look + e, l->len - e);
+			l->len = l->len - (e - b) + cn;
 		}
 		memcpy(l->text + b, s + i, cn);
-		l->len = l->len - (e - b) + cn;
-		l->col = start + w;
-		l->cells = text_width(l->text, l->len);
+		if (l->look)
+			memset(l->look + b, look, cn);
+		l->cells += w - covered;
+		start += w;
+		b += cn;
 		i += cn;
 	}
+	l->col = start;
+	l->col_byte = b;
 	if (i < n) {
 		l->col = -1;
 		line_put_end(l, s + i, n - i, look);
@@ -434,17 +432,33 @@ static void sink_cr(void *ctx)
 {
 	struct stream_ctx *c = ctx;
 	struct line *l = open_line(c->op, c->kind);
-	if (l)
+	if (l) {
 		l->col = 0;
+		l->col_byte = 0;
+	}
 }
 
+/* Back one character: from the cursor, or from the end (found by
+ * stepping back over UTF-8 continuation bytes, never by a walk). */
 static void sink_bs(void *ctx)
 {
 	struct stream_ctx *c = ctx;
 	struct line *l = open_line(c->op, c->kind);
-	int at = l ? (l->col >= 0 ? l->col : l->cells) : 0;
-	if (l && at > 0)
-		l->col = at - 1;
+	size_t b, e;
+	int at;
+
+	if (!l)
+		return;
+	at = l->col >= 0 ? l->col : l->cells;
+	e = l->col >= 0 ? l->col_byte : l->len;
+	if (at <= 0 || e == 0)
+		return;
+	b = e - 1;
+	while (b > 0 && ((unsigned char)l->text[b] & 0xC0) == 0x80)
+		b--;
+	at -= text_width(l->text + b, e - b);
+	l->col = at > 0 ? at : 0;
+	l->col_byte = at > 0 ? b : 0;
 }
 
 static void stream_sink(struct output_pane *op, int i, struct stream_ctx *c,

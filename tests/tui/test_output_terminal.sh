@@ -13,6 +13,10 @@ for i in range(101):
     sys.stdout.flush()
     time.sleep(0.001)
 sys.stdout.write("\n")
+for i in range(11):
+    sys.stdout.write("\rU%3d%%|%s%s|" % (i * 10, "\u2588" * i, " " * (10 - i)))
+    sys.stdout.flush()
+sys.stdout.write("\n")
 print("\x1b[31m" + "red" + "\x1b[0m after")
 print("ab\bX" + "-bs")
 print("\x1b[2J" + "inert \x1b]0;title\x07 end")
@@ -24,9 +28,11 @@ keys F5
 wait_for "DONE-ALL"
 wait_status "ok"
 out=$(screen | sed -n '/── run 1/,/DONE-ALL/p')
-[ "$(echo "$out" | grep -c '%|')" = 1 ] || fail "the bar left more than one line: $out"
+[ "$(echo "$out" | grep -c '[0-9]/100')" = 1 ] || fail "the bar left more than one line: $out"
 echo "$out" | grep -qF "100%|####################| 100/100" || fail "the bar did not end at 100 %: $out"
 echo "$out" | grep -qF "aX-bs" || fail "backspace did not back up: $out"
+[ "$(echo "$out" | grep -c '^│ U')" = 1 ] || fail "the block bar left more than one line: $out"
+echo "$out" | grep -qF "U100%|██████████|" || fail "the block bar did not end full: $out"
 echo "$out" | grep -qF "^[[2Jinert ^[]0;title^G end" || fail "other escapes are not shown inert: $out"
 echo "$out" | grep -q "red after" || fail "the red text is missing: $out"
 echo "$out" | grep -qF "^[[31m" && fail "the SGR sequence shows as text: $out"
