@@ -12,21 +12,8 @@
 #include "run_impl.h"
 #include "banned.h"
 
-/* Add the usage just read to the timeline; limit is a kind + 1, or 0. */
-static void timeline_add(struct sp_run *r, uint8_t limit)
-{
-	const struct sp_usage *u = &r->res->usage;
-	struct sp_sample p = {
-		.t_ms = u->wall_ms, .cpu_ms = u->cpu_ms, .memory_bytes = u->memory_bytes,
-		.output_bytes = u->output_bytes, .disk_bytes = u->disk_bytes,
-		.procs = u->procs, .limit = limit,
-	};
-	sp_samples_add(&r->samples, &p);
-}
-
 void accounting_sample(struct sp_run *r)
 {
-	uint8_t limit = 0;
 	struct sp_usage *u = &r->res->usage;
 	struct sp_proc_sample ps;
 	/* /proc is read only for what the cgroup cannot say: walking every
@@ -61,22 +48,18 @@ void accounting_sample(struct sp_run *r)
 		u->procs_peak = u->procs;
 	u->disk_bytes = sp_workdir_bytes(r->L.work_fd);
 
-	if (r->stopping || r->init_done) {
-		timeline_add(r, 0);
+	if (r->stopping || r->init_done)
 		return;
-	}
 	if (u->cpu_ms >= r->limits.cpu_ms) {
 		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %llu ms of %llu ms",
 			  (unsigned long long)u->cpu_ms, (unsigned long long)r->limits.cpu_ms);
 		run_stop(r, SP_STATUS_CPU_LIMIT);
-		limit = SP_VIOL_CPU + 1;
 	} else if (!sp_cgroup_has_memory(r->cg) &&
 		   u->memory_bytes > r->limits.memory_bytes) {
 		run_violation(r, SP_VIOL_MEMORY, true, 0, "memory %llu bytes of %llu",
 			  (unsigned long long)u->memory_bytes,
 			  (unsigned long long)r->limits.memory_bytes);
 		run_stop(r, SP_STATUS_MEMORY_LIMIT);
-		limit = SP_VIOL_MEMORY + 1;
 	}
 	if (!r->disk_reported && r->limits.disk_bytes > 65536 &&
 	    u->disk_bytes + 65536 >= r->limits.disk_bytes) {
@@ -84,16 +67,13 @@ void accounting_sample(struct sp_run *r)
 		run_violation(r, SP_VIOL_DISK, true, 0, "work dir full: %llu of %llu bytes",
 			  (unsigned long long)u->disk_bytes,
 			  (unsigned long long)r->limits.disk_bytes);
-		limit = limit ? limit : SP_VIOL_DISK + 1;
 	}
 	if (!r->procs_reported && r->limits.procs > 1 &&
 	    (sp_cgroup_pids_hit(r->cg) || u->procs + 1 >= r->limits.procs)) {
 		r->procs_reported = true;
 		run_violation(r, SP_VIOL_PROCESS, true, 0, "processes and threads at the limit of %u",
 			  r->limits.procs);
-		limit = limit ? limit : SP_VIOL_PROCESS + 1;
 	}
-	timeline_add(r, limit);
 }
 
 /* The next sample comes sooner when the CPU limit is near, so a CPU-bound

@@ -103,22 +103,6 @@ static bool left_to_read(int fd)
 	return n > 0;
 }
 
-/* The last point of the timeline carries the limit that stopped the run
- * (wall, output and the kernel's OOM kill are not seen by a sample). */
-static void timeline_end(struct sp_run *r)
-{
-	static const struct { enum sp_status st; enum sp_violation_kind k; } stops[] = {
-		{ SP_STATUS_CPU_LIMIT, SP_VIOL_CPU }, { SP_STATUS_WALL_LIMIT, SP_VIOL_WALL },
-		{ SP_STATUS_MEMORY_LIMIT, SP_VIOL_MEMORY },
-		{ SP_STATUS_OUTPUT_LIMIT, SP_VIOL_OUTPUT },
-	};
-
-	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
-		if (r->res->status == stops[i].st)
-			sp_samples_mark_limit(&r->samples, stops[i].k);
-	sp_samples_take(&r->samples, &r->res->samples, &r->res->n_samples);
-}
-
 void run_finish(struct sp_run *r)
 {
 	struct sp_result *res = r->res;
@@ -146,6 +130,7 @@ void run_finish(struct sp_run *r)
 		run_handle_ctl(r);
 	}
 	accounting_sample(r);
+	timeline_point(r);
 	memset(&ru, 0, sizeof ru);
 	if (wait4(r->L.pid, &st, 0, &ru) == r->L.pid) {
 		uint64_t cpu = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000u +

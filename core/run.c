@@ -516,6 +516,7 @@ static void pump(struct sp_run *r)
 		case SRC_SAMPLE:
 			if (read(r->sample_fd, &ticks, sizeof ticks) < 0) { /* cleared either way */ }
 			accounting_sample(r);
+			timeline_point(r);
 			run_push_usage(r);
 			if (r->viol_dirty) {
 				/* announce repeats: the last record that grew */

@@ -63,6 +63,7 @@ struct sp_run {
 	struct sp_result *res;
 	struct sp_violations viol;
 	struct sp_samples samples;  /* the usage timeline (samples.c) */
+	size_t timeline_seen;       /* records it has looked at for limits */
 	struct {
 		struct sp_variable *v;  /* SP_MAX_VARIABLES slots once one comes */
 		size_t n;
@@ -124,6 +125,12 @@ void channel_drain(struct sp_run *r);
 /* accounting.c */
 void accounting_sample(struct sp_run *r);
 void accounting_arm(struct sp_run *r);
+
+/* samples.c: a point of the timeline from the usage just sampled, marked
+ * with a limit a record since the last point says was reached; at the
+ * end, the last marks and the timeline into the result. */
+void timeline_point(struct sp_run *r);
+void timeline_end(struct sp_run *r);
 
 /* variables.c: {"t": "var"} and {"t": "vars"} messages; into the result */
 void variables_add(struct sp_run *r, json_t *msg);

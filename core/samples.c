@@ -19,7 +19,7 @@
 
 #include <jansson.h>
 
-#include "internal.h"
+#include "run_impl.h"
 #include "banned.h"
 
 /* Drop every other ordinary point (never the first or a limit point) and
@@ -85,6 +85,62 @@ void sp_samples_mark_limit(struct sp_samples *s, enum sp_violation_kind kind)
 	last = &s->v[s->n - 1];
 	if (!last->limit)
 		last->limit = (uint8_t)(kind + 1);
+}
+
+/* The limit kinds a timeline marks, as sp_sample.limit (kind + 1). */
+static uint8_t limit_mark(const struct sp_violation *v)
+{
+	switch (v->kind) {
+	case SP_VIOL_CPU: case SP_VIOL_WALL: case SP_VIOL_MEMORY:
+	case SP_VIOL_OUTPUT: case SP_VIOL_DISK: case SP_VIOL_PROCESS:
+		/* the program can send runtime records itself */
+		return v->from_kernel ? (uint8_t)(v->kind + 1) : 0;
+	default:
+		return 0;
+	}
+}
+
+/* The first limit among the records made since the last look, or 0. */
+static uint8_t new_limit(struct sp_run *r)
+{
+	uint8_t mark = 0;
+
+	for (; r->timeline_seen < r->viol.n; r->timeline_seen++)
+		if (!mark)
+			mark = limit_mark(&r->viol.v[r->timeline_seen]);
+	return mark;
+}
+
+void timeline_point(struct sp_run *r)
+{
+	const struct sp_usage *u = &r->res->usage;
+	struct sp_sample p = {
+		.t_ms = u->wall_ms, .cpu_ms = u->cpu_ms, .memory_bytes = u->memory_bytes,
+		.output_bytes = u->output_bytes, .disk_bytes = u->disk_bytes,
+		.procs = u->procs, .limit = new_limit(r),
+	};
+	sp_samples_add(&r->samples, &p);
+}
+
+void timeline_end(struct sp_run *r)
+{
+	static const struct { enum sp_status st; enum sp_violation_kind k; } stops[] = {
+		{ SP_STATUS_CPU_LIMIT, SP_VIOL_CPU }, { SP_STATUS_WALL_LIMIT, SP_VIOL_WALL },
+		{ SP_STATUS_MEMORY_LIMIT, SP_VIOL_MEMORY },
+		{ SP_STATUS_OUTPUT_LIMIT, SP_VIOL_OUTPUT },
+	};
+
+	/* records made at the end (the status's, disk and processes seen
+	 * only then) belong to the last point */
+	for (; r->timeline_seen < r->viol.n; r->timeline_seen++) {
+		uint8_t mark = limit_mark(&r->viol.v[r->timeline_seen]);
+		if (mark)
+			sp_samples_mark_limit(&r->samples, (enum sp_violation_kind)(mark - 1));
+	}
+	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+		if (r->res->status == stops[i].st)
+			sp_samples_mark_limit(&r->samples, stops[i].k);
+	sp_samples_take(&r->samples, &r->res->samples, &r->res->n_samples);
 }
 
 void sp_samples_take(struct sp_samples *s, struct sp_sample **v, size_t *n)
