@@ -113,7 +113,7 @@ $(B)/gen/demos.c: $(DEMOS) core/embed.sh
 $(B)/gen/%.o: $(B)/gen/%.c
 	$(CC) $(CFLAGS) $(BASE) -Wno-missing-prototypes -c -o $@ $<
 
-$(B)/tests/%: tests/%.c tests/testlib.h $(B)/libsandpit-tui.a $(B)/libsandpit.a
+$(B)/tests/%: tests/%.c tests/testlib.h tests/json_se.h tests/integration/itest.h $(B)/libsandpit-tui.a $(B)/libsandpit.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(TEST_CFLAGS) -I tests -o $@ $< $(B)/libsandpit-tui.a $(B)/libsandpit.a \
 		$(TEST_LIBS) $(TUI_LIBS) $(CORE_LIBS) -lm

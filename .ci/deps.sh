@@ -6,8 +6,9 @@ set -eu
 need="build-essential pkg-config libncurses-dev libseccomp-dev libcap-dev
 libutf8proc-dev libjansson-dev libinih-dev libcmocka-dev python3 tmux man-db"
 # used by the tests when present: numpy (memory limit with numpy), clang
-# (fuzzing), bubblewrap (the benchmark's comparison)
-want="python3-numpy clang libclang-rt-14-dev bubblewrap"
+# (fuzzing), bubblewrap (the benchmark's comparison), strace (that a
+# replaced file's directory is fsynced)
+want="python3-numpy clang libclang-rt-14-dev bubblewrap strace"
 [ "${SANDPIT_DEPS_FULL:-0}" = 1 ] && need="$need $want"
 
 missing=""

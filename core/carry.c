@@ -110,6 +110,52 @@ const char *sp_carry_value_problem(const json_t *value)
 	return NULL;
 }
 
+/*
+ * What is wrong, in words of our own: jansson's text quotes the token it
+ * stopped at, and the file may be one the user can read and the program
+ * must not see echoed (run as root, a fragment of a root-only file would
+ * reach the terminal and the result). The line and column say where.
+ */
+static const char *parse_problem(const json_error_t *e)
+{
+	switch (json_error_code(e)) {
+	case json_error_invalid_utf8: return "text that is not UTF-8";
+	case json_error_premature_end_of_input: return "it ends before the JSON value does";
+	case json_error_end_of_input_expected: return "more text after the JSON value";
+	case json_error_null_character: return "a NUL byte";
+	case json_error_null_byte_in_key: return "a NUL byte in a name";
+	case json_error_duplicate_key: return "a name given twice";
+	case json_error_numeric_overflow: return "a number too large";
+	case json_error_stack_overflow: return "nesting too deep";
+	case json_error_out_of_memory: return "out of memory";
+	default: return "a syntax error";
+	}
+}
+
+/* The key as it may be shown: itself when every character is a visible
+ * one (no controls, format or line-separator characters), else a mark. */
+static const char *shown_name(const char *key)
+{
+	const utf8proc_uint8_t *p = (const utf8proc_uint8_t *)key;
+	size_t n = 0;
+
+	while (*p) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t len = utf8proc_iterate(p, -1, &c);
+		utf8proc_category_t cat;
+		if (len <= 0 || ++n > 80 || c == '"')
+			return "(a name that cannot be shown)";
+		cat = utf8proc_category(c);
+		if (cat == UTF8PROC_CATEGORY_CC || cat == UTF8PROC_CATEGORY_CF ||
+		    cat == UTF8PROC_CATEGORY_ZL || cat == UTF8PROC_CATEGORY_ZP ||
+		    cat == UTF8PROC_CATEGORY_CS || cat == UTF8PROC_CATEGORY_CO ||
+		    cat == UTF8PROC_CATEGORY_CN)
+			return "(a name that cannot be shown)";
+		p += len;
+	}
+	return key;
+}
+
 int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 		      struct sp_error *err)
 {
@@ -122,10 +168,11 @@ int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 		return sp_fail(err, "the carry buffer is %zu bytes, over the limit of %llu "
 			       "(--carry-max); carry smaller results", len,
 			       (unsigned long long)max_bytes);
-	root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &jerr);
+	/* any value parses, so that a lone "text" or 42 is told to be an object */
+	root = json_loadb(json, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
 	if (!root)
 		return sp_fail(err, "the carry buffer is not valid JSON: line %d, column %d: %s",
-			       jerr.line, jerr.column, jerr.text);
+			       jerr.line, jerr.column, parse_problem(&jerr));
 	if (!json_is_object(root)) {
 		json_decref(root);
 		return sp_fail(err, "the carry buffer must be a JSON object of names to values, "
@@ -134,14 +181,15 @@ int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 	json_object_foreach(root, key, val) {
 		const char *why = sp_carry_name_problem(key);
 		if (why) {
-			sp_fail(err, "carry name \"%.80s\" %s; names become Python variables", key, why);
+			sp_fail(err, "carry name \"%.80s\" %s; names become Python variables",
+				shown_name(key), why);
 			json_decref(root);
 			return -1;
 		}
 		why = sp_carry_value_problem(val);
 		if (why) {
 			sp_fail(err, "the value of carry name \"%.80s\" %s; carry flatter results",
-				key, why);
+				shown_name(key), why);
 			json_decref(root);
 			return -1;
 		}

@@ -18,6 +18,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,9 @@ struct sp_cgroup {
 	bool has_mem, has_pids, has_cpu;
 };
 
-static unsigned run_counter;
+/* names each run's cgroup uniquely within this process; runs may be set
+ * up on several threads at once */
+static atomic_uint run_counter;
 
 static int write_at(const char *dir, const char *file, const char *fmt, ...)
 	SP_PRINTF(3, 4);
@@ -188,7 +191,7 @@ static int setup_v2(struct sp_cgroup *cg, const struct sp_limits *l,
 	}
 	write_at(base, "cgroup.subtree_control", "+memory +pids +cpu");
 	snprintf(cg->mem, sizeof cg->mem, "%s/run-%d-%u", base, (int)getpid(),
-		 run_counter++);
+		 atomic_fetch_add(&run_counter, 1));
 	if (mkdir(cg->mem, 0755) < 0) {
 		snprintf(detail, dlen, "cgroup v2: mkdir run: %s", strerror(errno));
 		return -1;
@@ -241,7 +244,7 @@ static void sweep_stale(const char *parent)
 }
 
 /* Mount point of the v1 hierarchy carrying `controller`. */
-static int v1_dir(const char *controller, char *out, size_t outlen)
+static int v1_dir(const char *controller, unsigned id, char *out, size_t outlen)
 {
 	char self[PATH_MAX], mnt[PATH_MAX], parent[2 * PATH_MAX];
 
@@ -254,31 +257,34 @@ static int v1_dir(const char *controller, char *out, size_t outlen)
 			return -1;
 	}
 	snprintf(parent, sizeof parent, "%s%s", mnt, strcmp(self, "/") ? self : "");
-	if (run_counter == 0)
+	if (id == 0)
 		sweep_stale(parent);
-	snprintf(out, outlen, "%s/sandpit-%d-%u", parent, (int)getpid(), run_counter);
+	snprintf(out, outlen, "%s/sandpit-%d-%u", parent, (int)getpid(), id);
 	return mkdir(out, 0755) == 0 ? 0 : -1;
 }
 
 static int setup_v1(struct sp_cgroup *cg, const struct sp_limits *l,
 		    char *detail, size_t dlen)
 {
+	unsigned id;
+
 	if (geteuid() != 0) {
 		snprintf(detail, dlen, "cgroup v1 needs root");
 		return -1;
 	}
-	if (v1_dir("memory", cg->mem, sizeof cg->mem) == 0) {
+	/* one name for the run in every controller */
+	id = atomic_fetch_add(&run_counter, 1);
+	if (v1_dir("memory", id, cg->mem, sizeof cg->mem) == 0) {
 		cg->has_mem = write_at(cg->mem, "memory.limit_in_bytes", "%llu",
 				       (unsigned long long)l->memory_bytes) == 0;
 		/* no swapping around the limit, where swap accounting exists */
 		write_at(cg->mem, "memory.memsw.limit_in_bytes", "%llu",
 			 (unsigned long long)l->memory_bytes);
 	}
-	if (v1_dir("pids", cg->pids, sizeof cg->pids) == 0)
+	if (v1_dir("pids", id, cg->pids, sizeof cg->pids) == 0)
 		cg->has_pids = write_at(cg->pids, "pids.max", "%u", l->procs) == 0;
-	if (v1_dir("cpuacct", cg->cpu, sizeof cg->cpu) == 0)
+	if (v1_dir("cpuacct", id, cg->cpu, sizeof cg->cpu) == 0)
 		cg->has_cpu = true;
-	run_counter++;
 	cg->version = 1;
 	if (!cg->has_mem && !cg->has_pids) {
 		snprintf(detail, dlen, "cgroup v1 memory/pids not writable");

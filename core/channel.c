@@ -7,6 +7,7 @@
  * violation, never a crash: the program controls every byte here.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,16 +77,20 @@ static void carry_update(struct sp_run *r, json_t *values)
 		json_t *name, *old;
 		size_t size;
 
+		/* a call carries all of its values or none */
 		if (why) {
 			run_violation(r, SP_VIOL_CARRY, true, 0,
-				  "carry name \"%.80s\" %s (dropped)", key, why);
-			continue;
+				  "carry name \"%.80s\" %s; this carry() call was dropped", key, why);
+			json_decref(add);
+			return;
 		}
 		why = sp_carry_value_problem(val);
 		if (why) {
 			run_violation(r, SP_VIOL_CARRY, true, 0,
-				  "the value of carry name \"%.80s\" %s (dropped)", key, why);
-			continue;
+				  "the value of carry name \"%.80s\" %s; this carry() call was dropped",
+				  key, why);
+			json_decref(add);
+			return;
 		}
 		name = json_string(key);
 		size = dumped_len(name) + 1 + dumped_len(val);  /* "name":value */
@@ -122,14 +127,42 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 	int ln;
 
 	if (!msg || !json_is_object(msg)) {
-		run_violation(r, SP_VIOL_CARRY, true, 0,
-			  "malformed data on the carry channel (ignored)");
+		/* the two a hand-made carry() message most often has */
+		enum json_error_code code = msg ? json_error_unknown : json_error_code(&jerr);
+		run_violation(r, SP_VIOL_CARRY, true, 0, "%s",
+			      code == json_error_numeric_overflow
+			      ? "a number beyond 64 bits on the carry channel (ignored)"
+			      : code == json_error_invalid_utf8
+			      ? "text that is not UTF-8 on the carry channel (ignored)"
+			      : "malformed data on the carry channel (ignored)");
 		json_decref(msg);
 		return;
 	}
 	t = json_string_value(json_object_get(msg, "t"));
+	if (r->chan_lines++ == 0 && t && strcmp(t, "hello") == 0) {
+		/* the prelude's first word (only the first line counts: anything
+		 * later is the program's): the Python it runs under */
+		json_t *v = json_object_get(msg, "python");
+		json_int_t major = json_integer_value(json_array_get(v, 0));
+		json_int_t minor = json_integer_value(json_array_get(v, 1));
+		r->prelude_started = true;
+		if (major < 0 || minor < 0 || major > 99 || minor > 999 ||
+		    !sp_python_supported((unsigned)major, (unsigned)minor))
+			snprintf(r->setup_error, sizeof r->setup_error,
+				 "%s runs Python %lld.%lld; sandpit needs Python %d.%d or newer "
+				 "(its prelude uses audit hooks, PEP 578): give --python a "
+				 "newer interpreter", r->python, (long long)major, (long long)minor,
+				 SP_PYTHON_MIN_MAJOR, SP_PYTHON_MIN_MINOR);
+		json_decref(msg);
+		return;
+	}
 	jl = json_object_get(msg, "line");
-	ln = json_is_integer(jl) ? (int)json_integer_value(jl) : 0;
+	/* a line is 1..INT_MAX; anything else (absent, null, 0, negative,
+	 * 2**40, which an (int) cast would wrap) counts as none */
+	ln = json_is_integer(jl) && json_integer_value(jl) > 0 &&
+	     json_integer_value(jl) <= INT_MAX ? (int)json_integer_value(jl) : 0;
+	if (ln > 0)
+		r->last_line = ln;
 	if (!t) {
 		run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
 	} else if (strcmp(t, "carry") == 0) {

@@ -164,6 +164,18 @@ void run_finish(struct sp_run *r)
 		res->exit_code = -1;
 		res->signal = r->stopping ? SIGKILL : 0;
 	}
+	if (!r->setup_error[0] && !r->stopping && r->have_status && !r->prelude_started &&
+	    res->exit_code != 0) {
+		/* the interpreter ended before the prelude's first word: its
+		 * error is sandpit's (an interpreter it cannot drive), not the
+		 * program's, which never ran */
+		snprintf(r->setup_error, sizeof r->setup_error,
+			 "%s ended (%s %d) before sandpit's prelude could start, so the "
+			 "program never ran; sandpit needs Python %d.%d or newer (its "
+			 "stderr says why)", r->python, res->signal ? "signal" : "exit",
+			 res->signal ? res->signal : res->exit_code, SP_PYTHON_MIN_MAJOR,
+			 SP_PYTHON_MIN_MINOR);
+	}
 	if (r->setup_error[0]) {
 		res->status = SP_STATUS_SANDBOX_ERROR;
 		snprintf(res->error, sizeof res->error, "%s", r->setup_error);

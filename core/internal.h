@@ -53,8 +53,12 @@ char *sp_read_file_at(int dirfd, const char *path, size_t max, size_t *len);
 /* Monotonic clock in milliseconds / microseconds. */
 uint64_t sp_now_ms(void);
 uint64_t sp_now_us(void);
-/* Move fd to >= min (so low numbers are free for the program). */
+/* Move fd to >= min (so low numbers are free for the program): the new
+ * fd, or -1 with errno set; fd itself is closed either way (unless it was
+ * already >= min and is returned). */
 int sp_fd_move_above(int fd, int min);
+/* close(fd) (if >= 0) leaving errno as it was, for failure paths. */
+void sp_close_keep_errno(int fd);
 
 /* fds passed with SCM_RIGHTS over the control socket. */
 int sp_send_fds(int sock, const void *msg, size_t len, const int *fds, int nfds);
@@ -198,12 +202,32 @@ const char *sp_carry_name_problem(const char *name);
 struct json_t;
 const char *sp_carry_value_problem(const struct json_t *value);
 
-/* json.c */
+/* json_bytes.c: bytes as JSON strings, surrogateescape (see its header).
+ * sp_json_bytes gives a string for the tree (a placeholder when s is not
+ * valid UTF-8, NULL when out of memory); sp_json_dump_bytes dumps the tree
+ * with the placeholders' literals in (no JSON_ENSURE_ASCII) and forgets
+ * them; sp_json_bytes_reset forgets them without dumping. Per thread. */
+bool sp_utf8_valid(const char *s, size_t len);
+char *sp_json_quote_bytes(const char *s, size_t len, size_t *out_len);
+struct json_t *sp_json_bytes(const char *s, size_t len);
+char *sp_json_dump_bytes(struct json_t *root, size_t flags);
+void sp_json_bytes_reset(void);
+char *sp_base64(const char *s, size_t len);
+/* Deprecated, lossy (\xNN text): use sp_json_bytes for anything new. */
 char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);
 
 /* doctor.c: the layers a run uses, in order. */
 void sp_layer_set(struct sp_result *r, const char *name, bool active,
 		  const char *fmt, ...) SP_PRINTF(4, 5);
+
+/* python_version.c: the oldest Python the prelude runs on (see there).
+ * name_version: X.Y from the name python resolves to, -1 when it does not
+ * say; check_name: -1 with err set when that name is too old. */
+#define SP_PYTHON_MIN_MAJOR 3
+#define SP_PYTHON_MIN_MINOR 8
+int sp_python_name_version(const char *python, unsigned *major, unsigned *minor);
+bool sp_python_supported(unsigned major, unsigned minor);
+int sp_python_check_name(const char *python, struct sp_error *err);
 
 extern const char sp_prelude_py[];
 extern const unsigned long sp_prelude_py_len;

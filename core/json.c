@@ -1,9 +1,10 @@
 /*
  * json.c - the result as the contract's JSON object, built with jansson.
  *
- * jansson wants valid UTF-8, and program output is any bytes. Invalid
- * bytes are escaped as the text \xNN (never dropped), so the JSON is always
- * valid and what the program wrote can still be read off it.
+ * Program output, file names and the program's text in records are any
+ * bytes: they go through bytes_string() (json_bytes.c), which keeps them
+ * byte for byte (invalid bytes as lone surrogates, \udcXX), and a stream
+ * that is not valid UTF-8 is also given as base64.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,61 +15,24 @@
 #include "internal.h"
 #include "banned.h"
 
-char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len)
-{
-	size_t cap = len + 16, used = 0;
-	char *out = malloc(cap);
-
-	if (!out)
-		return NULL;
-	for (size_t i = 0; i < len;) {
-		utf8proc_int32_t cp;
-		utf8proc_ssize_t n = utf8proc_iterate((const utf8proc_uint8_t *)s + i,
-						      (utf8proc_ssize_t)(len - i), &cp);
-		/* a valid character is copied; NUL and invalid bytes become \xNN */
-		size_t need = n > 0 && cp != 0 ? (size_t)n : 4;
-		if (used + need + 1 > cap) {
-			char *bigger;
-			cap = cap * 2 + need;
-			bigger = realloc(out, cap);
-			if (!bigger) {
-				free(out);
-				return NULL;
-			}
-			out = bigger;
-		}
-		if (n > 0 && cp != 0) {
-			memcpy(out + used, s + i, (size_t)n);
-			used += (size_t)n;
-			i += (size_t)n;
-		} else if (n > 0) {
-			/* NUL is valid UTF-8 but jansson strings are C strings */
-			memcpy(out + used, "\\x00", 4);
-			used += 4;
-			i += 1;
-		} else {
-			snprintf(out + used, 5, "\\x%02x", (unsigned char)s[i]);
-			used += 4;
-			i += 1;
-		}
-	}
-	out[used] = '\0';
-	if (out_len)
-		*out_len = used;
-	return out;
-}
-
+/* Program-controlled bytes as a JSON string: see json_bytes.c for the rule. */
 static json_t *bytes_string(const char *s, size_t len)
 {
-	size_t n;
-	char *esc = sp_json_escape_bytes(s ? s : "", s ? len : 0, &n);
-	json_t *j;
+	json_t *j = sp_json_bytes(s ? s : "", s ? len : 0);
 
-	if (!esc)
-		return json_string("");
-	j = json_stringn(esc, n);
-	free(esc);
 	return j ? j : json_string("");
+}
+
+/* Also the stream as base64 when it is not valid UTF-8: a reader without
+ * surrogateescape gets the bytes from there. */
+static void set_base64(json_t *o, const char *key, const char *s, size_t len)
+{
+	char *b64;
+
+	if (!s || sp_utf8_valid(s, len) || !(b64 = sp_base64(s, len)))
+		return;
+	json_object_set_new(o, key, json_string(b64));
+	free(b64);
 }
 
 static json_t *text(const char *s)
@@ -82,11 +46,14 @@ char *sp_result_to_json(const struct sp_result *r)
 	json_t *vs = json_array(), *fs = json_array(), *ls = json_object();
 	char *out;
 
+	sp_json_bytes_reset();
 	json_object_set_new(o, "status", json_string(sp_status_name(r->status)));
 	json_object_set_new(o, "exit_code", r->exit_code >= 0 ? json_integer(r->exit_code) : json_null());
 	json_object_set_new(o, "signal", r->signal > 0 ? json_integer(r->signal) : json_null());
 	json_object_set_new(o, "stdout", bytes_string(r->out, r->out_len));
 	json_object_set_new(o, "stderr", bytes_string(r->err, r->err_len));
+	set_base64(o, "stdout_base64", r->out, r->out_len);
+	set_base64(o, "stderr_base64", r->err, r->err_len);
 	json_object_set_new(o, "truncated", json_boolean(r->truncated));
 
 	json_object_set_new(u, "cpu_ms", json_integer((json_int_t)r->usage.cpu_ms));
@@ -148,7 +115,7 @@ char *sp_result_to_json(const struct sp_result *r)
 	if (r->status == SP_STATUS_SANDBOX_ERROR)
 		json_object_set_new(o, "error", text(r->error));
 
-	out = json_dumps(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	out = sp_json_dump_bytes(o, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	json_decref(o);
 	return out;
 }

@@ -81,7 +81,7 @@ static int allow(int ruleset, const char *path, uint64_t access)
 		return errno == ENOENT ? 0 : -1;
 	rc = (int)syscall(SYS_landlock_add_rule, ruleset, LL_RULE_PATH_BENEATH,
 			  &pb, 0);
-	close(pb.parent_fd);
+	sp_close_keep_errno(pb.parent_fd); /* the caller reports add_rule's errno */
 	return rc;
 }
 
@@ -121,23 +121,23 @@ int sp_landlock_prepare(int *abi_out, struct sp_error *err)
 
 	/* Listing directories anywhere shows only what mounts.c put there. */
 	if (allow(ruleset, "/", LL_FS_READ_DIR) < 0) {
-		close(ruleset);
 		sp_fail_errno(err, "landlock: rule for /");
+		close(ruleset);
 		return -2;
 	}
 	/* getdents64, not opendir: init runs this, and must not malloc */
 	root = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (root < 0) {
-		close(ruleset);
 		sp_fail_errno(err, "landlock: list /");
+		close(ruleset);
 		return -2;
 	}
 	for (;;) {
 		long got = syscall(SYS_getdents64, root, dents, sizeof dents);
 		if (got < 0) {
+			sp_fail_errno(err, "landlock: list /");
 			close(root);
 			close(ruleset);
-			sp_fail_errno(err, "landlock: list /");
 			return -2;
 		}
 		if (got == 0)
@@ -159,9 +159,9 @@ int sp_landlock_prepare(int *abi_out, struct sp_error *err)
 			else if (strcmp(path, "/proc") == 0)
 				access = LL_FS_READ_FILE | LL_FS_READ_DIR | LL_FS_WRITE_FILE;
 			if (allow(ruleset, path, access) < 0) {
+				sp_fail_errno(err, "landlock: rule for %s", path);
 				close(root);
 				close(ruleset);
-				sp_fail_errno(err, "landlock: rule for %s", path);
 				return -2;
 			}
 		}
@@ -176,8 +176,9 @@ int sp_landlock_enforce(int ruleset, struct sp_error *err)
 		return 0;
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 ||
 	    syscall(SYS_landlock_restrict_self, ruleset, 0) < 0) {
+		int rc = sp_fail_errno(err, "landlock: restrict");
 		close(ruleset);
-		return sp_fail_errno(err, "landlock: restrict");
+		return rc;
 	}
 	close(ruleset);
 	return 0;

@@ -110,13 +110,23 @@ static void run_program(const struct prog_start *ps)
 		"MPLBACKEND=Agg",
 		NULL,
 	};
+	/* the carry-out cap, so that carry() refuses an over-size call itself */
+	char cap[24], *c = cap + sizeof cap;
+	unsigned long long left = (unsigned long long)spec->limits.carry_bytes;
 	const char *argv[] = { "python3", "-I", "-u", "-B",
 			       spec->mounts.prelude_pyc ? SP_SPDIR "/prelude.pyc"
 							: SP_SPDIR "/prelude.py",
-			       spec->filename, NULL };
+			       spec->filename, NULL, NULL };
 	struct sp_error err = { "" };
 	int notify_fd = -1, landlock_abi = ps->landlock_abi;
 	char msg[16];
+
+	*--c = '\0';
+	do {
+		*--c = (char)('0' + left % 10);
+		left /= 10;
+	} while (left);
+	argv[6] = c;
 
 	/* Handlers are init's (and share its memory), dispositions and mask
 	 * the host application's: the program starts from the defaults (but

@@ -6,6 +6,7 @@
 # any of it, and every limit is enforced by the kernel regardless.
 #
 # Channel (fd 3, write-only): one JSON object per line.
+#   {"t": "hello", "python": [X, Y, Z]}      first, always: the prelude runs
 #   {"t": "carry", "v": {name: value, ...}}   carry(name=value) was called
 #   {"t": "at", "line": N, "ctx": str}        a call that may be denied next
 #   {"t": "ev", "k": kind, "what": str, "line": N}  a runtime-observed violation
@@ -18,8 +19,16 @@ import os
 import _thread
 
 _CHAN = 3
+# The first message, before anything else can fail: the version this runs
+# under. Too old for what follows (audit hooks are 3.8), it stops here;
+# the supervisor reports that, never a traceback from this file.
+os.write(_CHAN, ('{"t": "hello", "python": [%d, %d, %d]}\n'
+                 % tuple(sys.version_info[:3])).encode("ascii"))
+if tuple(sys.version_info[:2]) < (3, 8):
+    os._exit(125)
 _SELF = "/sandpit/prelude.py"  # also the name inside the precompiled .pyc
 _USER = sys.argv[1] if len(sys.argv) > 1 else "main.py"
+_CARRY_MAX = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 1 << 20
 _SRC = "/sandpit/main.py"
 _write = os.write
 _getframe = sys._getframe
@@ -90,20 +99,114 @@ def _watch_spawning():
     os.fork = fork_watched
 
 
-def _top_is_user():
-    f = _getframe(2)
+def _top_is_user(up=2):
+    f = _getframe(up)
     return f is not None and f.f_code.co_filename == _USER
 
 
+_MAX_DEPTH = 64  # SP_CARRY_MAX_DEPTH: what the next run's carry-in may nest
+_INT_MIN, _INT_MAX = -(1 << 63), (1 << 63) - 1  # what the supervisor's JSON holds
+_carried = {}  # name: bytes of "name":value, as the supervisor counts them
+
+
+def _size(obj):
+    return len(_json.dumps(obj, separators=(",", ":"), ensure_ascii=True, allow_nan=False))
+
+
+def _not_utf8(s):
+    try:
+        s.encode("utf-8")
+        return None
+    except UnicodeEncodeError as e:
+        return "holds the lone surrogate U+%04X at index %d, which is not UTF-8" % (
+            ord(s[e.start]), e.start)
+
+
+def _jreal(v):
+    # how jansson writes a float (17 digits), which is what the supervisor
+    # counts: often longer than Python's shortest repr
+    s = "%.17g" % v
+    if "e" in s:
+        mant, exp = s.split("e")
+        s = mant + "e" + ("-" if exp[0] == "-" else "") + (exp.lstrip("+-").lstrip("0") or "0")
+    elif "." not in s:
+        s += ".0"
+    return s
+
+
+def _problem(v, where, depth, extra):
+    """(where, why) when the next run could not take v, else None. Adds
+    to extra[0] the bytes the supervisor counts beyond Python's dump."""
+    if v is None or v is True or v is False:
+        return None
+    if isinstance(v, int):
+        if _INT_MIN <= v <= _INT_MAX:
+            return None
+        return (where, "is an integer of %d bits; carried numbers hold at most 64 "
+                "(carry str(n) and int() it back)" % v.bit_length())
+    if isinstance(v, float):
+        if v - v == 0.0:  # finite
+            extra[0] += len(_jreal(v)) - len(repr(float(v)))
+            return None
+        return (where, "is %r, which JSON cannot hold" % v)
+    if isinstance(v, str):
+        why = _not_utf8(v)
+        return (where, why) if why else None
+    if isinstance(v, (list, tuple, dict)):
+        if depth >= _MAX_DEPTH:
+            return (where, "nests deeper than %d levels of lists and dicts" % _MAX_DEPTH)
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if isinstance(k, str):
+                    why = _not_utf8(k)
+                    if why:
+                        return ("a key of " + where, why)
+                p = _problem(x, "%s[%r]" % (where, k), depth + 1, extra)
+                if p:
+                    return p
+        else:
+            for i, x in enumerate(v):
+                p = _problem(x, "%s[%d]" % (where, i), depth + 1, extra)
+                if p:
+                    return p
+        return None
+    return None  # json.dumps says what it cannot serialize
+
+
 def carry(**values):
-    """Carry name=value pairs (JSON-serializable) forward to the next run."""
+    """Carry name=value pairs (JSON-serializable) forward to the next run.
+    Every value is checked before anything is sent: a call carries all of
+    its values or, raising an error that names the value, none."""
+    import keyword
+    _dumps(None)  # imports json
+    sizes = {}
     for name, value in values.items():
+        if not name.isidentifier() or keyword.iskeyword(name) or (
+                name.startswith("__") and name.endswith("__") and len(name) >= 4):
+            raise ValueError("carry(): the name %r cannot be carried: names become the "
+                             "next run's variables, so each must be a Python identifier "
+                             "(not a keyword or a __dunder__)" % (name,))
+        extra = [0]
+        p = _problem(value, name, 0, extra)
+        if p:
+            where = p[0] if len(p[0]) <= 60 else p[0][:57] + "..."
+            raise ValueError("carry(): the value of %r cannot be carried: %s %s; nothing "
+                             "of this call was carried" % (name, where, p[1]))
         try:
-            _dumps(value)
-        except (TypeError, ValueError) as e:
+            sizes[name] = _size(name) + 1 + _size(value) + extra[0]
+        except (TypeError, ValueError, RecursionError) as e:
             raise TypeError("carry(): the value of %r (type %s) is not JSON-serializable: %s; "
                             "carry numbers, strings, lists and dicts of them"
                             % (name, type(value).__name__, e)) from None
+    merged = dict(_carried)
+    merged.update(sizes)
+    total = 2 + sum(merged.values()) + max(len(merged) - 1, 0)
+    if total > _CARRY_MAX:
+        raise ValueError("carry(): carrying %s would make the carry-out %d bytes, over "
+                         "its limit of %d; nothing of this call was carried (carry "
+                         "smaller results, or raise --carry-max)"
+                         % (", ".join(sorted(sizes)), total, _CARRY_MAX))
+    _carried.update(sizes)
     _send({"t": "carry", "v": values})
 
 
@@ -162,6 +265,17 @@ _FS_EVENTS = {
     "os.link": "link", "os.truncate": "truncate", "os.utime": "utime",
     "shutil.rmtree": "rmtree", "shutil.copyfile": "copyfile",
 }
+# Which arguments of a two-path call name what it reads and what it
+# changes: os.symlink(target, link) makes the link and never touches its
+# target (following it later is what the kernel judges), os.link and
+# shutil.copyfile read their first path and write their second, os.rename
+# changes both. Others: the first path, read or written as _FS_READ says.
+_FS_PATHS = {
+    "os.symlink": ((1, True),),
+    "os.link": ((0, False), (1, True)),
+    "os.rename": ((0, True), (1, True)),
+    "shutil.copyfile": ((0, False), (1, True)),
+}
 _last_dns = [None]
 
 
@@ -201,12 +315,15 @@ def _hook(event, args):
                 _send({"t": "ev", "k": "filesystem", "line": _user_line(),
                        "what": "open(%r, %s)" % (p, how)})
         elif event in _FS_EVENTS:
-            if not args or not _top_is_user():
+            # shutil's events come from its own Python frame: one more up
+            if not args or not _top_is_user(3 if event[0] == "s" else 2):
                 return
-            p = _outside(args[0], event not in _FS_READ)
-            if p is not None:
-                _send({"t": "ev", "k": "filesystem", "line": _user_line(),
-                       "what": "%s(%r)" % (_FS_EVENTS[event], p)})
+            for i, writing in _FS_PATHS.get(event, ((0, event not in _FS_READ),)):
+                p = _outside(args[i], writing) if i < len(args) else None
+                if p is not None:
+                    _send({"t": "ev", "k": "filesystem", "line": _user_line(),
+                           "what": "%s(%r)" % (_FS_EVENTS[event], p)})
+                    break
         elif event == "socket.getaddrinfo":
             host, port = args[0], args[1]
             if isinstance(host, bytes):
@@ -515,6 +632,9 @@ def _report_globals(g):
                 text = "<repr failed: %s>" % type(e).__name__
             if type(text) is not str:
                 text = "<repr is not text>"
+            # a lone surrogate would make the message invalid UTF-8
+            name = name[:80].encode("utf-8", "replace").decode("utf-8")
+            text = text[:200].encode("utf-8", "replace").decode("utf-8")
             size = _carryable(v)
             msg = {"t": "var", "name": name[:80], "type": str(tname)[:40],
                    "repr": text[:200], "carryable": size >= 0}

@@ -97,6 +97,17 @@ struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
 	va_list ap;
 	struct sp_violation *v;
 
+	/* A runtime record always has a line: the program's report is all
+	 * there is, and a record pointing nowhere explains nothing. Without
+	 * one, the prelude's last known line; without that, it is dropped,
+	 * and one note (counted) says so. */
+	if (!kernel && line <= 0)
+		line = r->last_line;
+	if (!kernel && line <= 0) {
+		run_violation(r, SP_VIOL_CARRY, true, 0,
+			      "a runtime report without a program line (dropped)");
+		return NULL;
+	}
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
@@ -668,7 +679,7 @@ static int check_python(const char *python, struct sp_error *err)
 		return sp_fail_errno(err, "no interpreter at %s", python);
 	if (!S_ISREG(st.st_mode) || access(python, X_OK) < 0)
 		return sp_fail(err, "%s is not an executable file", python);
-	return 0;
+	return sp_python_check_name(python, err);
 }
 
 static int make_stdin(const struct sp_config *cfg, struct sp_error *err)
@@ -683,8 +694,9 @@ static int make_stdin(const struct sp_config *cfg, struct sp_error *err)
 		return sp_fail_errno(err, "stdin: memfd"), -2;
 	if (sp_write_all(fd, cfg->stdin_data, cfg->stdin_len) < 0 ||
 	    lseek(fd, 0, SEEK_SET) < 0) {
+		sp_fail_errno(err, "stdin: write");
 		close(fd);
-		return sp_fail_errno(err, "stdin: write"), -2;
+		return -2;
 	}
 	fcntl(fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL);
 	return fd;
@@ -700,6 +712,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	const char *base = strrchr(filename, '/');
 	int out_p[2] = { -1, -1 }, err_p[2] = { -1, -1 }, chan_p[2] = { -1, -1 };
 	int stdin_fd;
+	bool moved_stdin;
 	*out = NULL;
 	if (err)
 		err->msg[0] = '\0';
@@ -737,6 +750,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	}
 	r->limits = cfg->limits;
 	carry_file_note(r, cfg->carry_in, cfg->carry_in_len);
+	snprintf(r->python, sizeof r->python, "%s", python);
 	r->keep_output = cfg->keep_output;
 	r->forward = cfg->forward;
 	r->fwd_fd[0] = cfg->forward ? cfg->forward_out : -1;
@@ -763,8 +777,11 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	out_p[1] = sp_fd_move_above(out_p[1], 10);
 	err_p[1] = sp_fd_move_above(err_p[1], 10);
 	chan_p[1] = sp_fd_move_above(chan_p[1], 10);
-	if (stdin_fd >= 0)
-		stdin_fd = sp_fd_move_above(stdin_fd, 10);
+	moved_stdin = stdin_fd < 0 || (stdin_fd = sp_fd_move_above(stdin_fd, 10)) >= 0;
+	if (out_p[1] < 0 || err_p[1] < 0 || chan_p[1] < 0 || !moved_stdin) {
+		sp_fail_errno(err, "pipes for the program: move above fd 10");
+		goto fail;
+	}
 
 	memset(&spec, 0, sizeof spec);
 	spec.python = python;

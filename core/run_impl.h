@@ -87,6 +87,10 @@ struct sp_run {
 	bool have_pending;
 	int exc_line;
 	char exc_kind[16];
+	int last_line;              /* the last valid line the prelude reported */
+	unsigned chan_lines;        /* lines read from the channel so far */
+	bool prelude_started;       /* its hello came first on the channel */
+	char python[256];           /* the interpreter, for messages */
 
 	bool have_status;
 	int wstatus;

@@ -19,6 +19,16 @@
  *    or sp_run_free() on the same run.
  *  - The result of a finished run lives until sp_run_free().
  *  - Every limit is enforced by the kernel; nothing relies on the program.
+ *
+ * Threads: a run belongs to one thread at a time; call the sp_run_*
+ * functions of one run from one thread (sp_run_interrupt() also from a
+ * signal handler). Different runs may be started, driven and freed on
+ * different threads at once: the state runs share (the cgroup name
+ * counter, the cache of denied calls' names, the JSON writer's scratch)
+ * is atomic or per thread. Every other function here is safe from any
+ * thread. The process-wide things a run touches are read, never changed:
+ * the SIGPIPE disposition (a write to a closed forward target is held off
+ * with this thread's signal mask).
  */
 #ifndef SANDPIT_H
 #define SANDPIT_H

@@ -187,10 +187,12 @@ static void ns_flag_names(uint64_t flags, char *out, size_t outlen)
 void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 			 struct sp_syscall_verdict *v)
 {
-	/* the same call is usually denied again and again: keep its name */
-	static uint32_t last_arch;
-	static int last_nr = -1;
-	static char last_name[48] = "unknown";
+	/* the same call is usually denied again and again: keep its name,
+	 * one cache a thread, so runs supervised on two threads never read a
+	 * name half written by the other */
+	static _Thread_local uint32_t last_arch;
+	static _Thread_local int last_nr = -1;
+	static _Thread_local char last_name[48] = "unknown";
 	const char *nm = last_name;
 	char *name = NULL;
 

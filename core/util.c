@@ -144,10 +144,18 @@ int sp_fd_move_above(int fd, int min)
 	if (fd >= min)
 		return fd;
 	moved = fcntl(fd, F_DUPFD_CLOEXEC, min);
-	if (moved < 0)
-		return -1;
-	close(fd);
+	/* fd is closed either way: the caller replaces it with the result */
+	sp_close_keep_errno(fd);
 	return moved;
+}
+
+void sp_close_keep_errno(int fd)
+{
+	int saved = errno;
+
+	if (fd >= 0)
+		close(fd);
+	errno = saved;
 }
 
 int sp_send_fds(int sock, const void *msg, size_t len, const int *fds, int nfds)

@@ -86,8 +86,10 @@ static void on_crash(int sig)
 	if (crash_app && crash_app->ed && crash_app->recovery_path[0] &&
 	    crash_app->recovery_mine && editor_modified(crash_app->ed)) {
 		char err[64];
-		editor_recovery_write(crash_app->ed, crash_app->recovery_path,
-				      err, sizeof err);
+		if (editor_recovery_write(crash_app->ed, crash_app->recovery_path,
+					  err, sizeof err) == 0)
+			recovery_note(crash_app->recovery_path, editor_path(crash_app->ed),
+				      editor_name(crash_app->ed));
 	}
 	raise(sig);
 }
@@ -288,6 +290,7 @@ static bool read_keys(struct app *a)
 		if (a->quit)
 			break;
 	}
+	app_keys_flush(a);
 	return any;
 }
 
@@ -308,6 +311,8 @@ static void recovery_tick(struct app *a, double now)
 		app_message(a, true, "recovery file not written: %s", err);
 	else
 		a->recovery_mine = true;
+	if (a->recovery_mine)  /* whose text it is, for the next start's offer */
+		recovery_note(a->recovery_path, editor_path(a->ed), editor_name(a->ed));
 }
 
 /* The poll timeout: whichever timer comes first. */
@@ -392,52 +397,33 @@ static bool first_start(void)
 	return true;
 }
 
-/*
- * Keep an earlier session's recovery file under a name of its own
- * (recovery-YYYYmmdd-HHMMSS[-N].py beside it), so this session can keep
- * its own buffer in recovery.py. link() never replaces a file, so no
- * rescued text is ever overwritten. 0, or -1 with the path unchanged.
- */
-static int move_recovery_aside(const char *path, char *kept, size_t keptlen)
-{
-	char stamp[32];
-	time_t t = time(NULL);
-	struct tm tm;
-	size_t dir = strlen(path) - strlen(RECOVERY_NAME);
-
-	if (!localtime_r(&t, &tm) || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
-		snprintf(stamp, sizeof stamp, "%lld", (long long)t);
-	for (int n = 0; n < 100; n++) {
-		if (n == 0)
-			snprintf(kept, keptlen, "%.*srecovery-%s.py", (int)dir, path, stamp);
-		else
-			snprintf(kept, keptlen, "%.*srecovery-%s-%d.py", (int)dir, path, stamp, n);
-		if (link(path, kept) == 0)
-			return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
-		if (errno != EEXIST)
-			return -1;
-	}
-	return -1;
-}
-
 /* The Editor's first buffer: FILE, else a recovery offer, else the first
  * demo on the first start, else empty. */
 static void initial_buffer(struct app *a)
 {
 	char err[512];
-	struct stat st;
 	bool first = first_start();
+	struct recovery_info *ri = &a->recovery_offer;
+	bool have_recovery = a->recovery_path[0] && recovery_read(a->recovery_path, ri);
 
-	bool have_recovery = a->recovery_path[0] &&
-			     stat(a->recovery_path, &st) == 0 && st.st_size > 0;
-
+	/* nothing was lost: the text is what its file holds */
+	if (have_recovery && recovery_matches_saved(a->recovery_path, ri) &&
+	    recovery_remove(a->recovery_path) == 0) {
+		output_message(a->out, OUT_INFO, "the last session's unsaved text "
+			       "was the same as %s: nothing to recover", ri->path);
+		have_recovery = false;
+	}
 	a->recovery_mine = !have_recovery;
 	if (a->cfg.file) {
+		bool is_new = access(a->cfg.file, F_OK) != 0 && errno == ENOENT;
 		if (editor_open(a->ed, a->cfg.file, err, sizeof err) < 0)
 			output_message(a->out, OUT_ERROR, "cannot open: %s", err);
+		else if (is_new)
+			app_message(a, false, "new file %s: Ctrl-S creates it",
+				    a->cfg.file);
 		if (have_recovery) {
 			char kept[sizeof a->recovery_path + 32];
-			if (move_recovery_aside(a->recovery_path, kept, sizeof kept) == 0) {
+			if (recovery_move_aside(a->recovery_path, kept, sizeof kept) == 0) {
 				a->recovery_mine = true;
 				output_message(a->out, OUT_INFO, "an unsaved buffer of an "
 					       "earlier session is kept in %s (open it to "
@@ -453,11 +439,15 @@ static void initial_buffer(struct app *a)
 		return;
 	}
 	if (have_recovery) {
-		dialog_ask(&a->dlg, ACT_RECOVER, "Recover",
-			   "The last session ended before its buffer was saved. "
-			   "Recover that buffer? (n deletes it)", false);
+		app_recovery_offer(a);
 		return;
 	}
+	char kept[CONFIG_PATH_MAX];
+	size_t nkept = a->recovery_path[0] ? recovery_kept(a->recovery_path, kept, sizeof kept) : 0;
+	if (nkept)  /* kept for later (Esc at the offer): say where, every start */
+		output_message(a->out, OUT_INFO, "%zu unsaved text%s of earlier sessions "
+			       "kept for later, the newest in %s (Ctrl-O opens it)",
+			       nkept, nkept > 1 ? "s" : "", kept);
 	if (first && demos_count()) {
 		app_load_demo(a, 0, false);
 		output_message(a->out, OUT_INFO, "Welcome to sandpit. This is the "
@@ -470,12 +460,18 @@ static void report_setup(struct app *a, const char *theme_err)
 {
 	char lim[4][32];
 
-	if (a->cfg.error[0])
-		output_message(a->out, OUT_ERROR, "config: %s (line ignored)",
-			       a->cfg.error);
-	if (theme_err && theme_err[0])
-		output_message(a->out, OUT_ERROR, "theme: %s (using the default "
-			       "theme)", theme_err);
+	/* one message for each bad line */
+	for (const char *p = a->cfg.error; *p;) {
+		size_t n = strcspn(p, "\n");
+		output_message(a->out, OUT_ERROR, "config: %.*s (line ignored)", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	for (const char *p = theme_err ? theme_err : ""; *p;) {
+		size_t n = strcspn(p, "\n");
+		output_message(a->out, OUT_ERROR, "theme: %.*s (using the default "
+			       "theme)", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
 	format_ms(a->cfg.limits.cpu_ms, lim[0], sizeof lim[0]);
 	format_ms(a->cfg.limits.wall_ms, lim[1], sizeof lim[1]);
 	format_bytes(a->cfg.limits.memory_bytes, lim[2], sizeof lim[2]);
@@ -500,9 +496,11 @@ static void shutdown_app(struct app *a, bool abrupt)
 		/* the directory may not exist yet when nothing was written */
 		config_state_path(RECOVERY_NAME, a->recovery_path,
 				  sizeof a->recovery_path, true);
-		editor_recovery_write(a->ed, a->recovery_path, err, sizeof err);
+		if (editor_recovery_write(a->ed, a->recovery_path, err, sizeof err) == 0)
+			recovery_note(a->recovery_path, editor_path(a->ed),
+				      editor_name(a->ed));
 	} else if (!abrupt && a->recovery_path[0] && a->recovery_mine) {
-		unlink(a->recovery_path); /* a clean quit: nothing to recover */
+		recovery_remove(a->recovery_path); /* a clean quit: nothing to recover */
 	}
 	carry_save_state(&a->carry, err, sizeof err);
 }

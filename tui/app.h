@@ -20,12 +20,14 @@
 #include "dialog_limits.h"
 #include "gauges.h"
 #include "help.h"
+#include "keyseq.h"
 #include "layout.h"
 #include "pane_carry.h"
 #include "pane_output.h"
 #include "pane_stdin.h"
 #include "pane_vars.h"
 #include "pane_violations.h"
+#include "recovery.h"
 #include "sanitize.h"
 #include "theme.h"
 
@@ -41,7 +43,10 @@ enum app_action {
 	ACT_DEMO_DISCARD,    /* unsaved changes: load the demo anyway? */
 	ACT_CARRY_SAVE,      /* prompt: JSON file for the carry buffer */
 	ACT_CARRY_LOAD,      /* prompt: JSON file to load into it */
-	ACT_RECOVER,         /* a recovery file exists: load it? */
+	ACT_RECOVER,         /* a recovery file exists: restore, keep, delete? */
+	ACT_RECOVER_DELETE,  /* delete it for good? */
+	ACT_CARRY_REPLACE,   /* the carry buffer holds values: load over them? */
+	ACT_CARRY_CLEAR,     /* clear the carry buffer? */
 	ACT_OUTPUT_FIND,     /* prompt: text to find in Output */
 	ACT_OUTPUT_SAVE,     /* prompt: file to save Output to */
 };
@@ -89,8 +94,12 @@ struct app {
 	bool recovered;             /* buffer came from the recovery file */
 	bool recovery_mine;         /* the recovery file is this session's to remove */
 	char recovery_path[CONFIG_PATH_MAX];
+	struct recovery_info recovery_offer; /* what the start-up offer is about */
 	size_t pending_demo;        /* for ACT_DEMO_DISCARD */
-	char pending_path[CONFIG_PATH_MAX]; /* for ACT_OPEN_DISCARD */
+	char pending_path[CONFIG_PATH_MAX]; /* for ACT_OPEN_DISCARD, ACT_CARRY_REPLACE */
+
+	struct keyseq keyseq;       /* an escape sequence in progress */
+	unsigned long clip_version[2]; /* Editor's, Carry's: sent by OSC 52 */
 
 	/* bracketed paste in progress */
 	bool pasting;
@@ -107,9 +116,8 @@ struct app {
 /* The paste has been idle for PASTE_IDLE_S: deliver what came. */
 void app_paste_idle(struct app *a, double now);
 
-/* Key codes we define for the bracketed-paste markers. */
-#define KEY_PASTE_BEGIN (KEY_MAX + 1)
-#define KEY_PASTE_END   (KEY_MAX + 2)
+/* KEY_PASTE_BEGIN and KEY_PASTE_END, the bracketed-paste markers' key
+ * codes, are in keyseq.h. */
 
 /* app.c */
 double app_now(void);
@@ -121,6 +129,8 @@ bool app_unsaved(const struct app *a);
 
 /* app_keys.c: one key from wget_wch (is_key = KEY_CODE_YES). */
 void app_key(struct app *a, bool is_key, wint_t ch);
+/* The batch of keys ended: a held lone Esc is acted on now. */
+void app_keys_flush(struct app *a);
 /* Load demo i into the Editor (asks first when there are unsaved changes). */
 void app_load_demo(struct app *a, size_t i, bool ask);
 /* Save the Editor's buffer; then quit if quit_after. */
@@ -149,6 +159,19 @@ bool app_limits_key(struct app *a, bool is_key, wint_t ch);
 /* A paste while the dialog is up goes into its field (one line of it). */
 void app_limits_paste(struct app *a, const char *text, size_t len);
 void app_limits_draw(struct app *a, int *cy, int *cx);
+
+/* app_recovery.c: offer the last session's unsaved text (ACT_RECOVER),
+ * and act on the answer to it or to ACT_RECOVER_DELETE. */
+void app_recovery_offer(struct app *a);
+void app_recovery_answer(struct app *a, int action, enum dialog_answer ans,
+			 int chosen);
+
+/* app_carry.c: the load prompt's answer (asks before values go), the
+ * clear key (Ctrl-Delete in the pane; false for other keys), and the
+ * answer to ACT_CARRY_REPLACE or ACT_CARRY_CLEAR. */
+void app_carry_load(struct app *a, const char *path);
+bool app_carry_key(struct app *a, bool is_key, wint_t ch);
+void app_carry_answer(struct app *a, int action, enum dialog_answer ans);
 
 /* app_run.c */
 void app_run_start(struct app *a);

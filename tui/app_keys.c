@@ -1,16 +1,23 @@
 /*
  * app_keys.c - the key map of the playground (the contract in DESIGN.md):
  *
- *   F5 / Ctrl-R run          Esc / Ctrl-C cancel a run   F2 carry forward
- *   F3 demos                 F1 / Ctrl-G help            Tab / Shift-Tab focus
- *   F4 / Ctrl-P limits       F12 the Carry pane's next tab (Carry, Stdin, Variables)
+ *   F5 / Ctrl-R run          Esc / Ctrl-C cancel a run   F2 / Ctrl-B carry forward
+ *   F3 / Ctrl-D demos        F1 / Ctrl-G help            F9 / Ctrl-] mouse on/off
+ *   F4 / Ctrl-P limits       F12 / Ctrl-\\ the Carry pane's next tab (Carry, Stdin, Variables)
+ *   F6 / Ctrl-W, Alt-Right / Alt-Down  focus the next pane
+ *   Shift-F6, Alt-Left / Alt-Up        focus the previous pane
+ *   Tab / Shift-Tab indent / dedent in the Editor, move the focus elsewhere;
+ *   Esc in another pane goes back to the Editor
  *   Ctrl-S save              Ctrl-O open                 Ctrl-Q quit
- *   Ctrl-F find, Ctrl-L go to line, F9 mouse on/off
+ *   Ctrl-F find, Ctrl-L go to line
  *
  * Modal layers come first (paste, dialog, help, demo menu), then the
  * global keys, then the focused pane. Ctrl-C and Esc only cancel when a
  * run is going; otherwise they belong to the pane (copy, leave a prompt).
+ * Escape sequences ncurses did not decode go through keyseq.c first, so
+ * an Alt-chord or an unknown F-key never types text.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +26,10 @@
 #include <utf8proc.h>
 
 #include "app.h"
+#include "clipboard.h"
 #include "editor.h"
+#include "keyseq.h"
+#include "pathcomplete.h"
 #include "banned.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -111,7 +121,7 @@ void app_save(struct app *a, const char *path, bool quit_after)
 	a->recovered = false;
 	a->recovery_due = 0;
 	if (a->recovery_path[0] && a->recovery_mine)
-		unlink(a->recovery_path);
+		recovery_remove(a->recovery_path);
 	app_message(a, false, "saved %s", editor_path(a->ed) ? editor_path(a->ed)
 		    : editor_name(a->ed));
 	if (quit_after)
@@ -138,6 +148,7 @@ static void save_key(struct app *a, bool quit_after)
 static void open_path(struct app *a, const char *path)
 {
 	char err[512];
+	bool is_new = access(path, F_OK) != 0 && errno == ENOENT;
 
 	if (editor_open(a->ed, path, err, sizeof err) < 0) {
 		app_message(a, true, "not opened: %s", err);
@@ -145,7 +156,10 @@ static void open_path(struct app *a, const char *path)
 	}
 	a->recovered = false;
 	a->focus = PANE_EDITOR;
-	app_message(a, false, "opened %s", path);
+	if (is_new)
+		app_message(a, false, "new file %s: Ctrl-S creates it", path);
+	else
+		app_message(a, false, "opened %s", path);
 }
 
 void app_load_demo(struct app *a, size_t i, bool ask)
@@ -189,13 +203,16 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 {
 	char err[512];
 
+	if (action == ACT_RECOVER || action == ACT_RECOVER_DELETE) {
+		app_recovery_answer(a, action, ans, (unsigned char)input[0]);
+		return;
+	}
+	if (action == ACT_CARRY_REPLACE || action == ACT_CARRY_CLEAR) {
+		app_carry_answer(a, action, ans);
+		return;
+	}
 	if (ans == DLG_NO) {
-		if (action == ACT_RECOVER && a->recovery_path[0])
-			unlink(a->recovery_path);
-		if (action == ACT_RECOVER)
-			a->recovery_mine = true;
-		app_message(a, false, action == ACT_RECOVER ?
-			    "recovery file deleted" : "cancelled");
+		app_message(a, false, "cancelled");
 		return;
 	}
 	switch (action) {
@@ -240,29 +257,7 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 			app_message(a, false, "carry buffer saved to %s", input);
 		break;
 	case ACT_CARRY_LOAD:
-		if (input[0] && carry_load_file(&a->carry, input, err, sizeof err) < 0)
-			app_message(a, true, "not loaded: %s", err);
-		else if (input[0])
-			app_message(a, false, "carry buffer loaded from %s", input);
-		break;
-	case ACT_RECOVER:
-		a->recovery_mine = true; /* offered and answered: ours now */
-		if (ans == DLG_YES) {
-			if (editor_open(a->ed, a->recovery_path, err, sizeof err) == 0) {
-				char *text;
-				size_t len;
-				/* keep the text, not the recovery file's path */
-				text = editor_text(a->ed, &len);
-				if (text)
-					editor_set_text(a->ed, text, len, "recovered.py");
-				free(text);
-				a->recovered = true;
-				app_message(a, false, "recovered the last session's buffer "
-					    "- Ctrl-S saves it");
-			} else {
-				app_message(a, true, "recovery failed: %s", err);
-			}
-		}
+		app_carry_load(a, input);
 		break;
 	case ACT_OUTPUT_FIND:
 	case ACT_OUTPUT_SAVE:
@@ -319,10 +314,16 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 
 	if (dialog_active(&a->dlg)) {
 		int action = a->dlg.action;
-		char input[sizeof a->dlg.input];
+		char input[LE_MAX];
 		enum dialog_answer ans = dialog_key(&a->dlg, is_key, ch);
 		if (ans != DLG_PENDING) {
-			memcpy(input, a->dlg.input, sizeof input);
+			/* every prompt takes a path: "~/" is the home, as in a shell */
+			path_expand_home(le_text(&a->dlg.field), a->dlg.field.len,
+					 input, sizeof input);
+			if (ans == DLG_CHOSEN) {   /* a named choice: its key */
+				input[0] = (char)a->dlg.chosen;
+				input[1] = '\0';
+			}
 			dialog_done(a, action, ans, input);
 		}
 		return true;
@@ -393,14 +394,77 @@ static void mouse_key(struct app *a)
 		violations_click(&a->viol, ev.y - in.y);
 }
 
-void app_key(struct app *a, bool is_key, wint_t ch)
+/* Keys that move the focus. True when the key was one of them. */
+static bool focus_key(struct app *a, bool fkey, int key)
+{
+	int step = 0;
+
+	if ((fkey && (key == KEY_F(6) || key == KEY_ALT_RIGHT || key == KEY_ALT_DOWN)) ||
+	    (!fkey && key == CTRL('w')))
+		step = 1;
+	else if (fkey && (key == KEY_F(18) || key == KEY_ALT_LEFT || key == KEY_ALT_UP))
+		step = PANE_COUNT - 1;               /* Shift-F6 is F18 to ncurses */
+	else if (a->focus != PANE_EDITOR && !fkey && key == '\t')
+		step = 1;                             /* Tab indents in the Editor */
+	else if (a->focus != PANE_EDITOR && fkey && key == KEY_BTAB)
+		step = PANE_COUNT - 1;
+	else if (a->focus != PANE_EDITOR && !fkey && key == 27) {
+		a->focus = PANE_EDITOR;               /* Esc: back to the Editor */
+		return true;
+	}
+	if (!step)
+		return false;
+	a->focus = (a->focus + step) % PANE_COUNT;
+	return true;
+}
+
+/* A function key nothing is bound to: say so, rather than nothing. */
+static void unbound_key(struct app *a, int key)
+{
+	const char *n = keyname(key);
+	char name[32];
+
+	if (key >= KEY_F(1) && key <= KEY_F(63))
+		snprintf(name, sizeof name, "F%d", key - KEY_F0);
+	else if (key == KEY_IC)
+		snprintf(name, sizeof name, "Insert");
+	else
+		snprintf(name, sizeof name, "%s", n && !strncmp(n, "KEY_", 4) ? n + 4 : n ? n : "that key");
+	app_message(a, false, "%s does nothing here (F1 lists the keys)", name);
+}
+
+/* Run a key through keyseq.c: false when there is nothing to act on. */
+static bool decode_key(struct app *a, bool *is_key, wint_t *ch)
+{
+	char desc[64];
+	bool dropped;
+	enum keyseq_result r = keyseq_feed(&a->keyseq, is_key, ch, &dropped,
+					   desc, sizeof desc);
+
+	if (r == KS_HOLD)
+		return false;
+	if (r == KS_IGNORED || dropped) {
+		const char *term = getenv("TERM");
+		if (desc[0] == 'A')     /* an Alt-chord */
+			app_message(a, false, "ignored %s: it means nothing here "
+				    "(F1 lists the keys)", desc);
+		else
+			app_message(a, true, "ignored the key sequence %s: TERM=%s may "
+				    "not match this terminal (F1 lists the keys)", desc,
+				    term ? term : "(unset)");
+	}
+	return r == KS_KEY;
+}
+
+static void dispatch_key(struct app *a, bool is_key, wint_t ch);
+static void share_clipboard(struct app *a);
+
+/* One key, past the escape-sequence decoder: a paste, or a key. */
+static void take_key(struct app *a, bool is_key, wint_t ch)
 {
 	int key = (int)ch;
 	bool fkey = is_key;
 
-	a->dirty = true;
-	if (fkey && key == KEY_RESIZE)
-		return; /* app.c lays out again before drawing */
 	if (fkey && key == KEY_PASTE_BEGIN) {
 		a->pasting = true;
 		a->paste_cut = false;
@@ -422,6 +486,56 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 			paste_deliver(a);
 		return;
 	}
+	dispatch_key(a, is_key, ch);
+}
+
+void app_key(struct app *a, bool is_key, wint_t ch)
+{
+	a->dirty = true;
+	if (is_key && ch == KEY_RESIZE)
+		return; /* app.c lays out again before drawing */
+	/* pasted bytes are text, never sequences; the rest is decoded first
+	 * (so a paste marker split from its ESC still starts a paste) */
+	if (a->pasting || decode_key(a, &is_key, &ch))
+		take_key(a, is_key, ch);
+	if (keyseq_replay(&a->keyseq, &is_key, &ch))
+		take_key(a, is_key, ch);
+	share_clipboard(a);
+}
+
+/* What a key copied or cut goes to the system clipboard too (OSC 52). */
+static void share_clipboard(struct app *a)
+{
+	struct editor *eds[2] = { a->ed, a->carry.ed };
+	for (int i = 0; i < 2; i++) {
+		unsigned long v;
+		size_t len;
+		const char *clip = eds[i] ? editor_clipboard(eds[i], &len, &v) : NULL;
+		if (!clip || v == a->clip_version[i])
+			continue;
+		a->clip_version[i] = v;
+		if (!clipboard_copy(clip, len))
+			app_message(a, false, "copied inside sandpit only: %zu bytes is "
+				    "more than the terminal's clipboard takes", len);
+	}
+}
+
+void app_keys_flush(struct app *a)
+{
+	wint_t ch;
+
+	if (keyseq_flush(&a->keyseq, &ch)) {
+		a->dirty = true;
+		dispatch_key(a, false, ch);
+	}
+}
+
+/* One decoded key. */
+static void dispatch_key(struct app *a, bool is_key, wint_t ch)
+{
+	int key = (int)ch;
+	bool fkey = is_key;
+
 	if (fkey && key == KEY_MOUSE) {
 		mouse_key(a);
 		return;
@@ -439,24 +553,18 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 		app_run_start(a);
 	} else if (a->run && ((!fkey && key == 27) || (!fkey && key == CTRL('c')))) {
 		app_run_cancel(a);
-	} else if (fkey && key == KEY_F(2)) {
+	} else if ((fkey && key == KEY_F(2)) || (!fkey && key == CTRL('b'))) {
 		carry_forward(a);
-	} else if (fkey && key == KEY_F(3)) {
+	} else if ((fkey && key == KEY_F(3)) || (!fkey && key == CTRL('d'))) {
 		demo_menu_open(&a->menu);
 	} else if ((fkey && key == KEY_F(4)) || (!fkey && key == CTRL('p'))) {
 		app_limits_open(a);
-	} else if (fkey && key == KEY_F(12)) {
+	} else if ((fkey && key == KEY_F(12)) || (!fkey && key == CTRL('\\'))) {
 		app_side_next(a);
 	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
 		help_open(&a->help);
-	} else if (!fkey && key == CTRL('t') && a->focus == PANE_EDITOR) {
-		/* Tab belongs to focus (the key contract), so indenting by hand
-		 * has its own key: the editor's Tab (a selection indents whole) */
-		editor_key(a->ed, false, '\t');
-	} else if (!fkey && key == '\t') {
-		a->focus = (a->focus + 1) % PANE_COUNT;
-	} else if (fkey && key == KEY_BTAB) {
-		a->focus = (a->focus + PANE_COUNT - 1) % PANE_COUNT;
+	} else if (focus_key(a, fkey, key)) {
+		/* F6, Shift-F6, Ctrl-W, Alt-arrows; Tab and Esc outside the Editor */
 	} else if (!fkey && key == CTRL('s')) {
 		save_key(a, false);
 	} else if (!fkey && key == CTRL('o')) {
@@ -467,11 +575,11 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 			dialog_prompt(&a->dlg, ACT_OPEN, "Open", "File to open:", NULL);
 	} else if (!fkey && key == CTRL('q')) {
 		quit_key(a);
-	} else if (fkey && key == KEY_F(9)) {
+	} else if ((fkey && key == KEY_F(9)) || (!fkey && key == CTRL(']'))) {
 		a->mouse_on = !a->mouse_on;
 		mousemask(a->mouse_on ? ALL_MOUSE_EVENTS : 0, NULL);
-		app_message(a, false, a->mouse_on ? "mouse on (F9 turns it off)" :
-			    "mouse off: the terminal selects text (F9 turns it on)");
+		app_message(a, false, a->mouse_on ? "mouse on (F9 or Ctrl-] turns it off)" :
+			    "mouse off: the terminal selects text (F9 or Ctrl-] turns it on)");
 	} else if (!fkey && key == CTRL('f') && a->focus != PANE_CARRY) {
 		a->focus = PANE_EDITOR;
 		editor_begin_find(a->ed);
@@ -481,8 +589,11 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 	} else if (a->focus == PANE_EDITOR) {
 		if (editor_key(a->ed, is_key, ch))
 			a->recovery_due = app_now() + 2;
+		else if (fkey)
+			unbound_key(a, key);
 	} else if (a->focus == PANE_CARRY) {
-		app_side_key(a, is_key, ch);
+		if (a->side_tab != SIDE_CARRY || !app_carry_key(a, is_key, ch))
+			app_side_key(a, is_key, ch);
 	} else if (fkey) {
 		pane_key(a, key);
 	} else if (a->focus == PANE_OUTPUT) {

@@ -24,7 +24,7 @@ void app_side_info(const struct app *a, char *buf, size_t len)
 	const char *next = tab_names[(a->side_tab + 1) % SIDE_COUNT];
 
 	if (a->side_tab == SIDE_CARRY)
-		snprintf(buf, len, "F2 merges · F12 %s", next);
+		snprintf(buf, len, "F2 merges · ^Del clears · F12 %s", next);
 	else
 		snprintf(buf, len, "F12 %s", next);
 }

@@ -17,8 +17,17 @@ int cmd_doctor(int argc, char **argv)
 	size_t n;
 	int missing_required = 0;
 
+	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+		printf("usage: sandpit doctor\n"
+		       "Show every isolation layer (namespaces, seccomp, Landlock, cgroups,\n"
+		       "capabilities, ...) and whether this host has it, with how to get a\n"
+		       "missing one. Exit status: 0 when sandpit can run programs here, 1 when\n"
+		       "a required layer is missing, 2 for bad usage. See man sandpit.\n");
+		return 0;
+	}
 	if (argc > 1) {
-		fprintf(stderr, "sandpit doctor: takes no arguments (got '%s')\n", argv[1]);
+		fprintf(stderr, "sandpit doctor: takes no arguments (got '%s'); see "
+			"'sandpit doctor --help'\n", argv[1]);
 		return 2;
 	}
 	n = sp_doctor(ls, sizeof ls / sizeof ls[0]);

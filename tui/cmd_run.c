@@ -3,8 +3,9 @@
  * run API: stream output as it comes (human mode) or collect it into the
  * JSON result (--json); violations and a one-line summary follow.
  *
- * Exit status: the program's own on a normal exit; 124 when a limit
- * stopped it; 125 when the sandbox itself failed; 2 for bad usage.
+ * Exit status: the program's own on a normal exit; 128 + N when a signal
+ * N it did not get from a limit killed it; 124 when a limit stopped it;
+ * 125 when the sandbox itself failed; 2 for bad usage.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +22,7 @@
 #include "commands.h"
 #include "limit_fields.h"
 #include "sanitize.h"
+#include "durable.h"
 #include "banned.h"
 
 #define MAX_PROGRAM (16u << 20)
@@ -60,9 +62,9 @@ void print_usage(void)
 	       "  --stdin FILE       the program's standard input [empty]\n"
 	       "  --python PATH      the interpreter [/usr/bin/python3]\n"
 	       "  --json             print the result as one JSON object\n"
-	       "SIZE takes K, M, G suffixes. Exit status: the program's own; 124 when a\n"
-	       "limit stopped it; 125 when the sandbox failed; 130 when cancelled\n"
-	       "(SIGINT/SIGTERM); 2 for bad usage.\n"
+	       "SIZE takes K, M, G suffixes. Exit status: the program's own; 128+N when\n"
+	       "signal N killed it; 124 when a limit stopped it; 125 when the sandbox\n"
+	       "failed; 130 when cancelled (SIGINT/SIGTERM); 2 for bad usage.\n"
 	       "\n"
 	       "playground options: --cpu --wall --memory --output --disk --procs --python\n"
 	       "  (as above), --theme NAME|FILE, --no-mouse, --config FILE\n"
@@ -82,10 +84,24 @@ static int usage_error(const char *fmt, const char *arg)
 	return 2;
 }
 
-/* Read a whole input file, refusing directories and over-size files. */
+static const char *file_type(mode_t m)
+{
+	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO (named pipe)"
+	     : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
+	     : S_ISSOCK(m) ? "a socket" : "not a regular file";
+}
+
+/*
+ * Read a whole input file, at most max bytes. A named file must be a
+ * regular file: a FIFO would block us for ever (so it is opened
+ * O_NONBLOCK and refused), /dev/zero would never end. "-" is our stdin,
+ * which may be a pipe; the cap bounds it. Errors name the file, never
+ * its bytes.
+ */
 static char *slurp(const char *what, const char *path, size_t max, size_t *len)
 {
-	int fd = strcmp(path, "-") == 0 ? dup(0) : open(path, O_RDONLY | O_CLOEXEC);
+	bool is_stdin = strcmp(path, "-") == 0;
+	int fd = is_stdin ? dup(0) : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	struct stat st;
 	char *buf = NULL;
 	size_t cap = 0, used = 0;
@@ -94,11 +110,19 @@ static char *slurp(const char *what, const char *path, size_t max, size_t *len)
 		fprintf(stderr, "sandpit run: cannot open %s '%s': %s\n", what, path, strerror(errno));
 		return NULL;
 	}
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "sandpit run: %s '%s' is a directory, not a file\n", what, path);
+	if (fstat(fd, &st) < 0) {
+		fprintf(stderr, "sandpit run: cannot read %s '%s': %s\n", what, path, strerror(errno));
 		close(fd);
 		return NULL;
 	}
+	if (S_ISDIR(st.st_mode) || (!is_stdin && !S_ISREG(st.st_mode))) {
+		fprintf(stderr, "sandpit run: %s '%s' is %s; give a regular file "
+			"(or - for sandpit's own stdin)\n", what, path, file_type(st.st_mode));
+		close(fd);
+		return NULL;
+	}
+	if (!is_stdin)
+		fcntl(fd, F_SETFL, 0); /* a regular file: blocking reads are fine */
 	for (;;) {
 		ssize_t n;
 		if (used == cap) {
@@ -155,10 +179,15 @@ static int write_carry_out(const char *path, const char *json)
 		unlink(tmp);
 		return -1;
 	}
-	fclose(f);
-	if (rename(tmp, path) < 0) {
+	if (fclose(f) != 0 || rename(tmp, path) < 0) {
 		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': %s\n", path, strerror(errno));
 		unlink(tmp);
+		return -1;
+	}
+	/* the rename lasts a crash only once the directory is synced too */
+	if (durable_sync_dir_of(path) < 0) {
+		fprintf(stderr, "sandpit run: cannot sync the directory of --carry-out '%s': %s\n",
+			path, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -181,6 +210,9 @@ static void put_clean(const char *text)
 
 static void print_human_tail(const struct sp_result *r)
 {
+	/* output cut at the limit ends mid-line: the summary starts a new one */
+	if (r->truncated)
+		fputc('\n', stderr);
 	for (size_t i = 0; i < r->n_violations; i++) {
 		const struct sp_violation *v = &r->violations[i];
 		char line[32] = "";
@@ -222,6 +254,9 @@ static int exit_status(const struct sp_result *r)
 	switch (r->status) {
 	case SP_STATUS_OK:
 	case SP_STATUS_ERROR:
+		/* killed by a signal the limits did not send: 128 + N, as shells say */
+		if (r->exit_code < 0 && r->signal > 0 && r->signal < 128)
+			return 128 + r->signal;
 		return r->exit_code >= 0 ? r->exit_code : 1;
 	case SP_STATUS_SANDBOX_ERROR:
 		return 125;

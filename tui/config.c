@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "config.h"
+#include "ini_lines.h"
 #include "banned.h"
 
 /* Copy src into a fixed buffer, always NUL-terminated. */
@@ -66,10 +67,10 @@ int config_set(struct pg_config *cfg, const char *key, const char *value,
 	return 0;
 }
 
-/* What the inih callback needs: the config, and the first error seen. */
+/* What the inih callback needs: the config, and every bad line. */
 struct ini_ctx {
 	struct pg_config *cfg;
-	char first_err[256];
+	struct ini_lines in;
 };
 
 /* A line of a [preset NAME] section: a limit over the defaults. */
@@ -126,34 +127,41 @@ static int ini_handler_cb(void *user, const char *section, const char *name,
 	} else if (config_set(ctx->cfg, name, value, err, sizeof err) == 0) {
 		return 1;
 	}
-	if (!ctx->first_err[0]) {
-		if (limit_find(name) >= 0)
-			snprintf(ctx->first_err, sizeof ctx->first_err, "%s: %s", name, err);
-		else
-			copy_str(ctx->first_err, sizeof ctx->first_err, err);
+	if (limit_find(name) >= 0) {
+		char named[300];
+		snprintf(named, sizeof named, "%s: %s", name, err);
+		return ini_lines_error(&ctx->in, named);
 	}
-	return 0;
+	return ini_lines_error(&ctx->in, err);
 }
 
-/* Read the config file; a missing default file is no error. */
+/* Read the config file; a missing default file is no error. Every bad
+ * line is reported (cfg->error, "FILE:LINE: what", one a line), and the
+ * good ones still apply. */
 static void load_file(struct pg_config *cfg, const char *path, bool explicit)
 {
 	struct ini_ctx ctx = { .cfg = cfg };
-	int line;
+	char err[sizeof cfg->error];
+	char *text;
+	int rc;
 
 	copy_str(cfg->config_path, sizeof cfg->config_path, path);
-	line = ini_parse(path, ini_handler_cb, &ctx);
-	if (line == -1) {
+	text = ini_lines_read_file(path, 1u << 20, err, sizeof err);
+	if (!text) {
 		if (explicit || errno != ENOENT)
-			snprintf(cfg->error, sizeof cfg->error,
-				 "%s: cannot open: %s", path, strerror(errno));
+			copy_str(cfg->error, sizeof cfg->error, err);
 		cfg->config_path[0] = '\0';
-	} else if (line == -2) {
-		snprintf(cfg->error, sizeof cfg->error, "%s: out of memory", path);
-	} else if (line > 0) {
-		snprintf(cfg->error, sizeof cfg->error, "%s:%d: %s", path, line,
-			 ctx.first_err[0] ? ctx.first_err : "syntax error");
+		return;
 	}
+	ini_lines_init(&ctx.in, text);
+	rc = ini_parse_stream(ini_lines_reader, &ctx.in, ini_handler_cb, &ctx);
+	if (rc < 0) {
+		snprintf(cfg->error, sizeof cfg->error, "%s: out of memory", path);
+	} else {
+		ini_lines_finish(&ctx.in, rc);
+		ini_lines_format(&ctx.in, path, cfg->error, sizeof cfg->error);
+	}
+	free(text);
 }
 
 void config_default_path(char *buf, size_t len)

@@ -57,14 +57,40 @@ const char *demo_text(size_t i, size_t *len)
 
 void demo_menu_open(struct demo_menu *m)
 {
+	m->typed = 0;
 	m->active = demos_count() > 0;
 	if (m->sel >= demos_count())
 		m->sel = 0;
 }
 
+/* Digits pick by number, any number of them: "1" then "1" is demo 11.
+ * A number that no further digit could keep valid chooses at once. */
+static long typed_digit(struct demo_menu *m, int key, size_t n)
+{
+	if (key < '0' || key > '9') {
+		m->typed = 0;
+		return DEMO_MENU_OPEN;
+	}
+	unsigned d = (unsigned)(key - '0'), num = m->typed * 10 + d;
+	if (num == 0 || num > n)
+		num = d >= 1 && d <= n ? d : 0;   /* start a new number */
+	m->typed = num;
+	if (num == 0)
+		return DEMO_MENU_OPEN;
+	m->sel = num - 1;
+	if ((size_t)num * 10 <= n)
+		return DEMO_MENU_OPEN;            /* "1" of 11: 10 and 11 may follow */
+	m->typed = 0;
+	m->active = false;
+	return (long)m->sel;
+}
+
 long demo_menu_key(struct demo_menu *m, int key)
 {
 	size_t n = demos_count();
+
+	if (key < '0' || key > '9')
+		m->typed = 0;
 
 	switch (key) {
 	case KEY_UP: case 'k':
@@ -82,13 +108,7 @@ long demo_menu_key(struct demo_menu *m, int key)
 		m->active = false;
 		return DEMO_MENU_CLOSED;
 	default:
-		/* digits pick by number: "1".."9" */
-		if (key >= '1' && key <= '9' && (size_t)(key - '1') < n) {
-			m->active = false;
-			m->sel = (size_t)(key - '1');
-			return (long)m->sel;
-		}
-		return DEMO_MENU_OPEN;
+		return typed_digit(m, key, n);
 	}
 }
 
@@ -121,6 +141,13 @@ void demo_menu_draw(const struct demo_menu *m, WINDOW *win, int rows, int cols,
 	attr_t a = theme_attr(th, TR_DIALOG);
 	char title[160], line[200];
 	const char *hint = "Enter loads it into the Editor, then F5 runs it";
+	char typed[96];
+
+	if (m->typed) {
+		snprintf(typed, sizeof typed, "%u_  Enter loads %u, or type its next digit",
+			 m->typed, m->typed);
+		hint = typed;
+	}
 
 	layout_clear(win, r, a);
 	layout_frame(win, r, "Demos (F3)", NULL, true, th);

@@ -26,12 +26,15 @@ const char *demo_text(size_t i, size_t *len);
 struct demo_menu {
 	bool active;
 	size_t sel;
+	unsigned typed;       /* digits typed so far, as a number (0: none) */
 };
 
 enum { DEMO_MENU_OPEN = -1, DEMO_MENU_CLOSED = -2 };
 
 void demo_menu_open(struct demo_menu *m);
-/* A key while the menu is up: a demo index when chosen, else the enum. */
+/* A key while the menu is up: a demo index when chosen, else the enum.
+ * Digits pick by number: one that more digits could extend into a valid
+ * number ("1" of 11 demos) waits for the next digit or Enter. */
 long demo_menu_key(struct demo_menu *m, int key);
 /* A click on screen row y: chooses the demo drawn there, or DEMO_MENU_OPEN. */
 long demo_menu_click(struct demo_menu *m, int rows, int y);

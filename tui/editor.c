@@ -109,6 +109,7 @@ void editor_free(struct editor *ed)
 	free(ed->name);
 	free(ed->clip);
 	free(ed->needle);
+	free(ed->replacement);
 	free(ed->hls);
 	free(ed->cls);
 	free(ed);
@@ -288,6 +289,21 @@ void ed_insert_bytes(struct editor *ed, const char *s, size_t n)
 	ed->follow = true;
 }
 
+void editor_replace_all(struct editor *ed, const char *text, size_t len)
+{
+	tb_break_group(ed->tb);
+	tb_group_begin(ed->tb);
+	tb_delete(ed->tb, 0, tb_len(ed->tb));
+	tb_insert(ed->tb, 0, text, len);
+	tb_group_end(ed->tb);
+	tb_break_group(ed->tb);
+	ed->cur = ed->anchor = 0;
+	ed->sel = false;
+	ed->want_col = -1;
+	ed->top = 0;
+	ed->follow = true;
+}
+
 /* Types text as from the keyboard: joins the current typing run. */
 static void type_bytes(struct editor *ed, const char *s, size_t n)
 {
@@ -423,7 +439,6 @@ static void indent_lines(struct editor *ed, int dir)
 	if (l1 > l0 && b == tb_line_start(ed->tb, l1))
 		l1--;                      /* a selection ending at column 0 */
 	tb_group_begin(ed->tb);
-	long shift_cur = 0, shift_anchor = 0;
 	for (size_t l = l0; l <= l1; l++) {
 		size_t ls = tb_line_start(ed->tb, l);
 		size_t n = 0;
@@ -435,14 +450,20 @@ static void indent_lines(struct editor *ed, int dir)
 				n++;
 			tb_delete(ed->tb, ls, n);
 		}
-		if (ed->cur >= ls)
-			shift_cur += dir > 0 ? (long)n : -(long)(ed->cur - ls < n ? ed->cur - ls : n);
-		if (ed->anchor >= ls)
-			shift_anchor += dir > 0 ? (long)n : -(long)(ed->anchor - ls < n ? ed->anchor - ls : n);
+		/* Offsets move with the text as each line changes; one at the
+		 * line's start stays there (a selection from column 0). */
+		size_t *offs[2] = { &ed->cur, &ed->anchor };
+		for (int i = 0; i < 2; i++) {
+			size_t *o = offs[i];
+			if (*o <= ls)
+				continue;
+			if (dir > 0)
+				*o += n;
+			else
+				*o -= *o - ls < n ? *o - ls : n;
+		}
 	}
 	tb_group_end(ed->tb);
-	ed->cur = (size_t)((long)ed->cur + shift_cur);
-	ed->anchor = (size_t)((long)ed->anchor + shift_anchor);
 	ed->follow = true;
 }
 
@@ -460,7 +481,7 @@ static void tab(struct editor *ed)
 }
 
 /* Undo or redo, putting the cursor where the change was. */
-static void undo_redo(struct editor *ed, bool redo)
+void ed_undo_redo(struct editor *ed, bool redo)
 {
 	size_t c = ed->cur;
 	if (redo ? tb_redo(ed->tb, &c) : tb_undo(ed->tb, &c)) {
@@ -574,6 +595,9 @@ static bool special_key(struct editor *ed, wint_t k)
 	case KEY_ENTER:
 		newline(ed);
 		return true;
+	case KEY_BTAB:                          /* Shift-Tab dedents */
+		indent_lines(ed, -1);
+		return true;
 	default:
 		break;
 	}
@@ -596,6 +620,8 @@ static bool special_key(struct editor *ed, wint_t k)
 
 bool editor_key(struct editor *ed, bool is_key, wint_t ch)
 {
+	bool cutting = ed->cutting_lines;
+	ed->cutting_lines = false;
 	if (ed->prompt != P_NONE)
 		return ed_prompt_key(ed, is_key, ch);
 	if (is_key)
@@ -613,10 +639,10 @@ bool editor_key(struct editor *ed, bool is_key, wint_t ch)
 		ed->follow = true;
 		return true;
 	case 26:                                /* Ctrl-Z */
-		undo_redo(ed, false);
+		ed_undo_redo(ed, false);
 		return true;
 	case 25:                                /* Ctrl-Y */
-		undo_redo(ed, true);
+		ed_undo_redo(ed, true);
 		return true;
 	case 24:                                /* Ctrl-X */
 		ed_cut(ed);
@@ -632,6 +658,17 @@ bool editor_key(struct editor *ed, bool is_key, wint_t ch)
 		return true;
 	case 6:                                 /* Ctrl-F */
 		editor_begin_find(ed);
+		return true;
+	case 1:                                 /* Ctrl-A: as Home */
+		return special_key(ed, KEY_HOME);
+	case 5:                                 /* Ctrl-E: as End */
+		return special_key(ed, KEY_END);
+	case 11:                                /* Ctrl-K: cut the line(s) */
+		ed_cut_lines(ed, cutting);
+		ed->cutting_lines = true;
+		return true;
+	case 31:                                /* Ctrl-/ (and Ctrl-_) */
+		ed_toggle_comment(ed);
 		return true;
 	case 27:                                /* Esc clears a selection */
 		if (!ed->sel)

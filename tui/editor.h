@@ -4,7 +4,7 @@
  * Invariants:
  *  - The text is bytes (textbuf.h): whatever a file holds, including
  *    invalid UTF-8, CRs and NULs, is saved back byte for byte unless the
- *    user edits it. Invalid bytes are drawn visibly (\xNN), never dropped.
+ *    user edits it (but for the final newline, see below). Invalid bytes are drawn visibly (\xNN), never dropped.
  *  - The cursor and the selection's anchor always sit on a grapheme
  *    cluster boundary (utf8text.h); every move and delete is by cluster.
  *  - Columns are display cells: CJK and emoji take 2, tabs expand to the
@@ -14,7 +14,9 @@
  *  - A failed open or save leaves the buffer and its path as they were
  *    and fills err with a message fit to show ("PATH: reason").
  *  - Saves are atomic (temp file in the same directory, fsync, rename,
- *    fsync of the directory) and keep the file's permission bits.
+ *    fsync of the directory) and keep the file's permission bits. A
+ *    saved file ends with a newline: one is added to the buffer when the
+ *    text lacks it (an undo step of its own).
  */
 #ifndef SP_EDITOR_H
 #define SP_EDITOR_H
@@ -50,6 +52,14 @@ int editor_save(struct editor *ed, const char *path, char *err, size_t errlen);
 /* Replaces the text (e.g. with a demo): no path, unmodified, no history. */
 void editor_set_text(struct editor *ed, const char *text, size_t len, const char *name);
 
+/* Gives the buffer a file (a restored recovery's own): the path and name
+ * change, the text and the modified flag do not. */
+void editor_adopt_path(struct editor *ed, const char *path);
+
+/* Replaces the whole text as one edit: Ctrl-Z brings the old text back
+ * (the path stays; unlike editor_set_text, nothing is forgotten). */
+void editor_replace_all(struct editor *ed, const char *text, size_t len);
+
 /* A malloc'd copy of the bytes (NUL-terminated for convenience, *len
  * excludes the NUL); NULL when out of memory. The caller frees it. */
 char *editor_text(const struct editor *ed, size_t *len);
@@ -82,9 +92,10 @@ void editor_mouse_click(struct editor *ed, int row, int col);
 /* Scrolls the view by lines (negative = up) without moving the cursor. */
 void editor_scroll(struct editor *ed, int lines);
 
-/* Opens the find prompt (Ctrl-F), prefilled with the selection or the last
- * search. Inside it: typing searches as you type, Enter/Down/Ctrl-N next,
- * Up/Ctrl-P previous, Esc closes. */
+/* Opens the find prompt (Ctrl-F), with the selection or the last search
+ * suggested (selected: typing replaces it). Inside it: typing searches as
+ * you type, Enter/Ctrl-N next, Ctrl-P previous, Up/Down earlier searches,
+ * Tab exact / ignore case, Ctrl-F replace, Esc closes. */
 void editor_begin_find(struct editor *ed);
 
 /* Opens the go-to-line prompt: digits, Enter goes, Esc cancels. */
@@ -124,6 +135,15 @@ bool editor_find_next(struct editor *ed, bool backward);
 
 /* Sets the search text without a prompt (tests, "find again"). */
 void editor_set_search(struct editor *ed, const char *needle, size_t len);
+
+/* Matching ignores ASCII case (on) or is exact (off, the default). */
+void editor_set_ignore_case(struct editor *ed, bool on);
+
+/* The internal clipboard (what Ctrl-C, Ctrl-X or Ctrl-K took last), NULL
+ * when empty; *version changes whenever it does, so the app can hand a
+ * new copy to the system clipboard (clipboard.h). */
+const char *editor_clipboard(const struct editor *ed, size_t *len,
+			     unsigned long *version);
 
 /* The selected bytes as a malloc'd copy (*len set); NULL when none. */
 char *editor_selection(const struct editor *ed, size_t *len);

@@ -171,12 +171,13 @@ static void draw_line(struct editor *ed, struct frame *f, int row, size_t line, 
 static int find_ranges(const struct editor *ed, const char *s, size_t len, long *ranges, int max)
 {
 	int n = 0;
-	if (ed->prompt != P_FIND || !ed->needle || ed->needle_len == 0)
+	if ((ed->prompt != P_FIND && ed->prompt != P_REPLACE_ASK) || !ed->needle || ed->needle_len == 0)
 		return 0;
-	for (const char *p = s; n < max && (p = memmem(p, len - (size_t)(p - s), ed->needle, ed->needle_len)) != NULL;
-	     p += ed->needle_len) {
+	size_t m;
+	for (const char *p = s; n < max && (p = ed_match(ed, p, len - (size_t)(p - s), &m)) != NULL;
+	     p += m ? m : 1) {
 		ranges[2 * n] = p - s;
-		ranges[2 * n + 1] = p - s + (long)ed->needle_len;
+		ranges[2 * n + 1] = p - s + (long)m;
 		n++;
 	}
 	return n;
@@ -191,17 +192,30 @@ static int text_width(const char *s, size_t n)
 /* The prompt row: label, input, note. */
 static void draw_prompt(struct editor *ed, struct frame *f, int row, int x, int w)
 {
-	const char *label = ed->prompt == P_FIND ? "Find: " : "Go to line: ";
-	const char *hint = ed->prompt == P_FIND ? "Enter/\xe2\x86\x93 next  \xe2\x86\x91 prev  Esc close" : "Enter go  Esc cancel";
+	static const char *const labels[] = {
+		[P_FIND] = "Find: ", [P_GOTO] = "Go to line: ",
+		[P_REPLACE] = "Replace with: ", [P_REPLACE_ASK] = "Replace this match? ",
+	};
+	const char *label = labels[ed->prompt];
+	const char *hint =
+		ed->prompt == P_FIND ? (ed->find_icase ? "Enter next  ^P prev  Tab: ignoring case  ^F replace"
+						       : "Enter next  ^P prev  Tab: exact case  ^F replace") :
+		ed->prompt == P_REPLACE ? "Enter: ask at each match  Esc cancel" :
+		ed->prompt == P_REPLACE_ASK ? "y/Enter replace  n skip  a all  Esc stop" :
+		"Enter go  Esc cancel";
+	const struct lineedit *le = &ed->field;
+	bool has_field = ed->prompt != P_REPLACE_ASK;
 	role_style(f, TR_DIALOG, false);
 	spaces(f, row, x, w);
 	mvwaddnstr(f->win, row, x, label, w);
-	int lw = (int)strlen(label), iw = text_width(ed->input, ed->ilen);
-	if (lw < w)
-		mvwaddnstr(f->win, row, x + lw, ed->input, (int)ed->ilen);
+	int lw = (int)strlen(label), iw = has_field ? text_width(le->buf, le->len) : 0;
+	if (lw < w && has_field) {
+		role_style(f, le->suggested ? TR_SELECTION : TR_DIALOG, false);
+		mvwaddnstr(f->win, row, x + lw, le->buf, w - lw < (int)le->len ? w - lw : (int)le->len);
+	}
 	int at = lw + iw + 2;
 	if (ed->note[0] && at < w) {
-		role_style(f, ed->prompt == P_FIND && !strcmp(ed->note, "not found") ? TR_ERROR : TR_DIALOG, false);
+		role_style(f, !strcmp(ed->note, "not found") ? TR_ERROR : TR_DIALOG, false);
 		mvwaddnstr(f->win, row, x + at, ed->note, w - at);
 		at += (int)strlen(ed->note) + 2;
 	}
@@ -210,8 +224,9 @@ static void draw_prompt(struct editor *ed, struct frame *f, int row, int x, int 
 		role_style(f, TR_DIALOG, false);
 		mvwaddstr(f->win, row, x + w - hw, hint);
 	}
+	int cx = lw + (has_field ? text_width(le->buf, le->cur) : 0);
 	ed->scr_y = row;
-	ed->scr_x = x + (lw + iw < w ? lw + iw : w - 1);
+	ed->scr_x = x + (cx < w ? cx : w - 1);
 }
 
 /* Keeps the cursor inside the view when following it. */

@@ -208,10 +208,29 @@ int editor_save(struct editor *ed, const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: no file name to save to", editor_name(ed));
 		return -1;
 	}
+	/* A text file ends with a newline (POSIX's definition of a line; git,
+	 * diff and cat all expect it), so one is added to the buffer first,
+	 * as its own undo step. The rest is saved byte for byte. */
 	size_t len = tb_len(ed->tb);
+	bool added = false;
+	if (len > 0 && tb_byte(ed->tb, len - 1) != '\n') {
+		tb_break_group(ed->tb);
+		if (tb_insert(ed->tb, len, "\n", 1) < 0) {
+			snprintf(err, errlen, "%s: out of memory", path);
+			return -1;
+		}
+		tb_break_group(ed->tb);
+		added = true;
+		len++;
+	}
 	const char *data = tb_view(ed->tb, 0, len);
-	if (atomic_write(path, data, len, -1, err, errlen) < 0)
+	if (atomic_write(path, data, len, -1, err, errlen) < 0) {
+		if (added) {                   /* nothing changed, as promised */
+			size_t c;
+			tb_undo(ed->tb, &c);
+		}
 		return -1;
+	}
 	if (path != ed->path) {
 		ed_set_str(&ed->path, path);
 		ed_set_str(&ed->name, base_name(path));
@@ -225,4 +244,10 @@ int editor_recovery_write(struct editor *ed, const char *recovery_path, char *er
 	size_t len = tb_len(ed->tb);
 	const char *data = tb_view(ed->tb, 0, len);
 	return atomic_write(recovery_path, data, len, 0600, err, errlen);
+}
+
+void editor_adopt_path(struct editor *ed, const char *path)
+{
+	ed_set_str(&ed->path, path);
+	ed_set_str(&ed->name, base_name(path));
 }

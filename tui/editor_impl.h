@@ -17,11 +17,11 @@
  *    since the cursor is always in view, an edit costs a screenful at most.
  *    hls has room for hls_cap states and cls (one line's classes, scratch)
  *    for cls_cap bytes.
- *  - path, clip (cliplen bytes) and needle (needle_len bytes and a NUL) are
- *    malloc'd or NULL; name is malloc'd, NULL only after running out of
+ *  - path, clip (cliplen bytes), replacement and needle (needle_len bytes
+ *    and a NUL) are malloc'd or NULL; name is malloc'd, NULL only after running out of
  *    memory (editor_name() covers that).
- *  - input[0..ilen) is the open prompt's text, with ilen < sizeof input;
- *    input, note and find_origin mean something only while prompt != P_NONE.
+ *  - field is the open prompt's text; field, note, find_origin and
+ *    rep_count mean something only while prompt != P_NONE.
  *  - view_*, gutter and scr_* are what the last editor_draw() left (scr_y
  *    is -1 when the cursor's line was out of view).
  */
@@ -34,10 +34,11 @@
 
 #include "editor.h"
 #include "highlight.h"
+#include "lineedit.h"
 
 #define TABW EDITOR_TAB_WIDTH
 
-enum prompt { P_NONE, P_FIND, P_GOTO };
+enum prompt { P_NONE, P_FIND, P_GOTO, P_REPLACE, P_REPLACE_ASK };
 
 struct editor {
 	struct textbuf *tb;
@@ -54,13 +55,18 @@ struct editor {
 	char *path, *name;
 	char *clip;            /* internal clipboard */
 	size_t cliplen;
+	unsigned long clip_version; /* changes whenever clip does */
+	bool cutting_lines;    /* the last key was Ctrl-K (the next one appends) */
 	enum prompt prompt;
-	char input[256];
-	size_t ilen;
+	struct lineedit field; /* the open prompt's text */
 	char note[80];         /* shown in the prompt row: "not found" */
 	size_t find_origin;
 	char *needle;          /* last search */
 	size_t needle_len;
+	bool find_icase;       /* matching ignores case (Tab in Find) */
+	char *replacement;     /* last replacement text */
+	size_t rep_count;      /* replaced since the replace prompt opened */
+	struct le_history find_hist, goto_hist, rep_hist;
 	long error_line;       /* 1-based, 0 none */
 	hl_state *hls;
 	size_t hls_cap, hls_valid;
@@ -88,6 +94,9 @@ void ed_set_str(char **dst, const char *src);
 /* UTF-8 of ch into mb (>= 4 bytes); its length, 0 for a non-scalar value. */
 size_t ed_encode(wint_t ch, char *mb);
 
+/* Undo (redo: redo) one step, the cursor where the change was. */
+void ed_undo_redo(struct editor *ed, bool redo);
+
 /* Inserts n bytes at the cursor, replacing the selection (one undo step). */
 void ed_insert_bytes(struct editor *ed, const char *s, size_t n);
 
@@ -105,10 +114,40 @@ bool ed_copy(struct editor *ed);
 /* Cuts the selection, or the whole line when there is none. */
 void ed_cut(struct editor *ed);
 
+/* Cuts the whole lines of the cursor or the selection (Ctrl-K); append
+ * adds them to the clipboard instead of replacing it. */
+void ed_cut_lines(struct editor *ed, bool append);
+
+/* ---- editor_comment.c ----------------------------------------------- */
+
+/* Ctrl-/: comments the cursor's line or the selected lines out with "# ",
+ * or, when every non-blank one is a comment already, back in. One undo
+ * step; the selection still covers the same lines afterwards. */
+void ed_toggle_comment(struct editor *ed);
+
 /* ---- editor_prompt.c ------------------------------------------------ */
 
 /* A key while a prompt is open; false for keys left to the app. */
 bool ed_prompt_key(struct editor *ed, bool is_key, wint_t ch);
+
+/* The first match of the search in hay[0..hlen) (exact, or ignoring case
+ * when find_icase), its length in bytes in *mlen; NULL when none. */
+const char *ed_match(const struct editor *ed, const char *hay, size_t hlen, size_t *mlen);
+
+/* Offset of the first match at or after from (backward: the last before
+ * it), wrapping around when wrap, its length in *mlen; -1 when none. */
+long ed_search(struct editor *ed, size_t from, bool backward, bool wrap, size_t *mlen);
+
+/* ---- editor_replace.c ----------------------------------------------- */
+
+/* Ctrl-F in the find prompt: asks for the replacement (needs a search). */
+void ed_begin_replace(struct editor *ed);
+
+/* A key while the replace prompt or its question is up. */
+bool ed_replace_key(struct editor *ed, bool is_key, wint_t ch);
+
+/* Esc while replacing: the match is no longer selected. */
+void ed_end_replace(struct editor *ed);
 
 /* ---- editor_syntax.c ------------------------------------------------ */
 

@@ -1,16 +1,83 @@
 /*
  * editor_prompt.c - the find and go-to-line prompts: the search itself,
  * the keys while a prompt is open, and the API to open them.
+ *
+ * The prompt's text is a lineedit (lineedit.h): the editing keys and
+ * Up/Down through earlier searches (or line numbers) work as in every
+ * prompt. In Find, Enter / Ctrl-N go to the next match and Ctrl-P to the
+ * previous one, Tab switches between exact and ignore-case matching, and
+ * Ctrl-F again goes on to replace (editor_replace.c).
+ *
+ * Ignoring case compares code points by utf8proc's simple lower-case
+ * mapping (so "Ä" finds "ä"); a match may then be longer or shorter in
+ * bytes than the search text, so every match carries its own length.
+ * Bytes that are not UTF-8 match only themselves.
  */
 #include "editor_impl.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <utf8proc.h>
 
 #include "textbuf.h"
+#include "utf8text.h"
 
 #include "banned.h"
+
+/* ---- matching ------------------------------------------------------ */
+
+/* The code point at s[0..n) folded to lower case, and its byte count in
+ * *k; a byte that starts no valid sequence stands for itself, outside
+ * Unicode's range, so it only ever matches the same byte. */
+static uint32_t folded_at(const char *s, size_t n, size_t *k)
+{
+	uint32_t cp;
+	*k = u8_decode(s, n, &cp);
+	if (*k == 0) {
+		*k = 1;
+		return 0x110000u + (unsigned char)s[0];
+	}
+	return (uint32_t)utf8proc_tolower((utf8proc_int32_t)cp);
+}
+
+/* The length of a match of needle at hay[0..hlen) ignoring case, or 0. */
+static size_t match_folded(const char *needle, size_t nl, const char *hay, size_t hlen)
+{
+	size_t i = 0, j = 0, ki, kj;
+	while (i < nl) {
+		if (j >= hlen || folded_at(needle + i, nl - i, &ki) != folded_at(hay + j, hlen - j, &kj))
+			return 0;
+		i += ki;
+		j += kj;
+	}
+	return j;
+}
+
+const char *ed_match(const struct editor *ed, const char *hay, size_t hlen, size_t *mlen)
+{
+	size_t nl = ed->needle_len;
+	*mlen = nl;
+	if (!ed->needle || nl == 0)
+		return NULL;
+	if (!ed->find_icase)
+		return nl <= hlen ? memmem(hay, hlen, ed->needle, nl) : NULL;
+	size_t k;
+	uint32_t first = folded_at(ed->needle, nl, &k);
+	for (size_t i = 0; i < hlen; i++) {
+		if (((unsigned char)hay[i] & 0xc0) == 0x80)
+			continue;                  /* not where a character starts */
+		size_t kh;
+		if (folded_at(hay + i, hlen - i, &kh) != first)
+			continue;
+		size_t m = match_folded(ed->needle, nl, hay + i, hlen - i);
+		if (m) {
+			*mlen = m;
+			return hay + i;
+		}
+	}
+	return NULL;
+}
 
 /* ---- find and go-to ------------------------------------------------ */
 
@@ -26,29 +93,38 @@ void editor_set_search(struct editor *ed, const char *needle, size_t len)
 	ed->needle_len = len;
 }
 
-/* Offset of the first match at or after from (wrapping); -1 if none. */
-static long search_from(struct editor *ed, size_t from, bool backward)
+void editor_set_ignore_case(struct editor *ed, bool on)
 {
-	size_t len = tb_len(ed->tb), nl = ed->needle_len;
-	if (!ed->needle || nl == 0 || nl > len)
+	ed->find_icase = on;
+}
+
+long ed_search(struct editor *ed, size_t from, bool backward, bool wrap, size_t *mlen)
+{
+	size_t len = tb_len(ed->tb), m;
+	if (!ed->needle || ed->needle_len == 0)
 		return -1;
 	const char *all = tb_view(ed->tb, 0, len);
 	if (!backward) {
 		if (from > len)
 			from = len;
-		const char *p = memmem(all + from, len - from, ed->needle, nl);
-		if (!p)
-			p = memmem(all, len, ed->needle, nl);
+		const char *p = ed_match(ed, all + from, len - from, mlen);
+		if (!p && wrap)
+			p = ed_match(ed, all, len, mlen);
 		return p ? (long)(p - all) : -1;
 	}
 	/* Backward: the last match starting before from, else the last one. */
 	long best = -1, last = -1;
-	for (const char *p = all; (p = memmem(p, len - (size_t)(p - all), ed->needle, nl)) != NULL; p++) {
-		if ((size_t)(p - all) < from)
+	size_t best_len = 0, last_len = 0;
+	for (const char *p = all; (p = ed_match(ed, p, len - (size_t)(p - all), &m)) != NULL; p++) {
+		if ((size_t)(p - all) < from) {
 			best = (long)(p - all);
+			best_len = m;
+		}
 		last = (long)(p - all);
+		last_len = m;
 	}
-	return best >= 0 ? best : last;
+	*mlen = best >= 0 ? best_len : last_len;
+	return best >= 0 ? best : wrap ? last : -1;
 }
 
 /* Puts the cursor on a match (no selection, so typing does not replace). */
@@ -63,7 +139,8 @@ static void show_match(struct editor *ed, long at)
 
 bool editor_find_next(struct editor *ed, bool backward)
 {
-	long at = search_from(ed, backward ? ed->cur : ed->cur + 1, backward);
+	size_t m;
+	long at = ed_search(ed, backward ? ed->cur : ed->cur + 1, backward, true, &m);
 	if (at < 0)
 		return false;
 	show_match(ed, at);
@@ -74,20 +151,20 @@ void editor_begin_find(struct editor *ed)
 {
 	size_t len;
 	char *s = editor_selection(ed, &len);
-	if (s && !memchr(s, '\n', len) && len < sizeof ed->input)
+	if (s && !memchr(s, '\n', len) && len < LE_MAX)
 		editor_set_search(ed, s, len);
 	free(s);
 	ed->prompt = P_FIND;
 	ed->find_origin = ed->cur;
-	ed->ilen = ed->needle && ed->needle_len < sizeof ed->input ? ed->needle_len : 0;
-	memcpy(ed->input, ed->needle ? ed->needle : "", ed->ilen);
+	/* the last search is a suggestion: typing replaces it */
+	le_set(&ed->field, ed->needle && ed->needle_len < LE_MAX ? ed->needle : "", true);
 	ed->note[0] = '\0';
 }
 
 void editor_begin_goto(struct editor *ed)
 {
 	ed->prompt = P_GOTO;
-	ed->ilen = 0;
+	le_set(&ed->field, NULL, false);
 	snprintf(ed->note, sizeof ed->note, "1-%zu", tb_lines(ed->tb));
 }
 
@@ -99,69 +176,83 @@ bool editor_prompt_active(const struct editor *ed)
 /* Searches for the prompt's text from where the prompt opened. */
 static void find_incremental(struct editor *ed)
 {
-	editor_set_search(ed, ed->input, ed->ilen);
+	editor_set_search(ed, ed->field.buf, ed->field.len);
 	ed->note[0] = '\0';
-	if (ed->ilen == 0) {
+	if (ed->field.len == 0) {
 		show_match(ed, (long)ed->find_origin);
 		return;
 	}
-	long at = search_from(ed, ed->find_origin, false);
+	size_t m;
+	long at = ed_search(ed, ed->find_origin, false, true, &m);
 	if (at < 0)
 		snprintf(ed->note, sizeof ed->note, "not found");
 	else
 		show_match(ed, at);
 }
 
+/* Closes the prompt, keeping a search or line for Up to bring back. */
+static void close_prompt(struct editor *ed)
+{
+	if (ed->prompt == P_FIND)
+		le_history_add(&ed->find_hist, ed->field.buf);
+	else if (ed->prompt == P_GOTO)
+		le_history_add(&ed->goto_hist, ed->field.buf);
+	ed->prompt = P_NONE;
+}
+
+/* A key while the find prompt is open. */
+static bool find_key(struct editor *ed, bool is_key, wint_t ch)
+{
+	bool enter = (!is_key && (ch == '\r' || ch == '\n')) || (is_key && ch == KEY_ENTER);
+	if (enter || (!is_key && (ch == 14 || ch == 16))) {   /* Ctrl-N, Ctrl-P */
+		if (!editor_find_next(ed, !is_key && ch == 16))
+			snprintf(ed->note, sizeof ed->note, "not found");
+		return true;
+	}
+	if (!is_key && ch == '\t') {
+		ed->find_icase = !ed->find_icase;
+		find_incremental(ed);
+		return true;
+	}
+	if (!is_key && ch == 6) {                            /* Ctrl-F: replace */
+		le_history_add(&ed->find_hist, ed->field.buf);
+		editor_set_search(ed, ed->field.buf, ed->field.len);
+		ed_begin_replace(ed);
+		return true;
+	}
+	enum le_result r = le_key(&ed->field, is_key, ch, &ed->find_hist, false);
+	if (r == LE_CHANGED)
+		find_incremental(ed);
+	return r != LE_UNUSED;
+}
+
+/* A key while the go-to prompt is open: digits only. */
+static bool goto_key(struct editor *ed, bool is_key, wint_t ch)
+{
+	if ((!is_key && (ch == '\r' || ch == '\n')) || (is_key && ch == KEY_ENTER)) {
+		if (ed->field.len)
+			editor_goto_line(ed, strtol(ed->field.buf, NULL, 10));
+		close_prompt(ed);
+		return true;
+	}
+	if (!is_key && ch >= 32 && ch != 127 && (ch < '0' || ch > '9'))
+		return true;                                    /* digits only */
+	return le_key(&ed->field, is_key, ch, &ed->goto_hist, false) != LE_UNUSED;
+}
+
 /* A key while a prompt is open. */
 bool ed_prompt_key(struct editor *ed, bool is_key, wint_t ch)
 {
-	bool find = ed->prompt == P_FIND;
 	if (!is_key && (ch == 27 || ch == 7)) {                /* Esc, Ctrl-G */
-		ed->prompt = P_NONE;
+		if (ed->prompt == P_REPLACE || ed->prompt == P_REPLACE_ASK)
+			ed_end_replace(ed);
+		close_prompt(ed);
 		return true;
 	}
-	if ((!is_key && (ch == '\r' || ch == '\n')) || (is_key && ch == KEY_ENTER)) {
-		if (find) {
-			if (!editor_find_next(ed, false))
-				snprintf(ed->note, sizeof ed->note, "not found");
-		} else {
-			ed->input[ed->ilen] = '\0';
-			if (ed->ilen)
-				editor_goto_line(ed, strtol(ed->input, NULL, 10));
-			ed->prompt = P_NONE;
-		}
-		return true;
+	switch (ed->prompt) {
+	case P_FIND: return find_key(ed, is_key, ch);
+	case P_GOTO: return goto_key(ed, is_key, ch);
+	case P_REPLACE: case P_REPLACE_ASK: return ed_replace_key(ed, is_key, ch);
+	default: return false;
 	}
-	if (find && ((is_key && ch == KEY_DOWN) || (!is_key && ch == 14))) {
-		if (!editor_find_next(ed, false))
-			snprintf(ed->note, sizeof ed->note, "not found");
-		return true;
-	}
-	if (find && ((is_key && ch == KEY_UP) || (!is_key && ch == 16))) {
-		if (!editor_find_next(ed, true))
-			snprintf(ed->note, sizeof ed->note, "not found");
-		return true;
-	}
-	if ((is_key && ch == KEY_BACKSPACE) || (!is_key && (ch == 127 || ch == 8))) {
-		while (ed->ilen > 0 && ((unsigned char)ed->input[--ed->ilen] & 0xc0) == 0x80)
-			;
-		if (find)
-			find_incremental(ed);
-		return true;
-	}
-	if (is_key || ch < 32 || ch == 127)
-		return false;                                   /* app keys pass */
-	if (!find && (ch < '0' || ch > '9'))
-		return true;                                    /* digits only */
-	char mb[8];
-	size_t n = ed_encode(ch, mb);
-	if (n == 0)
-		return true;
-	if (ed->ilen + n < sizeof ed->input) {
-		memcpy(ed->input + ed->ilen, mb, n);
-		ed->ilen += n;
-		if (find)
-			find_incremental(ed);
-	}
-	return true;
 }

@@ -5,6 +5,7 @@
 #include "editor_impl.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "textbuf.h"
 
@@ -43,7 +44,17 @@ bool ed_copy(struct editor *ed)
 	free(ed->clip);
 	ed->clip = s;
 	ed->cliplen = len;
+	ed->clip_version++;
 	return true;
+}
+
+const char *editor_clipboard(const struct editor *ed, size_t *len,
+			     unsigned long *version)
+{
+	*len = ed->clip ? ed->cliplen : 0;
+	if (version)
+		*version = ed->clip_version;
+	return ed->clip;
 }
 
 char *editor_selection(const struct editor *ed, size_t *len)
@@ -98,5 +109,43 @@ void ed_cut(struct editor *ed)
 	tb_break_group(ed->tb);
 	ed_delete_selection(ed);
 	tb_break_group(ed->tb);
+	ed->follow = true;
+}
+
+/* Ctrl-K: cuts the whole lines of the cursor or the selection. Ctrl-Ks in
+ * a row gather their lines in the clipboard, as in nano, so a block cut
+ * line by line pastes back whole. */
+void ed_cut_lines(struct editor *ed, bool append)
+{
+	size_t a, b;
+	if (!ed_sel_range(ed, &a, &b))
+		a = b = ed->cur;
+	size_t l0 = tb_line_of(ed->tb, a), l1 = tb_line_of(ed->tb, b);
+	if (l1 > l0 && b == tb_line_start(ed->tb, l1))
+		l1--;                      /* a selection ending at column 0 */
+	size_t from = tb_line_start(ed->tb, l0);
+	size_t to = l1 + 1 < tb_lines(ed->tb) ? tb_line_start(ed->tb, l1 + 1)
+					       : tb_len(ed->tb);
+	if (to == from)
+		return;
+	char *old = append && ed->clip ? ed->clip : NULL;
+	size_t oldlen = old ? ed->cliplen : 0;
+	char *s = malloc(oldlen + (to - from) + 1);
+	if (!s)
+		return;
+	if (old)
+		memcpy(s, old, oldlen);
+	tb_copy(ed->tb, from, to - from, s + oldlen);
+	s[oldlen + (to - from)] = '\0';
+	free(ed->clip);
+	ed->clip = s;
+	ed->cliplen = oldlen + (to - from);
+	ed->clip_version++;
+	tb_break_group(ed->tb);
+	tb_delete(ed->tb, from, to - from);
+	tb_break_group(ed->tb);
+	ed->sel = false;
+	ed->cur = from > tb_len(ed->tb) ? tb_len(ed->tb) : from;
+	ed->want_col = -1;
 	ed->follow = true;
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "durable.h"
 #include "editor.h"
 #include "pane_carry.h"
 #include "theme.h"
@@ -40,12 +41,27 @@ static void free_changed(struct carry_pane *cp)
 static char *read_file(const char *path, size_t max, size_t *len, char *err,
 		       size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
+	/* O_NONBLOCK and a regular file only: a FIFO must not hang the
+	 * playground, /dev/zero must not fill the buffer */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	struct stat st;
+	FILE *f;
 	char *buf;
 	size_t n;
 
+	if (fd < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		snprintf(err, errlen, "%s: not a regular file", path);
+		close(fd);
+		return NULL;
+	}
+	f = fdopen(fd, "rb");
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		close(fd);
 		return NULL;
 	}
 	buf = malloc(max + 1);
@@ -68,7 +84,8 @@ static char *read_file(const char *path, size_t max, size_t *len, char *err,
 	return buf;
 }
 
-/* Replace path atomically: temp file in the same dir, fsync, rename. */
+/* Replace path atomically: temp file in the same dir, fsync, rename,
+ * fsync of the dir. */
 static int write_atomic(const char *path, const char *data, size_t len,
 			char *err, size_t errlen)
 {
@@ -94,6 +111,9 @@ static int write_atomic(const char *path, const char *data, size_t len,
 		goto fail_unlink;
 	if (rename(tmp, path) < 0)
 		goto fail_unlink;
+	/* the rename lasts a crash only once the directory is synced too */
+	if (durable_sync_dir_of(path) < 0)
+		goto fail;
 	return 0;
 fail_unlink:
 	snprintf(err, errlen, "%s: %s", path, strerror(errno));
@@ -319,10 +339,23 @@ int carry_load_file(struct carry_pane *cp, const char *path, char *err,
 
 	if (!text)
 		return -1;
-	editor_set_text(cp->ed, text, len, CARRY_NAME);
+	/* one edit, so Ctrl-Z in the pane brings the old buffer back */
+	editor_replace_all(cp->ed, text, len);
 	free(text);
 	touched(cp);
 	return 0;
+}
+
+void carry_clear(struct carry_pane *cp)
+{
+	editor_replace_all(cp->ed, "{}\n", 3);
+	touched(cp);
+}
+
+bool carry_is_empty(struct carry_pane *cp)
+{
+	carry_check(cp);
+	return cp->empty;
 }
 
 /* Is this line the start of a name the last merge changed? */

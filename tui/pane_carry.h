@@ -60,11 +60,19 @@ int carry_merge(struct carry_pane *cp, const char *carry_out, char *msg,
 /* Write the buffer to the state file if it changed. 0 ok, -1 err set. */
 int carry_save_state(struct carry_pane *cp, char *err, size_t errlen);
 
-/* Save the buffer to / replace it from a JSON file the user names. */
+/* Save the buffer to / replace it from a JSON file the user names (the
+ * replacing is one edit: Ctrl-Z brings the old buffer back). */
 int carry_save_file(struct carry_pane *cp, const char *path, char *err,
 		    size_t errlen);
 int carry_load_file(struct carry_pane *cp, const char *path, char *err,
 		    size_t errlen);
+
+/* Empty the buffer ("{}") as one edit: Ctrl-Z in the pane undoes it, as
+ * it undoes a load. */
+void carry_clear(struct carry_pane *cp);
+
+/* True when the buffer holds nothing to send (white space or "{}"). */
+bool carry_is_empty(struct carry_pane *cp);
 
 /* Draw the buffer (editable when focused) and its validity line. */
 void carry_draw(struct carry_pane *cp, WINDOW *win, struct rect inner,

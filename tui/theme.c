@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ini_lines.h"
 #include "banned.h"
 
 #ifndef SP_DATADIR
@@ -271,46 +272,13 @@ static int role_of(const char *section, const char *name)
 /* What the inih callbacks share. */
 struct parse_ctx {
 	struct theme *th;
-	const char *text;     /* the reader's input */
-	size_t pos;
-	int line;             /* lines handed to inih so far */
-	int err_line;         /* first error we found, 0 if none */
-	char msg[200];
+	struct ini_lines in;  /* the reader, and every bad line */
 };
 
-/* inih line reader over a string: fgets semantics, counting lines.
- * Lines longer than num are an error (inih would split them). */
-static char *read_line(char *str, int num, void *stream)
-{
-	struct parse_ctx *c = stream;
-	if (!c->text[c->pos])
-		return NULL;
-	const char *p = c->text + c->pos;
-	const char *nl = strchr(p, '\n');
-	size_t n = nl ? (size_t)(nl - p) + 1 : strlen(p);
-	c->pos += n;
-	c->line++;
-	if (n >= (size_t)num) {
-		if (!c->err_line) {
-			c->err_line = c->line;
-			snprintf(c->msg, sizeof c->msg, "line longer than %d bytes", num - 2);
-		}
-		n = 1;
-		p = "\n";
-	}
-	memcpy(str, p, n);
-	str[n] = '\0';
-	return str;
-}
-
-/* Records the first error; returns 0 so inih notes the line as failed. */
+/* Records an error for the line being parsed; 0 so inih notes it too. */
 static int fail(struct parse_ctx *c, const char *msg)
 {
-	if (!c->err_line) {
-		c->err_line = c->line;
-		snprintf(c->msg, sizeof c->msg, "%s", msg);
-	}
-	return 0;
+	return ini_lines_error(&c->in, msg);
 }
 
 /* inih handler: one key = value. */
@@ -356,24 +324,22 @@ static int on_key(void *user, const char *section, const char *name, const char 
 	return 1;
 }
 
-/* Parses text over the styles already in th. 0, or -1 with err filled. */
+/* Parses text over the styles already in th. 0, or -1 with err filled:
+ * every bad line, "FILE:LINE: what", one a line. */
 static int parse_into(const char *text, const char *file, struct theme *th,
 		      char *err, size_t errlen)
 {
-	struct parse_ctx c = { .th = th, .text = text };
-	int rc = ini_parse_stream(read_line, &c, on_key, &c);
-	if (rc == 0 && !c.err_line)
-		return 0;
+	struct parse_ctx c = { .th = th };
+	int rc;
+
+	ini_lines_init(&c.in, text);
+	rc = ini_parse_stream(ini_lines_reader, &c.in, on_key, &c);
 	if (rc < 0) {
 		snprintf(err, errlen, "%s: out of memory", file);
 		return -1;
 	}
-	/* inih reports the first failed line, ours or its own syntax error. */
-	if (c.err_line && (rc == 0 || c.err_line <= rc))
-		snprintf(err, errlen, "%s:%d: %s", file, c.err_line, c.msg);
-	else
-		snprintf(err, errlen, "%s:%d: not 'key = value' or '[section]'", file, rc);
-	return -1;
+	ini_lines_finish(&c.in, rc);
+	return ini_lines_format(&c.in, file, err, errlen) ? -1 : 0;
 }
 
 /* The built-in default. */
@@ -404,48 +370,11 @@ int theme_parse_string(const char *text, const char *file, struct theme *out,
 	return 0;
 }
 
-/* Reads a whole file (at most 1 MiB) into a malloc'd NUL-terminated
- * string. NULL with err filled on failure. */
+/* Reads a whole theme file (a regular file, at most 1 MiB). NULL with
+ * err filled on failure. */
 static char *slurp(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return NULL;
-	}
-	size_t cap = 4096, n = 0;
-	char *buf = malloc(cap + 1);
-	while (buf) {
-		size_t got = fread(buf + n, 1, cap - n, f);
-		n += got;
-		if (n < cap)
-			break;
-		if (cap >= (1u << 20)) {
-			snprintf(err, errlen, "%s: too large for a theme", path);
-			free(buf);
-			fclose(f);
-			return NULL;
-		}
-		cap *= 2;
-		char *nb = realloc(buf, cap + 1);
-		if (!nb)
-			free(buf);
-		buf = nb;
-	}
-	if (!buf || ferror(f)) {
-		snprintf(err, errlen, "%s: cannot read: %s", path, buf ? strerror(errno) : "out of memory");
-		free(buf);
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	if (memchr(buf, '\0', n)) {
-		snprintf(err, errlen, "%s: not a text file", path);
-		free(buf);
-		return NULL;
-	}
-	return buf;
+	return ini_lines_read_file(path, 1u << 20, err, errlen);
 }
 
 /* Writes dir/name.theme into out when that file exists. */

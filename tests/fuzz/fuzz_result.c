@@ -1,4 +1,4 @@
-/* fuzz-sources: core/json.c core/limits.c core/violations.c */
+/* fuzz-sources: core/json.c core/json_bytes.c core/limits.c core/violations.c */
 /*
  * fuzz_result.c - a program's output through the JSON result.
  *
@@ -7,11 +7,13 @@
  * rest splits into stdout and stderr; a violation's text and a file's path
  * get the same bytes up to their first NUL, and so do the error and the
  * carry-out text (which must be JSON to be kept). Whatever they hold, the result
- * must be one valid JSON object whose stdout and stderr:
+ * must be one valid JSON object (lone surrogates and all) whose stdout and
+ * stderr:
  *  - are there (escaping never fails a result);
- *  - hold every byte: at least as long as what was written, at most four
- *    times (each byte becomes at most the text \xNN);
- *  - are the very bytes written when those were printable ASCII.
+ *  - give back exactly the bytes written, read the way the contract says
+ *    (each lone surrogate U+DC80+b is the byte b; json_se.h);
+ *  - come with a base64 copy of exactly those bytes when, and only when,
+ *    they are not valid UTF-8.
  * ASan and UBSan catch any overrun of the escape buffer.
  */
 #include <stdbool.h>
@@ -22,34 +24,90 @@
 #include <jansson.h>
 
 #include "sandpit.h"
+#include "../json_se.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static bool printable_ascii(const char *s, size_t n)
+/* U+10FC80..U+10FCFF in raw: json_se.h reads those as bytes too */
+static bool has_se_lookalike(const char *s, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f)
-			return false;
-	return true;
+	for (size_t i = 0; i + 2 < n; i++)
+		if ((unsigned char)s[i] == 0xf4 && (unsigned char)s[i + 1] == 0x8f &&
+		    ((unsigned char)s[i + 2] == 0xb2 || (unsigned char)s[i + 2] == 0xb3))
+			return true;
+	return false;
+}
+
+static bool utf8_valid(const char *s, size_t n)
+{
+	json_t *j = json_stringn(s, n);
+	bool ok = j != NULL;
+
+	json_decref(j);
+	return ok;
+}
+
+static int b64(char c)
+{
+	const char *d = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	const char *p = c ? strchr(d, c) : NULL;
+	return p ? (int)(p - d) : -1;
 }
 
 static void check_stream(json_t *j, const char *key, const char *raw, size_t raw_len)
 {
-	json_t *v = json_object_get(j, key);
+	char bkey[32];
+	json_t *v = json_object_get(j, key), *b;
 	const char *got = json_string_value(v);
-	size_t got_len = json_string_length(v);
+	size_t got_len = 0;
+	char *bytes;
 
 	if (!got) {
 		fprintf(stderr, "%s missing from the result\n", key);
 		abort();
 	}
-	if (got_len < raw_len || got_len > raw_len * 4) {
-		fprintf(stderr, "%s: %zu bytes written, %zu in the result\n", key, raw_len, got_len);
+	bytes = se_bytes(got, json_string_length(v), &got_len);
+	if (!bytes)
+		abort();
+	if (!has_se_lookalike(raw, raw_len) && (got_len != raw_len || memcmp(bytes, raw, raw_len))) {
+		fprintf(stderr, "%s: the bytes read back differ from those written\n", key);
 		abort();
 	}
-	if (printable_ascii(raw, raw_len) && (got_len != raw_len || memcmp(got, raw, raw_len))) {
-		fprintf(stderr, "%s: printable ASCII changed on the way\n", key);
+	free(bytes);
+	snprintf(bkey, sizeof bkey, "%s_base64", key);
+	b = json_object_get(j, bkey);
+	if ((b != NULL) == utf8_valid(raw, raw_len)) {
+		fprintf(stderr, "%s: base64 %s for %s UTF-8\n", bkey, b ? "given" : "missing",
+			b ? "valid" : "invalid");
 		abort();
+	}
+	if (b) {
+		const char *t = json_string_value(b);
+		size_t tl = t ? strlen(t) : 1, o = 0;
+		if (tl % 4) {
+			fprintf(stderr, "%s: not base64\n", bkey);
+			abort();
+		}
+		for (size_t i = 0; i < tl; i += 4) {
+			int q[4];
+			for (int k = 0; k < 4; k++)
+				q[k] = t[i + k] == '=' ? 0 : b64(t[i + k]);
+			if (q[0] < 0 || q[1] < 0 || q[2] < 0 || q[3] < 0)
+				abort();
+			unsigned char out[3] = { (unsigned char)(q[0] << 2 | q[1] >> 4),
+						 (unsigned char)(q[1] << 4 | q[2] >> 2),
+						 (unsigned char)(q[2] << 6 | q[3]) };
+			int n = t[i + 2] == '=' ? 1 : t[i + 3] == '=' ? 2 : 3;
+			for (int k = 0; k < n; k++, o++)
+				if (o >= raw_len || out[k] != (unsigned char)raw[o]) {
+					fprintf(stderr, "%s: differs from the bytes written\n", bkey);
+					abort();
+				}
+		}
+		if (o != raw_len) {
+			fprintf(stderr, "%s: %zu bytes, %zu written\n", bkey, o, raw_len);
+			abort();
+		}
 	}
 }
 
@@ -103,7 +161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fprintf(stderr, "no JSON for a result\n");
 		abort();
 	}
-	j = json_loads(json, 0, &e);
+	j = se_loads(json, &e);
 	if (!j || !json_is_object(j)) {
 		fprintf(stderr, "invalid JSON (%s): %s\n", e.text, json);
 		abort();

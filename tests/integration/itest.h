@@ -22,6 +22,7 @@
 #define SP_ITEST_H
 
 #include "testlib.h"
+#include "json_se.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -468,7 +469,7 @@ static inline void it_cli_finish(struct it_cli *c, bool json)
 		c->err = calloc(1, 1);
 	if (json) {
 		json_error_t jerr;
-		c->json = json_loadb(c->out, c->out_len, 0, &jerr);
+		c->json = se_loadb(c->out, c->out_len, &jerr);
 		if (!c->json)
 			fail_msg("sandpit run --json printed invalid JSON (%s, line %d): %.2000s\n"
 				 "stderr: %.2000s", jerr.text, jerr.line, c->out, c->err);

@@ -137,8 +137,8 @@ static void test_non_serializable_value_is_a_clear_error(void **state)
 		   "    try:\n"
 		   "        carry(**{name: value})\n"
 		   "        print(name, 'ACCEPTED')\n"
-		   "    except TypeError as e:\n"
-		   "        print('TypeError:', e)\n"
+		   "    except (TypeError, ValueError) as e:\n"
+		   "        print(type(e).__name__ + ':', e)\n"
 		   "carry(fine=[1, 'two', {'three': 3.0}])\n"
 		   "carry(last={1, 2, 3})\n", name);
 	IT_CHECK(r, r->status == SP_STATUS_ERROR);
@@ -179,14 +179,22 @@ static void test_over_size_carry_out_is_dropped_with_a_violation(void **state)
 	struct sp_result *r;
 
 	(void)state;
-	r = it_run("carry(small=1)\n"
-		   "carry(big='x' * (2 << 20))\n"
+	/* carry() refuses it itself; a message sent around carry() is dropped
+	 * by the supervisor, with a record */
+	r = it_run("import json, os\n"
+		   "carry(small=1)\n"
+		   "try:\n"
+		   "    carry(big='x' * (2 << 20))\n"
+		   "except ValueError as e:\n"
+		   "    print('refused:', e)\n"
+		   "os.write(3, (json.dumps({'t': 'carry', 'v': {'big2': 'x' * (1 << 20)}}) + '\\n').encode())\n"
 		   "carry(after=2)\n"
 		   "print('still running')\n", name);
 	IT_CHECK(r, r->status == SP_STATUS_OK);
 	IT_CHECK(r, it_contains(it_out(r), "still running"));
+	IT_CHECK(r, it_contains(it_out(r), "refused: carry(): carrying big would make the carry-out"));
 	IT_CHECK(r, carry_out_is(r, "{\"small\": 1, \"after\": 2}"));
-	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, NULL) != NULL);
+	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, "over 1048576 bytes") != NULL);
 	sp_result_free(r);
 	free(name);
 }
@@ -203,7 +211,7 @@ static void test_the_cap_holds_exactly_over_many_calls(void **state)
 {
 	char *name = it_name("capexact");
 	struct sp_config cfg = it_config(
-		"import json, random\n"
+		"import json, os, random\n"
 		"cap = 300\n"
 		"mine = {}\n"
 		"dropped = 0\n"
@@ -225,7 +233,14 @@ static void test_the_cap_holds_exactly_over_many_calls(void **state)
 		"        mine = new\n"
 		"    else:\n"
 		"        dropped += 1\n"
-		"    carry(**{k: v})\n"
+		"    try:\n"
+		"        carry(**{k: v})\n"
+		"        refused = False\n"
+		"    except ValueError:\n"
+		"        refused = True\n"
+		"        # and past carry(), straight to the supervisor, which drops it too\n"
+		"        os.write(3, (json.dumps({'t': 'carry', 'v': {k: v}}) + '\\n').encode())\n"
+		"    assert refused == (mine is not new), (k, v)\n"
 		"print(json.dumps({'mine': mine, 'dropped': dropped}))\n", name);
 	struct sp_result *r;
 	const struct sp_violation *v;
@@ -258,12 +273,18 @@ static void test_carry_out_names_must_be_identifiers(void **state)
 
 	(void)state;
 	r = it_run("import os\n"
-		   "carry(**{'not an id': 1, 'for': 2, '1x': 3})\n"
+		   "for bad in ({'not an id': 1}, {'for': 2}, {'1x': 3}, {'__x__': 4}, {'fine': 1, 'a-b': 5}):\n"
+		   "    try:\n"
+		   "        carry(**bad)\n"
+		   "    except ValueError as e:\n"
+		   "        print('refused', e)\n"
 		   "os.write(3, b'{\"t\": \"carry\", \"v\": {\"__builtins__\": 4, \"a-b\": 5}}\\n')\n"
+		   "os.write(3, b'{\"t\": \"carry\", \"v\": {\"good\": 4, \"a-b\": 5}}\\n')\n"
 		   "carry(ok=1)\n", name);
 	IT_CHECK(r, r->status == SP_STATUS_OK);
 	IT_CHECK(r, carry_out_is(r, "{\"ok\": 1}"));
-	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, NULL) != NULL);
+	IT_CHECK(r, it_contains(it_out(r), "refused carry(): the name 'a-b' cannot be carried"));
+	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, "this carry() call was dropped") != NULL);
 	IT_CHECK(r, sp_carry_validate(r->carry_out, strlen(r->carry_out), 1u << 20, &err) == 0);
 	sp_result_free(r);
 	free(name);
@@ -315,6 +336,89 @@ struct bad_carry {
 	const char *text;
 	const char *says;   /* a substring of the message */
 };
+
+/*
+ * carry() of a value JSON cannot carry (an integer beyond 64 bits, NaN,
+ * Infinity, a lone surrogate, too deep, too big) is an error in the
+ * program that names the value, raised before anything is sent: the call
+ * carries none of its values (friend never arrives), and no malformed
+ * message reaches the supervisor. The edges of 64 bits are carried.
+ */
+static void test_values_json_cannot_carry_fail_the_call_whole(void **state)
+{
+	char *name = it_name("uncarryable");
+	struct sp_config cfg = it_config(
+		"cases = [dict(big=2**64), dict(neg=-2**63 - 1), dict(nan=float('nan')),\n"
+		"         dict(inf=float('inf')), dict(ninf=-float('inf')),\n"
+		"         dict(sur='ok \\udc80'), dict(key={'a': {'b\\ud800': 1}}),\n"
+		"         dict(inlist=[1, [2, 2**70]]), dict(deep=eval('[' * 65 + ']' * 65)),\n"
+		"         dict(huge='x' * 5000)]\n"
+		"for c in cases:\n"
+		"    c['friend'] = 1\n"
+		"    try:\n"
+		"        carry(**c)\n"
+		"        print('ACCEPTED', list(c))\n"
+		"    except ValueError as e:\n"
+		"        print('refused:', e)\n"
+		"carry(edge_hi=2**63 - 1, edge_lo=-2**63)\n", name);
+	static const char *const says[] = {
+		"'big' cannot be carried: big is an integer of 65 bits",
+		"'neg' cannot be carried: neg is an integer of 64 bits",
+		"'nan' cannot be carried: nan is nan",
+		"'inf' cannot be carried: inf is inf",
+		"'ninf' cannot be carried: ninf is -inf",
+		"'sur' cannot be carried: sur holds the lone surrogate U+DC80 at index 3",
+		"'key' cannot be carried: a key of key['a'] holds the lone surrogate U+D800",
+		"'inlist' cannot be carried: inlist[1][1] is an integer of 71 bits",
+		"'deep' cannot be carried: deep[0][0]",
+		"carrying friend, huge would make the carry-out",
+	};
+	struct sp_result *r;
+
+	(void)state;
+	cfg.limits.carry_bytes = 4096;
+	r = it_run_cfg(&cfg);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, !it_contains(it_out(r), "ACCEPTED"));
+	for (size_t i = 0; i < sizeof says / sizeof says[0]; i++)
+		IT_CHECK(r, it_contains(it_out(r), says[i]));
+	IT_CHECK(r, carry_out_is(r, "{\"edge_hi\": 9223372036854775807, "
+				 "\"edge_lo\": -9223372036854775808}"));
+	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, NULL) == NULL);
+	sp_result_free(r);
+	free(name);
+}
+
+/* carry() counts the carry-out as the supervisor does: floats as jansson
+ * writes them (0.1 is 0.10000000000000001), so a call that fits by
+ * Python's shorter repr but not by the supervisor's count is refused by
+ * carry() itself, never dropped silently after it returned. */
+static void test_carry_counts_floats_as_the_supervisor_does(void **state)
+{
+	char *name = it_name("floats");
+	struct sp_config cfg = it_config(
+		"import json\n"
+		"def pysize(d):\n"
+		"    return len(json.dumps(d, separators=(',', ':')))\n"
+		"n = max(n for n in range(60) if pysize({'f': [0.1] * n}) <= 100)\n"
+		"try:\n"
+		"    carry(f=[0.1] * n)\n"
+		"    print('ACCEPTED')\n"
+		"except ValueError as e:\n"
+		"    print('refused:', e)\n"
+		"carry(g=[0.5, 1e16, 1e-7])\n", name);
+	struct sp_result *r;
+
+	(void)state;
+	cfg.limits.carry_bytes = 100;
+	r = it_run_cfg(&cfg);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, it_contains(it_out(r), "refused: carry(): carrying f would make the carry-out"));
+	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, NULL) == NULL);
+	IT_CHECK(r, carry_out_is(r, "{\"g\": [0.5, 1e16, 9.9999999999999995e-8]}"));
+	sp_result_free(r);
+	free(name);
+}
 
 static void test_bad_carry_in_files_are_refused_before_anything_runs(void **state)
 {
@@ -402,17 +506,25 @@ static void test_values_nest_at_most_64_deep(void **state)
 	assert_int_equal(sp_carry_validate(deep, strlen(deep), 1 << 20, &err), -1);
 	assert_non_null(strstr(err.msg, "64 levels"));
 
-	/* the deepest allowed arrives whole; a deeper carry() is dropped alone */
-	cfg = it_config("d, v = 0, x\n"
+	/* the deepest allowed arrives whole; a deeper carry() is refused whole,
+	 * by carry() itself and by the supervisor when sent around it */
+	cfg = it_config("import os\n"
+			"d, v = 0, x\n"
 			"while v:\n"
 			"    d, v = d + 1, v[0] if v[0] else None\n"
 			"print('depth', d + 1)\n"
-			"carry(y=eval('[' * 65 + ']' * 65), z=1)\n", name);
+			"try:\n"
+			"    carry(y=eval('[' * 65 + ']' * 65), w=1)\n"
+			"except ValueError as e:\n"
+			"    print(e)\n"
+			"os.write(3, b'{\"t\": \"carry\", \"v\": {\"y\": ' + b'[' * 65 + b']' * 65 + b', \"w\": 1}}\\n')\n"
+			"carry(z=1)\n", name);
 	cfg.carry_in = ok;
 	cfg.carry_in_len = strlen(ok);
 	r = it_run_cfg(&cfg);
 	IT_CHECK(r, r->status == SP_STATUS_OK);
 	IT_CHECK(r, it_contains(it_out(r), "depth 64"));
+	IT_CHECK(r, it_contains(it_out(r), "nests deeper than 64 levels"));
 	IT_CHECK(r, carry_out_is(r, "{\"z\": 1}"));
 	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, "64 levels") != NULL);
 	sp_result_free(r);
@@ -614,6 +726,8 @@ int main(void)
 		cmocka_unit_test(test_non_serializable_value_is_a_clear_error),
 		cmocka_unit_test(test_later_carry_calls_update_earlier_names),
 		cmocka_unit_test(test_over_size_carry_out_is_dropped_with_a_violation),
+		cmocka_unit_test(test_values_json_cannot_carry_fail_the_call_whole),
+		cmocka_unit_test(test_carry_counts_floats_as_the_supervisor_does),
 		cmocka_unit_test(test_the_cap_holds_exactly_over_many_calls),
 		cmocka_unit_test(test_carry_out_names_must_be_identifiers),
 		cmocka_unit_test(test_stdout_and_garbage_never_become_carry),

@@ -2,7 +2,7 @@
  * test_cli.c - `sandpit run` as a person and a script use it: the exit
  * statuses of the contract (the program's own, 124 at a limit, 2 for bad
  * usage), bad input refused before anything runs, --json always one valid
- * object (invalid UTF-8 escaped, never dropped), human mode, --stdin, and
+ * object (output byte for byte), human mode, --stdin, and
  * SIGINT/SIGTERM cancelling cleanly.
  */
 #include "itest.h"
@@ -179,11 +179,15 @@ static void test_impossible_options_are_bad_usage(void **state)
 	assert_int_equal(bad, 0);
 }
 
-/* Whatever bytes the program writes, --json prints one valid object, and
- * invalid UTF-8 is escaped where it was, not dropped. */
+/* Whatever bytes the program writes, --json prints one valid object that
+ * holds them all where they were (invalid bytes as lone surrogates). */
 static void test_json_is_valid_whatever_the_output(void **state)
 {
 	struct fixture *f = *state;
+	static const char want_out[] =
+		"A\xff\xfe" "B\xc3\x28" "C\x00" "D\xe2\x82" "E \xc3\xa9 \xf0\x9f\x98\x80\n"
+		"\xed\xa0\x80 surrogate \xf4\x90\x80\x80 too big\n";
+	static const char want_err[] = "err \x80\x81 \x1b[31mred\x1b[0m \"quoted\" \\ back\n";
 	char *prog = program(f, "bytes",
 		"import os\n"
 		"os.write(1, b'A\\xff\\xfeB\\xc3\\x28C\\x00D\\xe2\\x82E \\xc3\\xa9 \\xf0\\x9f\\x98\\x80\\n')\n"
@@ -191,20 +195,20 @@ static void test_json_is_valid_whatever_the_output(void **state)
 		"os.write(1, b'\\xed\\xa0\\x80 surrogate \\xf4\\x90\\x80\\x80 too big\\n')\n");
 	const char *args[] = { "run", "--json", prog, NULL };
 	struct it_cli c;
-	const char *out, *err;
+	char *out, *err;
+	size_t out_len = 0, err_len = 0;
 
 	it_cli(&c, true, args);
 	IT_CLI_CHECK(&c, c.status == 0);
-	out = it_jstr(c.json, "stdout");
-	err = it_jstr(c.json, "stderr");
-	IT_CLI_CHECK(&c, it_contains(out, "A\\xff\\xfeB\\xc3(C"));
-	IT_CLI_CHECK(&c, it_contains(out, "D\\xe2\\x82E"));
-	IT_CLI_CHECK(&c, it_contains(out, " \xc3\xa9 \xf0\x9f\x98\x80\n"));
-	IT_CLI_CHECK(&c, it_contains(out, "surrogate"));
-	IT_CLI_CHECK(&c, it_contains(out, "too big"));
-	IT_CLI_CHECK(&c, it_contains(err, "err \\x80\\x81"));
-	IT_CLI_CHECK(&c, it_contains(err, "\x1b[31mred"));
-	IT_CLI_CHECK(&c, it_contains(err, "\"quoted\" \\ back"));
+	out = se_bytes(it_jstr(c.json, "stdout"), json_string_length(json_object_get(c.json, "stdout")), &out_len);
+	err = se_bytes(it_jstr(c.json, "stderr"), json_string_length(json_object_get(c.json, "stderr")), &err_len);
+	IT_CLI_CHECK(&c, out_len == sizeof want_out - 1 && memcmp(out, want_out, out_len) == 0);
+	IT_CLI_CHECK(&c, err_len == sizeof want_err - 1 && memcmp(err, want_err, err_len) == 0);
+	IT_CLI_CHECK(&c, it_contains(c.out, "A\\udcff\\udcfeB\\udcc3(C\\u0000D\\udce2\\udc82E"));
+	IT_CLI_CHECK(&c, json_is_string(json_object_get(c.json, "stdout_base64")));
+	IT_CLI_CHECK(&c, json_is_string(json_object_get(c.json, "stderr_base64")));
+	free(out);
+	free(err);
 	/* every field of the contract is there */
 	{
 		static const char *const keys[] = {
@@ -298,7 +302,7 @@ static void test_the_summary_shows_program_text_inert(void **state)
 	char *prog = program(f, "inert",
 		"import os\n"
 		"open('a\\x1b]0;pwned\\x07\\nsandpit: ok (exit 0) fake', 'w').write('x')\n"
-		"os.write(3, b'{\"t\": \"ev\", \"k\": \"network\", \"what\": "
+		"os.write(3, b'{\"t\": \"ev\", \"k\": \"network\", \"line\": 3, \"what\": "
 		"\"\\\\u001b[2J\\\\u009b\\\\nsandpit: forged\"}\\n')\n");
 	const char *args[] = { "run", prog, NULL };
 	struct it_cli c;

@@ -225,7 +225,7 @@ static void test_a_burst_of_records_loses_no_event(void **state)
 	struct sp_config cfg = it_config(
 		"import os, sys\n"
 		"kinds = (b'network', b'filesystem', b'process', b'syscall', b'memory', b'disk')\n"
-		"os.write(3, b''.join(b'{\"t\": \"ev\", \"k\": \"%s\", \"what\": \"w%d\"}\\n' % (k, i)\n"
+		"os.write(3, b''.join(b'{\"t\": \"ev\", \"k\": \"%s\", \"what\": \"w%d\", \"line\": 1}\\n' % (k, i)\n"
 		"                     for k in kinds for i in range(40)))\n"
 		"sys.stdout.write('the line after the burst\\n')\n"
 		"sys.stdout.flush()\n"

@@ -446,7 +446,7 @@ static void test_a_flood_of_records_hides_no_later_violation(void **state)
 	struct sp_config cfg = it_config(
 		"import os, socket\n"
 		"for i in range(600):\n"
-		"    os.write(3, b'{\"t\": \"ev\", \"k\": \"network\", \"what\": \"fake%d\", \"line\": %d}\\n' % (i, i))\n"
+		"    os.write(3, b'{\"t\": \"ev\", \"k\": \"network\", \"what\": \"fake%d\", \"line\": %d}\\n' % (i, i + 1))\n"
 		"for i in range(100):\n"
 		"    try:\n"
 		"        open('/etc/nothere%d' % i)\n"
@@ -487,7 +487,92 @@ static void test_a_flood_of_records_hides_no_later_violation(void **state)
 	free(name);
 }
 
+/*
+ * A runtime record always has a program line. Reports on the channel with
+ * no line, null, 0, a negative one, one beyond an int (2**40 once became
+ * 0 and 2**32 + 1 became 1 through an (int) cast) or not a number: before
+ * the prelude has reported any line they are dropped, counted in one note;
+ * after, they take the last line it reported.
+ */
+static void test_a_runtime_record_always_has_a_line(void **state)
+{
+	char *name = it_name("lineless");
+	struct sp_config cfg = it_config(
+		"import os\n"
+		"bad = [b'', b', \"line\": null', b', \"line\": 0', b', \"line\": -5',\n"
+		"       b', \"line\": 1099511627776', b', \"line\": 4294967297', b', \"line\": \"7\"',\n"
+		"       b', \"line\": 2.5']\n"
+		"def send(tag, extra):\n"
+		"    os.write(3, b'{\"t\": \"ev\", \"k\": \"network\", \"what\": \"%s\"%s}\\n' % (tag, extra))\n"
+		"for i, b in enumerate(bad):\n"
+		"    send(b'before%d' % i, b)\n"
+		"send(b'anchor', b', \"line\": 1234')\n"
+		"for i, b in enumerate(bad):\n"
+		"    send(b'after%d' % i, b)\n", name);
+	struct sp_result *r;
+	const struct sp_violation *note;
+
+	(void)state;
+	r = it_run_cfg(&cfg);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	for (size_t i = 0; i < r->n_violations; i++) {
+		const struct sp_violation *v = &r->violations[i];
+		IT_CHECK(r, v->from_kernel || v->line > 0);
+		IT_CHECK(r, !it_contains(v->what, "before"));
+		if (it_contains(v->what, "after") || it_contains(v->what, "anchor"))
+			IT_CHECK(r, v->line == 1234);
+	}
+	for (int i = 0; i < 8; i++) {
+		char what[16];
+		snprintf(what, sizeof what, "after%d", i);
+		IT_CHECK(r, it_viol(r, SP_VIOL_NETWORK, what) != NULL);
+	}
+	note = it_viol(r, SP_VIOL_CARRY, "without a program line");
+	IT_CHECK(r, note != NULL && note->count == 8);
+	sp_result_free(r);
+	free(name);
+}
+
 /* ---- no false positives ---- */
+
+/*
+ * Making a link in the work dir is allowed whatever it points at; only
+ * following it out is denied (by the kernel). A link made where the
+ * program may not write is still a record, and so is copying a host file.
+ */
+static void test_making_a_link_to_anywhere_is_no_violation(void **state)
+{
+	char *name = it_name("links");
+	struct sp_result *r;
+
+	(void)state;
+	r = it_run("import os, shutil\n"
+		   "os.symlink('/usr/bin/sleep', 'x')\n"
+		   "os.symlink('/etc/shadow', '/work/y')\n"
+		   "os.symlink('/home/alice/.ssh/id_rsa', '/tmp/z')\n"
+		   "os.link('x', 'x2', follow_symlinks=False)\n"
+		   "os.rename('x2', 'x3')\n"
+		   "print(os.readlink('x'), os.readlink('y'))\n"
+		   "try:\n"
+		   "    os.symlink('/work/x', '/usr/evil')\n"
+		   "except OSError as e:\n"
+		   "    print('refused', e.errno)\n"
+		   "try:\n"
+		   "    shutil.copyfile('/srv/secret', 'mine')\n"
+		   "except OSError as e:\n"
+		   "    print('refused', e.errno)\n", name);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, it_contains(it_out(r), "/usr/bin/sleep /etc/shadow"));
+	IT_CHECK(r, !it_viol(r, SP_VIOL_FILESYSTEM, "/usr/bin/sleep"));
+	IT_CHECK(r, !it_viol(r, SP_VIOL_FILESYSTEM, "/etc/shadow"));
+	IT_CHECK(r, !it_viol(r, SP_VIOL_FILESYSTEM, "id_rsa"));
+	IT_CHECK(r, !it_viol(r, SP_VIOL_FILESYSTEM, "x2"));
+	IT_CHECK(r, it_viol(r, SP_VIOL_FILESYSTEM, "symlink('/usr/evil')") != NULL);
+	IT_CHECK(r, it_viol(r, SP_VIOL_FILESYSTEM, "copyfile('/srv/secret')") != NULL);
+	IT_CHECK(r, r->n_violations == 2);
+	sp_result_free(r);
+	free(name);
+}
 
 static void test_clean_program_reports_no_violation(void **state)
 {
@@ -567,6 +652,8 @@ int main(void)
 		cmocka_unit_test(test_hundred_thousand_denied_calls_merge_into_one_record),
 		cmocka_unit_test(test_repeated_ctypes_calls_merge_into_one_record),
 		cmocka_unit_test(test_a_flood_of_records_hides_no_later_violation),
+		cmocka_unit_test(test_a_runtime_record_always_has_a_line),
+		cmocka_unit_test(test_making_a_link_to_anywhere_is_no_violation),
 		cmocka_unit_test(test_clean_program_reports_no_violation),
 		cmocka_unit_test(test_empty_program_reports_no_violation),
 	};

@@ -40,14 +40,28 @@ trap cleanup EXIT
 
 tm() { tmux -u -L "$SOCK" -f "$T/tmux.conf" "$@"; }
 
+# server_gone: after a kill-server, until the old server has let go of its
+# socket (a new session started sooner can meet it dying: "server exited
+# unexpectedly").
+server_gone() {
+	_sock="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
+	_end=$(( $(date +%s) + 10 ))
+	while [ -S "$_sock" ] && ! tm has-session >/dev/null 2>&1 &&
+	      [ "$(date +%s)" -lt "$_end" ]; do
+		sleep 0.05
+	done
+}
+
 # start [ARGS...]: the playground in a 120x40 terminal.
 start() {
+	server_gone
 	tm new-session -d -s t -x 120 -y 40 "$BIN $*"
 }
 
 # start_then_shell [ARGS...]: like start, but the pane lives on after the
 # playground exits (a shell waits), with "SHELL-AGAIN" on the screen.
 start_then_shell() {
+	server_gone
 	tm new-session -d -s t -x 120 -y 40 "$BIN $*; echo SHELL-AGAIN; sleep 60"
 }
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # A busy loop is cancelled with Esc; while it runs the UI stays responsive
-# (Tab moves the focus, the running clock moves).
+# (F6 moves the focus, the running clock moves). Esc in another pane
+# cancels the run first; only the next Esc goes back to the Editor.
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
@@ -10,9 +11,9 @@ ready
 keys F5
 wait_status "running"
 wait_for "[ Editor ]"
-keys Tab
+keys F6
 wait_for "[ Output ]" 5
-keys Tab
+keys F6
 wait_for "[ Resources ]" 5
 wait_status "running 1." 10
 keys F5
@@ -20,4 +21,7 @@ wait_for "a run is already going"
 keys Escape
 wait_status "killed" 5
 wait_for "run 1 · spin.py · killed"
+screen | grep -q "\[ Resources \]" || fail "the Esc that cancelled also moved the focus"
+keys Escape
+wait_for "[ Editor ]"
 echo "$NAME: ok"

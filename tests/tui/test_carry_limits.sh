@@ -30,9 +30,15 @@ wait_for "run 3"
 wait_status "ok"
 screen | grep -q "Run refused" && fail "the next run was refused"
 
-# every carry() value dropped (nested too deep): nothing to carry
+# every carry() value refused (nested too deep): carry() raises, and the
+# same message sent around it is dropped by sandpit: nothing to carry
 cat > "$T/deep.py" <<'PY'
-carry(d=eval("[" * 65 + "]" * 65))
+import os
+try:
+    carry(d=eval("[" * 65 + "]" * 65))
+except ValueError as e:
+    print("refused:", e)
+os.write(3, b'{"t": "carry", "v": {"d": ' + b"[" * 65 + b"]" * 65 + b'}}\n')
 PY
 keys C-q
 wait_exit
@@ -42,6 +48,7 @@ start "$T/deep.py"
 ready
 keys F5
 wait_for "run 1 · deep.py"
+wait_for "refused: carry()"
 wait_for "nests deeper"
 wait_for "carry, found by sandpit"
 screen | grep -q "results ready" && fail "offers results though every value was dropped"

@@ -18,17 +18,15 @@ grep -q 'survivor = 42' "$XDG_STATE_HOME/sandpit/recovery.py" 2>/dev/null ||
 	fail "no recovery file with the text after the crash"
 # the same terminal, a new playground (the shell line after it says BACK)
 tm respawn-pane -k -t t "$BIN; echo BACK-AGAIN; sleep 60"
-wait_for "Recover that"
-keys y
+wait_for "Unsaved work from the last session"
+wait_for "crash.py"
+keys r
 wait_for 'survivor = 42'
+# restored under its own file's name: Ctrl-S saves it there
 keys C-s
-wait_for "Save as"
-keys C-u
-type_text "$T/kept.py"
-keys Enter
 wait_for "saved"
 keys C-q
 wait_for "BACK-AGAIN"
 term_sane
-grep -q 'survivor = 42' "$T/kept.py" || fail "the recovered text was not saved"
+grep -q 'survivor = 42' "$T/crash.py" || fail "the recovered text was not saved to its file"
 echo "$NAME: ok"

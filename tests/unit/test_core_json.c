@@ -1,9 +1,11 @@
 /*
  * test_core_json.c - the contract's JSON result from sp_result_to_json:
- * always valid JSON, every byte of output accounted for (invalid UTF-8 and
- * NUL escaped as the text \xNN), nulls where the contract has them.
+ * always valid JSON, every byte of output back exactly (invalid bytes as
+ * lone surrogates, read here with json_se.h), nulls where the contract
+ * has them.
  */
 #include "testlib.h"
+#include "json_se.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +20,7 @@ static json_t *to_json(const struct sp_result *r)
 	json_t *j;
 
 	assert_non_null(text);
-	j = json_loads(text, 0, &e);
+	j = se_loads(text, &e);
 	if (!j)
 		fail_msg("invalid JSON (%s): %s", e.text, text);
 	free(text);
@@ -33,9 +35,24 @@ static const char *str(json_t *o, const char *k)
 	return s;
 }
 
-static void test_output_bytes_are_escaped_never_dropped(void **state)
+/* The bytes a string of the result holds, compared with want. */
+static void assert_bytes(json_t *o, const char *k, const char *want, size_t want_len)
+{
+	json_t *v = json_object_get(o, k);
+	size_t n = 0;
+	char *got;
+
+	assert_non_null(json_string_value(v));
+	got = se_bytes(json_string_value(v), json_string_length(v), &n);
+	assert_int_equal(n, want_len);
+	assert_memory_equal(got, want, want_len);
+	free(got);
+}
+
+static void test_output_bytes_come_back_exactly(void **state)
 {
 	struct sp_result r;
+	char *text;
 	static char out[] = "A\xff" "B\x00" "C\xc3\x28" "D\xe2\x82" "E \xc3\xa9\xf0\x9f\x98\x80 \"q\" \\ \n\t\x1b[0m";
 	static char err[] = "\xed\xa0\x80|\xf4\x90\x80\x80|\xc0\xaf|\xfe";
 	json_t *j;
@@ -47,34 +64,57 @@ static void test_output_bytes_are_escaped_never_dropped(void **state)
 	r.out_len = sizeof out - 1;
 	r.err = err;
 	r.err_len = sizeof err - 1;
-	j = to_json(&r);
-	assert_string_equal(str(j, "stdout"),
-			    "A\\xffB\\x00C\\xc3(D\\xe2\\x82E \xc3\xa9\xf0\x9f\x98\x80 \"q\" \\ \n\t\x1b[0m");
+	text = sp_result_to_json(&r);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "\"A\\udcffB\\u0000C\\udcc3(D\\udce2\\udc82E \xc3\xa9"));
 	/* surrogates, code points past U+10FFFF and overlong forms are not UTF-8 */
-	assert_null(strstr(str(j, "stderr"), "\xed\xa0\x80"));
-	assert_non_null(strstr(str(j, "stderr"), "|\\xfe"));
-	assert_non_null(strstr(str(j, "stderr"), "\\xc0\\xaf"));
+	assert_non_null(strstr(text, "\"\\udced\\udca0\\udc80|\\udcf4\\udc90\\udc80\\udc80|\\udcc0\\udcaf|\\udcfe\""));
+	free(text);
+	j = to_json(&r);
+	assert_bytes(j, "stdout", out, sizeof out - 1);
+	assert_bytes(j, "stderr", err, sizeof err - 1);
+	/* not UTF-8, so there as base64 too */
+	assert_string_equal(str(j, "stderr_base64"), "7aCAfPSQgIB8wK98/g==");
+	json_decref(j);
+}
+
+/* Text that looks like the placeholder json_bytes.c uses is output like
+ * any other, next to invalid bytes. */
+static void test_placeholder_lookalikes_are_plain_output(void **state)
+{
+	struct sp_result r;
+	static char out[] = "\"sp-bytes:0000000000000000:0\" sp-bytes: \xff";
+	static char err[] = "\xfe\"sp-bytes:";
+	json_t *j;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	r.out = out;
+	r.out_len = sizeof out - 1;
+	r.err = err;
+	r.err_len = sizeof err - 1;
+	j = to_json(&r);
+	assert_bytes(j, "stdout", out, sizeof out - 1);
+	assert_bytes(j, "stderr", err, sizeof err - 1);
 	json_decref(j);
 }
 
 /*
- * Each NUL grows by three bytes when escaped. A run of them once wrote past
- * the end of the escape buffer (the room check counted one byte for a NUL);
- * every run length up to well past the buffer's first growth is tried, so
- * ASan builds catch any overrun, and the text is checked byte for byte.
+ * Each byte can grow to a six-character escape. A run of NULs once wrote
+ * past the end of the escape buffer (the room check counted one byte for a
+ * NUL); every run length up to well past 256 is tried, so ASan builds
+ * catch any overrun, and the bytes must come back exactly.
  */
 static void test_runs_of_nul_and_bad_bytes_fit_the_buffer(void **state)
 {
-	static const char pieces[][4] = { "\0", "\xff", "\xc3\xa9", "a" };
-	static const char *escaped[] = { "\\x00", "\\xff", "\xc3\xa9", "a" };
+	static const char pieces[][4] = { "\0", "\xff", "\xc3\xa9", "a", "\"", "\x01" };
 
 	(void)state;
-	for (size_t kind = 0; kind < 4; kind++) {
+	for (size_t kind = 0; kind < sizeof pieces / sizeof pieces[0]; kind++) {
 		for (size_t count = 0; count <= 300; count++) {
-			size_t plen = kind == 2 ? 2 : 1, elen = strlen(escaped[kind]);
+			size_t plen = kind == 2 ? 2 : 1;
 			char *in = malloc(count * plen + 1);
 			struct sp_result r;
-			const char *got;
 			json_t *j;
 
 			assert_non_null(in);
@@ -84,10 +124,7 @@ static void test_runs_of_nul_and_bad_bytes_fit_the_buffer(void **state)
 			r.out = in;
 			r.out_len = count * plen;
 			j = to_json(&r);
-			got = str(j, "stdout");
-			assert_int_equal(strlen(got), count * elen);
-			for (size_t i = 0; i < count; i++)
-				assert_memory_equal(got + i * elen, escaped[kind], elen);
+			assert_bytes(j, "stdout", in, count * plen);
 			json_decref(j);
 			free(in);
 		}
@@ -176,7 +213,7 @@ static void test_violations_files_carry_and_layers(void **state)
 
 	jv = json_array_get(json_object_get(j, "violations"), 0);
 	assert_string_equal(str(jv, "kind"), "filesystem");
-	assert_string_equal(str(jv, "what"), "open('/etc/\"shadow\"\n\\xff', O_RDONLY)");
+	assert_bytes(jv, "what", "open('/etc/\"shadow\"\n\xff', O_RDONLY)", strlen(v[0].what));
 	assert_string_equal(str(jv, "source"), "runtime");
 	assert_int_equal(json_integer_value(json_object_get(jv, "line")), 3);
 	assert_int_equal(json_integer_value(json_object_get(jv, "count")), 2);
@@ -187,7 +224,7 @@ static void test_violations_files_carry_and_layers(void **state)
 	assert_int_equal(json_integer_value(json_object_get(jv, "count")), 100000);
 
 	jv = json_array_get(json_object_get(j, "files"), 0);
-	assert_string_equal(str(jv, "path"), "sub/na\\xffme.txt");
+	assert_bytes(jv, "path", f[0].path, strlen(f[0].path));
 	assert_int_equal(json_integer_value(json_object_get(jv, "bytes")), 42);
 
 	assert_string_equal(json_string_value(json_array_get(json_object_get(
@@ -224,7 +261,8 @@ static void test_status_and_kind_names(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_output_bytes_are_escaped_never_dropped),
+		cmocka_unit_test(test_output_bytes_come_back_exactly),
+		cmocka_unit_test(test_placeholder_lookalikes_are_plain_output),
 		cmocka_unit_test(test_runs_of_nul_and_bad_bytes_fit_the_buffer),
 		cmocka_unit_test(test_nulls_and_types_follow_the_contract),
 		cmocka_unit_test(test_violations_files_carry_and_layers),

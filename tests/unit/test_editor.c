@@ -142,6 +142,183 @@ static void test_tab(void **state)
 	editor_free(ed);
 }
 
+/* Shift-Tab dedents the cursor's line, or every selected line, by one
+ * step, and the selection still covers the same lines afterwards. */
+static void test_shift_tab_dedents(void **state)
+{
+	(void)state;
+	struct editor *ed = ed_with("def f():\n        a = 1\n      b\nc\n");
+	key(ed, KEY_DOWN, 1);
+	key(ed, KEY_END, 1);
+	key(ed, KEY_BTAB, 1);
+	assert_text(ed, "def f():\n    a = 1\n      b\nc\n");
+	assert_pos(ed, 2, 10);
+	/* a block from column 0 down to column 0 of the line after it */
+	key(ed, KEY_HOME, 2);
+	key(ed, KEY_SF, 2);
+	key(ed, KEY_BTAB, 1);
+	assert_text(ed, "def f():\na = 1\n  b\nc\n");
+	size_t len;
+	char *sel = editor_selection(ed, &len);
+	assert_non_null(sel);
+	assert_string_equal(sel, "a = 1\n  b\n");
+	free(sel);
+	/* indenting it again puts it back; the cursor moves with its line */
+	editor_key(ed, false, '\t');
+	assert_text(ed, "def f():\n    a = 1\n      b\nc\n");
+	sel = editor_selection(ed, &len);
+	assert_string_equal(sel, "    a = 1\n      b\n");
+	free(sel);
+	editor_free(ed);
+}
+
+/* Ctrl-A / Ctrl-E go to the line's ends as Home / End do; Ctrl-K cuts
+ * whole lines, and Ctrl-Ks in a row paste back as one block. */
+static void test_line_keys(void **state)
+{
+	(void)state;
+	struct editor *ed = ed_with("    one\ntwo\nthree\n");
+	editor_key(ed, false, 5);                 /* Ctrl-E */
+	assert_pos(ed, 1, 8);
+	editor_key(ed, false, 1);                 /* Ctrl-A: first non-blank */
+	assert_pos(ed, 1, 5);
+	editor_key(ed, false, 1);                 /* again: column 1 */
+	assert_pos(ed, 1, 1);
+	editor_key(ed, false, 11);                /* Ctrl-K twice */
+	editor_key(ed, false, 11);
+	assert_text(ed, "three\n");
+	size_t len;
+	const char *clip = editor_clipboard(ed, &len, NULL);
+	assert_int_equal(len, 12);
+	assert_memory_equal(clip, "    one\ntwo\n", 12);
+	key(ed, KEY_DOWN, 1);
+	editor_key(ed, false, 22);                /* Ctrl-V */
+	assert_text(ed, "three\n    one\ntwo\n");
+	/* a key between two Ctrl-Ks starts a new clipboard */
+	key(ed, KEY_UP, 3);
+	editor_key(ed, false, 11);
+	key(ed, KEY_HOME, 1);
+	editor_key(ed, false, 11);
+	clip = editor_clipboard(ed, &len, NULL);
+	assert_int_equal(len, 8);
+	assert_memory_equal(clip, "    one\n", 8);
+	editor_key(ed, false, 26);                /* undo brings it back */
+	assert_text(ed, "    one\ntwo\n");
+	editor_free(ed);
+}
+
+/* Ctrl-/ (0x1f, which Ctrl-_ sends too) comments the line or the
+ * selected block at its smallest indent, and takes it off again. */
+static void test_toggle_comment(void **state)
+{
+	(void)state;
+	struct editor *ed = ed_with("if x:\n    a = 1\n\n    b = 2\nc\n");
+	editor_key(ed, false, 31);
+	assert_text(ed, "# if x:\n    a = 1\n\n    b = 2\nc\n");
+	editor_key(ed, false, 31);
+	assert_text(ed, "if x:\n    a = 1\n\n    b = 2\nc\n");
+	/* lines 2-4: the blank line is left alone, "# " at column 5 */
+	key(ed, KEY_DOWN, 1);
+	key(ed, KEY_SF, 3);
+	editor_key(ed, false, 31);
+	assert_text(ed, "if x:\n    # a = 1\n\n    # b = 2\nc\n");
+	size_t len;
+	char *sel = editor_selection(ed, &len);
+	assert_non_null(sel);
+	assert_string_equal(sel, "    # a = 1\n\n    # b = 2\n");
+	free(sel);
+	/* one undo step */
+	editor_key(ed, false, 26);
+	assert_text(ed, "if x:\n    a = 1\n\n    b = 2\nc\n");
+	/* a mix of comments and code is commented (not toggled line by line) */
+	editor_set_text(ed, "#a\nb\n", 5, "t.py");
+	key(ed, KEY_SF, 2);
+	editor_key(ed, false, 31);
+	assert_text(ed, "# #a\n# b\n");
+	editor_key(ed, false, 31);
+	assert_text(ed, "#a\nb\n");
+	editor_free(ed);
+}
+
+/* The find prompt: the last search is suggested and typing replaces it,
+ * Up/Down bring back earlier searches, Tab ignores case; Ctrl-F goes on
+ * to replace, asking at each match. */
+static void test_find_replace(void **state)
+{
+	(void)state;
+	struct editor *ed = ed_with("Foo foo\nfoo FOO\n");
+	editor_begin_find(ed);
+	type(ed, "foo");
+	assert_pos(ed, 1, 5);
+	editor_key(ed, false, 27);
+	editor_begin_find(ed);
+	type(ed, "FOO");                      /* replaces the suggested "foo" */
+	assert_pos(ed, 2, 5);
+	key(ed, KEY_UP, 1);                   /* the earlier search */
+	editor_key(ed, false, 27);
+	editor_key(ed, false, 1);             /* Ctrl-A, out of the prompt */
+	key(ed, KEY_UP, 5);
+	editor_begin_find(ed);
+	key(ed, KEY_UP, 1);
+	size_t len;
+	/* exact by default: "foo" at 1,5 */
+	assert_pos(ed, 1, 5);
+	editor_key(ed, false, '\t');          /* ignore case: from the start */
+	assert_pos(ed, 1, 1);
+	/* Ctrl-F: replace "foo" (any case) with "bar" */
+	editor_key(ed, false, 6);
+	type(ed, "bar");
+	editor_key(ed, false, '\r');
+	char *sel = editor_selection(ed, &len);
+	assert_non_null(sel);
+	assert_string_equal(sel, "Foo");      /* asked about, selected */
+	free(sel);
+	editor_key(ed, false, 'y');
+	editor_key(ed, false, 'n');
+	editor_key(ed, false, 'y');
+	assert_text(ed, "bar foo\nbar FOO\n");
+	editor_key(ed, false, 'a');
+	assert_text(ed, "bar bar\nbar bar\n");
+	editor_key(ed, false, 26);            /* "a" is one undo step */
+	assert_text(ed, "bar foo\nbar FOO\n");
+	editor_key(ed, false, 27);
+	assert_false(editor_prompt_active(ed));
+	editor_free(ed);
+}
+
+/* Ignoring case goes by Unicode's lower-case mapping, so a match may have
+ * another byte length than the search (here: "\xc4" Ä vs "a" ASCII is no
+ * match, but Ä and ä are); bytes that are not UTF-8 match only themselves. */
+static void test_find_ignoring_case_unicode(void **state)
+{
+	(void)state;
+	struct editor *ed = ed_with("x = \"\xc3\x84rger\" + \"\xc3\xa4RGER\" + \"Arger\"\n\xff\xfe\n");
+	editor_set_ignore_case(ed, true);
+	editor_set_search(ed, "\xc3\xa4rger", 6);
+	assert_true(editor_find_next(ed, false));
+	assert_int_equal(editor_cursor_offset(ed), 5);
+	assert_true(editor_find_next(ed, false));
+	assert_int_equal(editor_cursor_offset(ed), 16);
+	assert_true(editor_find_next(ed, false));
+	assert_int_equal(editor_cursor_offset(ed), 5);      /* wraps; "Arger" is not one */
+	editor_set_search(ed, "\xff", 1);
+	assert_true(editor_find_next(ed, false));
+	assert_int_equal(editor_cursor_offset(ed), 34);
+	/* replace all of them, any case, as one step */
+	editor_set_search(ed, "\xc3\x84RGER", 6);
+	editor_begin_find(ed);
+	editor_key(ed, false, 27);
+	editor_begin_find(ed);
+	editor_key(ed, false, 6);                            /* Ctrl-F: replace */
+	type(ed, "zorn");
+	editor_key(ed, false, '\r');
+	editor_key(ed, false, 'a');
+	assert_text(ed, "x = \"zorn\" + \"zorn\" + \"Arger\"\n\xff\xfe\n");
+	editor_key(ed, false, 26);
+	assert_text(ed, "x = \"\xc3\x84rger\" + \"\xc3\xa4RGER\" + \"Arger\"\n\xff\xfe\n");
+	editor_free(ed);
+}
+
 /* Moves, deletes and undo go by grapheme cluster; columns by cells. */
 static void test_clusters(void **state)
 {
@@ -228,11 +405,11 @@ static void test_find_and_goto(void **state)
 	assert_pos(ed, 2, 1);                 /* found as typed */
 	editor_key(ed, false, '\r');
 	assert_pos(ed, 3, 7);                 /* Enter: next */
-	key(ed, KEY_DOWN, 1);
+	editor_key(ed, false, 14);            /* Ctrl-N */
 	assert_pos(ed, 4, 1);
-	key(ed, KEY_DOWN, 1);
+	editor_key(ed, false, 14);
 	assert_pos(ed, 2, 1);                 /* wraps */
-	key(ed, KEY_UP, 1);
+	editor_key(ed, false, 16);            /* Ctrl-P */
 	assert_pos(ed, 4, 1);                 /* previous, wrapping back */
 	assert_false(editor_key(ed, true, KEY_F(5)));   /* app keys pass */
 	editor_key(ed, false, 27);
@@ -344,9 +521,14 @@ static void test_round_trip_bytes(void **state)
 	key(ed, KEY_BACKSPACE, 1);
 	assert_int_equal(editor_save(ed, NULL, err, sizeof err), 0);
 	assert_false(editor_modified(ed));
+	/* Byte for byte, but for the newline a text file ends with. */
 	size_t n = get_file(path, back, sizeof back);
-	assert_int_equal(n, sizeof raw - 1);
-	assert_memory_equal(back, raw, n);
+	assert_int_equal(n, sizeof raw);
+	assert_memory_equal(back, raw, sizeof raw - 1);
+	assert_int_equal(back[n - 1], '\n');
+	assert_false(editor_modified(ed));
+	assert_int_equal(editor_save(ed, NULL, err, sizeof err), 0);
+	assert_int_equal(get_file(path, back, sizeof back), sizeof raw);
 	/* The mode survived the atomic replace. */
 	struct stat st;
 	assert_int_equal(stat(path, &st), 0);
@@ -357,7 +539,7 @@ static void test_round_trip_bytes(void **state)
 	assert_int_equal(editor_recovery_write(ed, rec, err, sizeof err), 0);
 	assert_int_equal(stat(rec, &st), 0);
 	assert_int_equal(st.st_mode & 07777, 0600);
-	assert_int_equal(get_file(rec, back, sizeof back), sizeof raw - 1);
+	assert_int_equal(get_file(rec, back, sizeof back), sizeof raw);
 	/* Save-as to a new file takes the umask's mode and becomes the path. */
 	char other[160];
 	snprintf(other, sizeof other, "%s/new.py", tmpdir);
@@ -541,9 +723,14 @@ int main(void)
 		cmocka_unit_test(test_auto_indent),
 		cmocka_unit_test(test_backspace_indent_step),
 		cmocka_unit_test(test_tab),
+		cmocka_unit_test(test_shift_tab_dedents),
+		cmocka_unit_test(test_line_keys),
+		cmocka_unit_test(test_toggle_comment),
 		cmocka_unit_test(test_clusters),
 		cmocka_unit_test(test_selection_clipboard),
 		cmocka_unit_test(test_find_and_goto),
+		cmocka_unit_test(test_find_replace),
+		cmocka_unit_test(test_find_ignoring_case_unicode),
 		cmocka_unit_test(test_paste_no_staircase),
 		cmocka_unit_test(test_bracket_match),
 		cmocka_unit_test(test_round_trip_bytes),

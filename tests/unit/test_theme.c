@@ -144,11 +144,29 @@ static void test_errors_with_lines(void **state)
 		assert_string_equal(err, cases[i].want);
 		assert_memory_equal(th.style, d.style, sizeof d.style);
 	}
-	/* The first error wins when there are several. */
+	/* Every bad line is reported, in order, one a line: the handler's own
+	 * errors and lines inih cannot parse alike. */
 	struct theme th;
-	char err[256];
-	theme_parse_string("[pane]\nx = 1\ny = 2\n", "x.theme", &th, err, sizeof err);
-	assert_string_equal(err, "x.theme:2: unknown key 'x' in [pane]");
+	char err[1024];
+	assert_int_equal(theme_parse_string("[pane]\nx = 1\nborder = red\njunk\ny = 2\n"
+					    "[syntax]\nkeyword = purplish\n[broken\n",
+					    "x.theme", &th, err, sizeof err), -1);
+	assert_string_equal(err, "x.theme:2: unknown key 'x' in [pane]\n"
+				 "x.theme:4: not 'key = value' or '[section]'\n"
+				 "x.theme:5: unknown key 'y' in [pane]\n"
+				 "x.theme:7: syntax.keyword: 'purplish' is not a colour or attribute\n"
+				 "x.theme:8: not 'key = value' or '[section]'");
+	/* and a file of nothing but errors stays bounded */
+	{
+		char many[4096];
+		size_t used = (size_t)snprintf(many, sizeof many, "[pane]\n");
+		for (int i = 0; i < 40; i++)
+			used += (size_t)snprintf(many + used, sizeof many - used, "nope = 1\n");
+		assert_int_equal(theme_parse_string(many, "x.theme", &th, err, sizeof err), -1);
+		assert_non_null(strstr(err, "x.theme:17: unknown key 'nope'"));
+		assert_null(strstr(err, "x.theme:18:"));
+		assert_non_null(strstr(err, "and 24 more bad lines"));
+	}
 	/* A line too long for inih is an error, not a silent split. */
 	char longline[400];
 	memset(longline, 'a', sizeof longline);

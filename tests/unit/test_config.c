@@ -1,0 +1,84 @@
+/*
+ * test_config.c - the playground's config file: every bad line reported
+ * with its number, the good lines applied all the same, and a config
+ * path that is not a regular file refused, never waited on.
+ */
+#include "testlib.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+
+static char *write_tmp(const char *text)
+{
+	char *path = strdup("/tmp/sandpit-config-XXXXXX");
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
+}
+
+static void test_every_bad_line_is_reported(void **state)
+{
+	char *path = write_tmp("# settings\n"
+			       "cpu = lots\n"
+			       "wall = 3\n"
+			       "junk without equals\n"
+			       "colour = red\n"
+			       "[section]\n"
+			       "memory = 64M\n");
+	char arg[64], usage[256];
+	char *argv[] = { "sandpit", "--config", NULL, NULL };
+	struct pg_config cfg;
+	char *line2;
+
+	(void)state;
+	snprintf(arg, sizeof arg, "%s", path);
+	argv[2] = arg;
+	assert_int_equal(config_load(&cfg, 3, argv, usage, sizeof usage), 0);
+	/* each bad line, in order, one a line */
+	line2 = strstr(cfg.error, ":2: ");
+	assert_non_null(line2);
+	assert_non_null(strstr(cfg.error, ":4: not 'key = value' or '[section]'"));
+	assert_non_null(strstr(cfg.error, ":5: "));
+	assert_non_null(strstr(cfg.error, ":7: sections are not used ([section])"));
+	assert_null(strstr(cfg.error, ":3: "));
+	assert_int_equal((int)(strchr(cfg.error, '\n') - cfg.error) < (int)strlen(cfg.error), 1);
+	/* the good line applied */
+	assert_int_equal(cfg.limits.wall_ms, 3000);
+	unlink(path);
+	free(path);
+}
+
+static void test_a_fifo_config_is_refused_at_once(void **state)
+{
+	char path[] = "/tmp/sandpit-config-fifo-XXXXXX";
+	char *argv[] = { "sandpit", "--config", path, NULL };
+	char usage[256];
+	struct pg_config cfg;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(path);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	config_load(&cfg, 3, argv, usage, sizeof usage);
+	assert_non_null(strstr(cfg.error, "not a regular file"));
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_bad_line_is_reported),
+		cmocka_unit_test(test_a_fifo_config_is_refused_at_once),
+	};
+	return cmocka_run_group_tests_name("config", tests, NULL, NULL);
+}

@@ -1,0 +1,201 @@
+/*
+ * recovery.c - the recovery file's companion (.info), the check against
+ * the saved file, and moving it aside or deleting it.
+ *
+ * The .info file is one or two lines of text: "path PATH" and/or
+ * "name NAME". It is written with the text (not in the crash handler,
+ * which only rewrites the text: the info from the last pause still says
+ * whose it is).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "recovery.h"
+#include "banned.h"
+
+#define INFO_EXT ".info"
+
+static int info_path(const char *rec, char *out, size_t len)
+{
+	return (size_t)snprintf(out, len, "%s" INFO_EXT, rec) < len ? 0 : -1;
+}
+
+int recovery_note(const char *rec, const char *path, const char *name)
+{
+	char ip[4200], tmp[4300];
+	FILE *f;
+	int fd;
+
+	if (info_path(rec, ip, sizeof ip) < 0) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	snprintf(tmp, sizeof tmp, "%s.tmp", ip);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		errno = e;
+		return -1;
+	}
+	if (path && path[0] && !strchr(path, '\n'))
+		fprintf(f, "path %s\n", path);
+	if (name && name[0] && !strchr(name, '\n'))
+		fprintf(f, "name %s\n", name);
+	if (fflush(f) != 0 || fsync(fileno(f)) != 0) {
+		int e = errno;
+		fclose(f);
+		unlink(tmp);
+		errno = e;
+		return -1;
+	}
+	fclose(f);
+	return rename(tmp, ip);
+}
+
+bool recovery_read(const char *rec, struct recovery_info *ri)
+{
+	char ip[4200], line[4200];
+	struct stat st;
+	FILE *f;
+
+	memset(ri, 0, sizeof *ri);
+	if (stat(rec, &st) != 0 || st.st_size == 0)
+		return false;
+	ri->when = st.st_mtime;
+	if (info_path(rec, ip, sizeof ip) < 0 || !(f = fopen(ip, "r")))
+		return true;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!strncmp(line, "path ", 5))
+			snprintf(ri->path, sizeof ri->path, "%s", line + 5);
+		else if (!strncmp(line, "name ", 5))
+			snprintf(ri->name, sizeof ri->name, "%s", line + 5);
+	}
+	fclose(f);
+	if (!ri->name[0] && ri->path[0]) {
+		const char *s = strrchr(ri->path, '/');
+		snprintf(ri->name, sizeof ri->name, "%s", s && s[1] ? s + 1 : ri->path);
+	}
+	return true;
+}
+
+bool recovery_matches_saved(const char *rec, const struct recovery_info *ri)
+{
+	FILE *a, *b;
+	bool same = true;
+	char x[8192], y[8192];
+
+	if (!ri->path[0] || !(a = fopen(rec, "rb")))
+		return false;
+	if (!(b = fopen(ri->path, "rb"))) {
+		fclose(a);
+		return false;
+	}
+	for (;;) {
+		size_t n = fread(x, 1, sizeof x, a), m = fread(y, 1, sizeof y, b);
+		if (n != m || memcmp(x, y, n) != 0) {
+			same = false;
+			break;
+		}
+		if (n < sizeof x)
+			break;
+	}
+	if (ferror(a) || ferror(b))
+		same = false;
+	fclose(a);
+	fclose(b);
+	return same;
+}
+
+int recovery_move_aside(const char *rec, char *kept, size_t keptlen)
+{
+	char stamp[32], from[4200], to[4200];
+	time_t t = time(NULL);
+	struct tm tm;
+	const char *slash = strrchr(rec, '/');
+	int dir = slash ? (int)(slash + 1 - rec) : 0;
+
+	if (!localtime_r(&t, &tm) || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
+		snprintf(stamp, sizeof stamp, "%lld", (long long)t);
+	for (int n = 0; n < 100; n++) {
+		if (n == 0)
+			snprintf(kept, keptlen, "%.*srecovery-%s.py", dir, rec, stamp);
+		else
+			snprintf(kept, keptlen, "%.*srecovery-%s-%d.py", dir, rec, stamp, n);
+		/* link() never replaces a file, so no rescued text is overwritten */
+		if (link(rec, kept) == 0) {
+			if (info_path(rec, from, sizeof from) == 0 &&
+			    info_path(kept, to, sizeof to) == 0 && link(from, to) == 0)
+				unlink(from);
+			return unlink(rec) == 0 || errno == ENOENT ? 0 : -1;
+		}
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+int recovery_remove(const char *rec)
+{
+	char ip[4200];
+
+	if (info_path(rec, ip, sizeof ip) == 0)
+		unlink(ip);
+	return unlink(rec) == 0 || errno == ENOENT ? 0 : -1;
+}
+
+void recovery_describe(const struct recovery_info *ri, char *buf, size_t len)
+{
+	char when[64] = "";
+	struct tm tm;
+
+	if (ri->when && localtime_r(&ri->when, &tm))
+		strftime(when, sizeof when, "%H:%M on %d %b %Y", &tm);
+	const char *w = when;
+	const char *name = ri->name[0] ? ri->name : "an untitled buffer";
+	if (ri->path[0] && strcmp(ri->path, ri->name))
+		snprintf(buf, len, "%s (%s), kept at %s", name, ri->path, w);
+	else
+		snprintf(buf, len, "%s, kept at %s", name, w);
+}
+
+size_t recovery_kept(const char *rec, char *newest, size_t len)
+{
+	char dir[4200];
+	const char *slash = strrchr(rec, '/');
+	struct dirent *e;
+	time_t best = 0;
+	size_t n = 0;
+	DIR *d;
+
+	newest[0] = '\0';
+	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - rec) : 1, slash ? rec : ".");
+	if (!(d = opendir(dir)))
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		size_t nl = strlen(e->d_name);
+		char p[4500];
+		struct stat st;
+		if (strncmp(e->d_name, "recovery-", 9) != 0 || nl < 12 ||
+		    strcmp(e->d_name + nl - 3, ".py") != 0)
+			continue;
+		snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+		if (stat(p, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		n++;
+		if (st.st_mtime >= best) {
+			best = st.st_mtime;
+			snprintf(newest, len, "%s", p);
+		}
+	}
+	closedir(d);
+	return n;
+}
