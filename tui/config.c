@@ -117,17 +117,19 @@ static int ini_handler_cb(void *user, const char *section, const char *name,
 {
 	struct ini_ctx *ctx = user;
 	char err[256];
+	bool bad_value = true;       /* a value of the line is wrong, not where it is */
 
 	if (!strncmp(section, "preset", 6) && (section[6] == ' ' || !section[6])) {
 		if (preset_set(ctx->cfg, section, name, value, err, sizeof err) == 0)
 			return 1;
 	} else if (section[0]) {
-		snprintf(err, sizeof err, "the only sections are [preset NAME] ([%s])",
+		snprintf(err, sizeof err, "sections are not used ([%s]), but for [preset NAME]",
 			 section);
+		bad_value = false;
 	} else if (config_set(ctx->cfg, name, value, err, sizeof err) == 0) {
 		return 1;
 	}
-	if (limit_find(name) >= 0) {
+	if (bad_value && limit_find(name) >= 0) {
 		char named[300];
 		snprintf(named, sizeof named, "%s: %s", name, err);
 		return ini_lines_error(&ctx->in, named);
