@@ -17,7 +17,7 @@ ready
 keys F5
 wait_for "END-OF-RUN" 30
 wait_status "ok"
-keys Tab
+keys F6
 wait_for "═[ Output ]"
 keys Home
 wait_for "older lines fell off the history"
