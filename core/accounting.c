@@ -35,10 +35,12 @@ void accounting_sample(struct sp_run *r)
 	} else if (have_proc) {
 		/* plus what its unix sockets hold, which no process maps (a
 		 * memory cgroup charges that itself) */
-		uint64_t queued = 0;  /* left 0 when the socket cannot say */
+		uint64_t queued = 0, piped = 0;  /* left 0 when they cannot say */
 		if (r->L.sockmem_fd >= 0)
 			(void)sp_sockmem_bytes(r->L.sockmem_fd, &queued);
-		u->memory_bytes = ps.rss_bytes + queued;
+		/* and its pipes, kernel memory just the same */
+		(void)sp_pipemem_bytes(r->L.proc_fd, r->own_pipes, 3, &piped);
+		u->memory_bytes = ps.rss_bytes + queued + piped;
 	}
 	if (u->memory_bytes > u->peak_memory_bytes)
 		u->peak_memory_bytes = u->memory_bytes;
@@ -46,7 +48,15 @@ void accounting_sample(struct sp_run *r)
 					      : (have_proc ? ps.procs : 0);
 	if (u->procs > u->procs_peak)
 		u->procs_peak = u->procs;
+	if (sp_cgroup_has_pids_peak(r->cg)) {
+		/* the kernel's own peak: a burst between two samples counts */
+		uint32_t peak = sp_cgroup_procs_peak(r->cg);
+		if (peak > u->procs_peak)
+			u->procs_peak = peak;
+	}
 	u->disk_bytes = sp_workdir_bytes(r->L.work_fd);
+	if (!r->init_done)
+		accounting_limit_records(r); /* at the end: after the finer ones */
 
 	if (r->stopping || r->init_done)
 		return;
@@ -61,6 +71,19 @@ void accounting_sample(struct sp_run *r)
 			  (unsigned long long)r->limits.memory_bytes);
 		run_stop(r, SP_STATUS_MEMORY_LIMIT);
 	}
+}
+
+/*
+ * Limits that do not stop a run, recorded from the kernel's own evidence
+ * (by a live sample, and once more at the end): the work dir full, of
+ * bytes or of inodes; the pids cgroup's refusals (pids.events); the
+ * memory cgroup reaching its limit (failcnt, memory.events "max"), which
+ * a program that catches its MemoryError would otherwise hide.
+ */
+void accounting_limit_records(struct sp_run *r)
+{
+	struct sp_usage *u = &r->res->usage;
+
 	if (!r->disk_reported && r->limits.disk_bytes > 65536 &&
 	    u->disk_bytes + 65536 >= r->limits.disk_bytes) {
 		r->disk_reported = true;
@@ -68,11 +91,25 @@ void accounting_sample(struct sp_run *r)
 			  (unsigned long long)u->disk_bytes,
 			  (unsigned long long)r->limits.disk_bytes);
 	}
-	if (!r->procs_reported && r->limits.procs > 1 &&
-	    (sp_cgroup_pids_hit(r->cg) || u->procs + 1 >= r->limits.procs)) {
+	if (!r->disk_reported && sp_workdir_files_left(r->L.work_fd) == 0) {
+		r->disk_reported = true;
+		run_violation(r, SP_VIOL_DISK, true, 0,
+			      "work dir full: no room for another file (%u files and "
+			      "directories at most)", SP_WORKDIR_INODES);
+	}
+	if (!r->procs_reported && sp_cgroup_pids_hit(r->cg)) {
 		r->procs_reported = true;
-		run_violation(r, SP_VIOL_PROCESS, true, 0, "processes and threads at the limit of %u",
-			  r->limits.procs);
+		run_violation(r, SP_VIOL_PROCESS, true, 0,
+			      "a new process or thread over the limit of %u was refused",
+			      r->limits.procs);
+	}
+	/* an OOM kill has its own record, made at the end */
+	if (!r->memory_reported && sp_cgroup_memory_hits(r->cg) > 0 &&
+	    !sp_cgroup_oom_killed(r->cg)) {
+		r->memory_reported = true;
+		run_violation(r, SP_VIOL_MEMORY, true, 0,
+			      "memory reached the limit of %llu bytes",
+			      (unsigned long long)r->limits.memory_bytes);
 	}
 }
 

@@ -34,6 +34,7 @@ struct sp_cgroup {
 	int version;
 	char mem[PATH_MAX], pids[PATH_MAX], cpu[PATH_MAX];
 	bool has_mem, has_pids, has_cpu;
+	bool has_pids_peak;  /* pids.peak: Linux 6.13, v1 and v2 */
 };
 
 /* names each run's cgroup uniquely within this process; runs may be set
@@ -152,6 +153,12 @@ static bool has_word(const char *dir, const char *file, const char *word)
 	return found;
 }
 
+/* init is in the cgroup too: the program's processes get the whole limit */
+static unsigned long long pids_max(const struct sp_limits *l)
+{
+	return (unsigned long long)l->procs + 1;
+}
+
 static int setup_v2(struct sp_cgroup *cg, const struct sp_limits *l,
 		    char *detail, size_t dlen)
 {
@@ -204,7 +211,7 @@ static int setup_v2(struct sp_cgroup *cg, const struct sp_limits *l,
 	if (cg->has_mem)
 		write_at(cg->mem, "memory.swap.max", "0");
 	cg->has_pids = has_word(cg->mem, "cgroup.controllers", "pids") &&
-		       write_at(cg->mem, "pids.max", "%u", l->procs) == 0;
+		       write_at(cg->mem, "pids.max", "%llu", pids_max(l)) == 0;
 	cg->has_cpu = access(cg->mem, F_OK) == 0; /* cpu.stat is always there */
 	cg->version = 2;
 	if (!cg->has_mem && !cg->has_pids) {
@@ -282,7 +289,7 @@ static int setup_v1(struct sp_cgroup *cg, const struct sp_limits *l,
 			 (unsigned long long)l->memory_bytes);
 	}
 	if (v1_dir("pids", id, cg->pids, sizeof cg->pids) == 0)
-		cg->has_pids = write_at(cg->pids, "pids.max", "%u", l->procs) == 0;
+		cg->has_pids = write_at(cg->pids, "pids.max", "%llu", pids_max(l)) == 0;
 	if (v1_dir("cpuacct", id, cg->cpu, sizeof cg->cpu) == 0)
 		cg->has_cpu = true;
 	cg->version = 1;
@@ -310,14 +317,21 @@ struct sp_cgroup *sp_cgroup_create(const struct sp_limits *l, char *detail,
 	}
 	if (setup_v2(cg, l, why2, sizeof why2) == 0) {
 		snprintf(detail, detail_len, "%s", why2);
-		return cg;
+		goto made;
 	}
 	memset(cg, 0, sizeof *cg);
 	if (setup_v1(cg, l, detail, detail_len) == 0)
-		return cg;
+		goto made;
 	sp_cgroup_destroy(cg);
 	snprintf(detail, detail_len, "%s; %s", why2, geteuid() ? "cgroup v1 needs root" : "no writable v1 controllers");
 	return NULL;
+made:
+	if (cg->has_pids) {
+		char path[PATH_MAX + 16];
+		snprintf(path, sizeof path, "%s/pids.peak", cg->pids);
+		cg->has_pids_peak = access(path, R_OK) == 0;
+	}
+	return cg;
 }
 
 int sp_cgroup_attach(struct sp_cgroup *cg, pid_t pid)
@@ -362,9 +376,33 @@ uint64_t sp_cgroup_memory_peak(struct sp_cgroup *cg)
 						  : "memory.max_usage_in_bytes");
 }
 
+bool sp_cgroup_has_pids_peak(const struct sp_cgroup *cg) { return cg && cg->has_pids_peak; }
+
+/* The counts leave init out: the limit is the program's. */
+static uint32_t but_init(uint64_t n)
+{
+	return n > 0 ? (uint32_t)(n - 1) : 0;
+}
+
 uint32_t sp_cgroup_procs(struct sp_cgroup *cg)
 {
-	return (uint32_t)read_u64(cg->pids, "pids.current");
+	return but_init(read_u64(cg->pids, "pids.current"));
+}
+
+uint32_t sp_cgroup_procs_peak(struct sp_cgroup *cg)
+{
+	return cg->has_pids_peak ? but_init(read_u64(cg->pids, "pids.peak")) : 0;
+}
+
+/* v1 memory.failcnt, v2 memory.events "max": how often the cgroup's
+ * usage hit its limit (the kernel then reclaimed, or refused). */
+uint64_t sp_cgroup_memory_hits(struct sp_cgroup *cg)
+{
+	if (!cg || !cg->has_mem)
+		return 0;
+	if (cg->version == 2)
+		return read_key(cg->mem, "memory.events", "max");
+	return read_u64(cg->mem, "memory.failcnt");
 }
 
 bool sp_cgroup_oom_killed(struct sp_cgroup *cg)

@@ -133,7 +133,12 @@ size_t sp_doctor(struct sp_layer *ls, size_t max)
 	add(ls, &n, max, "cgroup", cg != NULL, "%s%s", cg_detail,
 	    cg ? "" : " (optional; falls back to rlimits and /proc sampling)");
 	sp_cgroup_destroy(cg);
-	add(ls, &n, max, "rlimits", true, "always");
+	add(ls, &n, max, "rlimits", true, "always, every one of them");
+	/* without a cgroup, the filter keeps what the cgroup would */
+	add(ls, &n, max, "seccomp_continue", sp_seccomp_can_continue(), "%s",
+	    sp_seccomp_can_continue()
+		    ? "processes counted where they start, refused allocations seen"
+		    : "Linux before 5.5: without a cgroup, processes by 50 ms samples only");
 	add(ls, &n, max, "python", access("/usr/bin/python3", X_OK) == 0, "%s",
 	    access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "no /usr/bin/python3 (use --python)");
 	return n;

@@ -45,8 +45,6 @@ static void limit_records_at_end(struct sp_run *r)
 	 * only looks that big (sparse, made by truncate) used no room */
 	bool dir_full = r->limits.disk_bytes > 65536 &&
 			res->usage.disk_bytes + 65536 >= r->limits.disk_bytes;
-	bool procs_full = sp_cgroup_pids_hit(r->cg) ||
-			  (r->limits.procs > 1 && res->usage.procs_peak + 1 >= r->limits.procs);
 
 	for (size_t i = 0; i < res->n_files && dir_full && !r->disk_reported; i++)
 		if (res->files[i].bytes >= r->limits.disk_bytes) {
@@ -56,13 +54,9 @@ static void limit_records_at_end(struct sp_run *r)
 				  res->files[i].path,
 				  (unsigned long long)r->limits.disk_bytes);
 		}
-	if (!r->disk_reported && dir_full) {
-		r->disk_reported = true;
-		run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
-			  "work dir full: %llu of %llu bytes",
-			  (unsigned long long)res->usage.disk_bytes,
-			  (unsigned long long)r->limits.disk_bytes);
-	} else if (!r->disk_reported && exc_disk) {
+	/* the work dir full (bytes or inodes), pids.events, the memory cgroup */
+	accounting_limit_records(r);
+	if (!r->disk_reported && exc_disk) {
 		r->disk_reported = true;
 		run_violation(r, SP_VIOL_DISK, false, line,
 			  "a write failed for lack of room (ENOSPC, EFBIG or EDQUOT); "
@@ -71,11 +65,7 @@ static void limit_records_at_end(struct sp_run *r)
 	} else if (exc_disk && (v = find_kind(r, SP_VIOL_DISK)) && !v->line) {
 		v->line = line;
 	}
-	if (!r->procs_reported && procs_full) {
-		r->procs_reported = true;
-		run_violation(r, SP_VIOL_PROCESS, true, exc_proc ? line : 0,
-			  "processes and threads at the limit of %u", r->limits.procs);
-	} else if (!r->procs_reported && exc_proc) {
+	if (!r->procs_reported && exc_proc) {
 		r->procs_reported = true;
 		run_violation(r, SP_VIOL_PROCESS, false, line,
 			  "a new process or thread was refused; the limit is %u", r->limits.procs);
@@ -206,10 +196,15 @@ void run_finish(struct sp_run *r)
 	/* a MemoryError under RLIMIT_DATA leaves the kernel no trace the
 	 * supervisor can see, and the program can send this report itself:
 	 * the record is the runtime's */
-	if (exc_memory && !find_kind(r, SP_VIOL_MEMORY))
-		run_violation(r, SP_VIOL_MEMORY, false, r->exc_line,
-			  "allocation over the memory limit of %llu bytes (MemoryError)",
-			  (unsigned long long)r->limits.memory_bytes);
+	{
+		struct sp_violation *mv = find_kind(r, SP_VIOL_MEMORY);
+		if (exc_memory && !mv)
+			run_violation(r, SP_VIOL_MEMORY, false, r->exc_line,
+				      "allocation over the memory limit of %llu bytes (MemoryError)",
+				      (unsigned long long)r->limits.memory_bytes);
+		else if (exc_memory && !mv->line && r->exc_line > 0)
+			mv->line = r->exc_line; /* the kernel's record, the program's line */
+	}
 	if (res->signal == SIGSYS)
 		/* the filter kills what it cannot judge: another architecture's
 		 * calling convention (x32, int 0x80), which would dodge every rule */
@@ -238,7 +233,28 @@ void run_finish(struct sp_run *r)
 	sp_layer_set(res, "capabilities", true, "all dropped, bounding and ambient too");
 	sp_layer_set(res, "no_new_privs", true, "set");
 	sp_layer_set(res, "cgroup", r->cg != NULL, "%s", r->cg_detail);
-	sp_layer_set(res, "rlimits", true, "cpu, data, fsize, nproc, core");
+	sp_layer_set(res, "rlimits", true, "every one set: cpu, data, stack, fsize, nproc, "
+		     "nofile, no realtime priority or lower nice value");
+	/* how the limits that a missing cgroup leaves to the filter were kept */
+	if (sp_cgroup_has_cpu(r->cg))
+		sp_layer_set(res, "cpu_tree", true, "the cgroup's CPU total");
+	else
+		sp_layer_set(res, "cpu_tree", r->seccomp_mode > 0,
+			     "/proc samples and init's rusage; SIGCHLD's action fixed, "
+			     "so no child is reaped with its CPU time");
+	if (sp_cgroup_has_pids_peak(r->cg))
+		sp_layer_set(res, "process_count", true, "pids cgroup: pids.peak, pids.events");
+	else if ((r->filter & SP_FILTER_COUNT_PROCS) && r->seccomp_mode == 2)
+		sp_layer_set(res, "process_count", true,
+			     "each clone, fork and vfork counted and refused at the limit by sandpit");
+	else
+		sp_layer_set(res, "process_count", false, "50 ms samples and RLIMIT_NPROC only");
+	if ((r->filter & SP_FILTER_OBSERVE_MEMORY) && r->seccomp_mode == 2)
+		sp_layer_set(res, "memory_refusals", true,
+			     "mappings over 1 MiB checked against RLIMIT_DATA");
+	else
+		sp_layer_set(res, "memory_refusals", false,
+			     "a refused allocation is seen only as the program's MemoryError");
 	sp_layer_set(res, "workdir_tmpfs", true, "%llu bytes",
 		     (unsigned long long)r->limits.disk_bytes);
 

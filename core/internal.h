@@ -64,6 +64,11 @@ void sp_close_keep_errno(int fd);
 int sp_send_fds(int sock, const void *msg, size_t len, const int *fds, int nfds);
 ssize_t sp_recv_fds(int sock, void *msg, size_t len, int *fds, int *nfds);
 
+/* limits.c: the program's rlimits, every one of them (set last before its
+ * exec); pids_cgroup: a pids cgroup enforces the process limit. */
+#define SP_NOFILE 256
+void sp_rlimits_apply(const struct sp_limits *l, bool pids_cgroup);
+
 /* ---- layers (each file owns one) ---- */
 
 /* mounts.c: build the new root and pivot into it (run by init). */
@@ -96,21 +101,50 @@ int sp_landlock_abi(void);
  * bounding, ambient) and set no_new_privs. */
 int sp_caps_drop_all(struct sp_error *err);
 
+/* The filter's variants, chosen per run by the supervisor (what the
+ * run's cgroups cannot tell it, the filter must):
+ *   OBSERVE_MEMORY  let big writable private mappings through the
+ *                   supervisor (an allocation RLIMIT_DATA refuses)
+ *   COUNT_PROCS     let every clone, fork and vfork through it (no pids
+ *                   cgroup with a peak): counted, and refused at the limit
+ *   KEEP_SIGCHLD    refuse changes to SIGCHLD's action (no CPU cgroup: an
+ *                   auto-reaped child would take its CPU time with it)
+ * The first two need SECCOMP_USER_NOTIF_FLAG_CONTINUE (Linux 5.5). */
+#define SP_FILTER_OBSERVE_MEMORY 1u
+#define SP_FILTER_COUNT_PROCS 2u
+#define SP_FILTER_KEEP_SIGCHLD 4u
+#define SP_FILTER_VARIANTS 8u
+/* clone's namespace flags, all denied (CLONE_NEWTIME is 0x80) */
+#define SP_CLONE_NS_FLAGS 0x7E020080ull
 /* seccomp_rules.c: the deny list as a libseccomp filter, denials taking
- * action act (SCMP_ACT_NOTIFY, or SCMP_ACT_ERRNO where there is none). */
-void *sp_seccomp_build(uint32_t act);
-/* seccomp.c */
-int sp_seccomp_load(int *notify_fd, struct sp_error *err);
-/* build/gen/seccomp_bpf.c: the filter compiled by the build (8-byte
- * struct sock_filter entries), or length 0 when it could not be. */
-extern const unsigned char sp_seccomp_notify_bpf[];
-extern const unsigned long sp_seccomp_notify_bpf_len;
-extern const unsigned char sp_seccomp_errno_bpf[];
-extern const unsigned long sp_seccomp_errno_bpf_len;
+ * action act (SCMP_ACT_NOTIFY, or SCMP_ACT_ERRNO where there is none;
+ * the observing rules exist only with SCMP_ACT_NOTIFY). */
+void *sp_seccomp_build(uint32_t act, unsigned flags);
+/* seccomp.c: load the variant flags (SP_FILTER_*); *notify_fd the listener
+ * or -1 (a kernel without user notification: errno only). */
+int sp_seccomp_load(unsigned flags, int *notify_fd, struct sp_error *err);
+/* Whether this kernel can let a notified call go on (Linux 5.5). */
+bool sp_seccomp_can_continue(void);
+/* build/gen/seccomp_bpf.c: the filters compiled by the build (8-byte
+ * struct sock_filter entries), by variant; length 0 when they could not be. */
+struct sp_bpf {
+	const unsigned char *code;
+	unsigned long len;
+};
+extern const struct sp_bpf sp_seccomp_notify_bpf[SP_FILTER_VARIANTS];
+extern const struct sp_bpf sp_seccomp_errno_bpf[SP_FILTER_VARIANTS];
 struct seccomp_notif;
+enum sp_verdict_action {
+	SP_VERDICT_DENY,            /* answer error, record */
+	SP_VERDICT_MEMORY,          /* let it run; check it against RLIMIT_DATA */
+	SP_VERDICT_SPAWN,           /* a new process or thread: count it */
+	SP_VERDICT_SIGCHLD,         /* a new action for SIGCHLD: SIG_DFL is a no-op */
+};
 struct sp_syscall_verdict {
 	enum sp_violation_kind kind;
+	enum sp_verdict_action action;
 	int error;                  /* errno answered to the program */
+	uint64_t bytes;             /* MEMORY: what the call adds at most */
 	char what[256];             /* in the program's terms */
 };
 void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
@@ -127,7 +161,11 @@ bool sp_cgroup_has_cpu(const struct sp_cgroup *cg);
 uint64_t sp_cgroup_cpu_ms(struct sp_cgroup *cg);
 uint64_t sp_cgroup_memory(struct sp_cgroup *cg);
 uint64_t sp_cgroup_memory_peak(struct sp_cgroup *cg);
+/* the program's processes and threads (init left out), now and at most */
 uint32_t sp_cgroup_procs(struct sp_cgroup *cg);
+bool sp_cgroup_has_pids_peak(const struct sp_cgroup *cg);
+uint32_t sp_cgroup_procs_peak(struct sp_cgroup *cg);
+uint64_t sp_cgroup_memory_hits(struct sp_cgroup *cg);
 bool sp_cgroup_oom_killed(struct sp_cgroup *cg);
 bool sp_cgroup_pids_hit(struct sp_cgroup *cg);
 void sp_cgroup_kill(struct sp_cgroup *cg);
@@ -141,16 +179,26 @@ struct sp_proc_sample {
 	uint32_t procs;   /* processes and threads */
 };
 int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out);
+/* The program's processes and threads now (init left out); 0 on error. */
+uint32_t sp_proc_count_tasks(int procfd);
 
 /* sockmem.c: a NETLINK_SOCK_DIAG socket (opened in the sandbox's network
  * namespace), and the bytes queued in its unix sockets' send buffers. */
 int sp_sockmem_open(void);
 int sp_sockmem_bytes(int fd, uint64_t *bytes);  /* *bytes set only on success */
 
+/* pipemem.c: what the sandbox's pipes may hold (an upper bound), every
+ * pipe of every process once, but those whose inode is in skip; 0 or -1. */
+int sp_pipemem_bytes(int procfd, const uint64_t *skip, size_t nskip, uint64_t *bytes);
+
 /* workdir.c: list what is under the work dir (all but directories) without
  * following links. */
 int sp_workdir_list(int dirfd, struct sp_file **files, size_t *n, size_t max);
 uint64_t sp_workdir_bytes(int dirfd);
+/* Inodes the work dir's tmpfs has left (it has SP_WORKDIR_INODES), or
+ * UINT64_MAX when it cannot say. */
+#define SP_WORKDIR_INODES 16384u
+uint64_t sp_workdir_files_left(int dirfd);
 
 /* samples.c: the usage timeline (see the file's header). */
 struct sp_samples {

@@ -5,7 +5,8 @@
  *
  * Messages on the control socket (SOCK_SEQPACKET, one per datagram):
  *   supervisor -> init  'g' the user maps are written: build the root
- *   supervisor -> init  'c' init is in the run's cgroups: start the program
+ *   supervisor -> init  'c' init is in the run's cgroups: start the program;
+ *                           one more byte, the filter's variant and SP_GO_*
  *   init -> supervisor  'R' ready, with fds [work dir, /proc]
  *   prog -> supervisor  'N' layers, with the seccomp notification fd
  *   any  -> supervisor  'E' text: setting up failed (the run fails closed)
@@ -56,35 +57,6 @@ static void child_fail(int ctl, const char *text)
 	_exit(125);
 }
 
-static void set_limit(int res, uint64_t soft, uint64_t hard)
-{
-	struct rlimit rl = { (rlim_t)soft, (rlim_t)hard };
-	struct rlimit cur;
-
-	/* never try to raise past what we were given */
-	if (getrlimit(res, &cur) == 0 && cur.rlim_max != RLIM_INFINITY) {
-		if (rl.rlim_max > cur.rlim_max)
-			rl.rlim_max = cur.rlim_max;
-		if (rl.rlim_cur > rl.rlim_max)
-			rl.rlim_cur = rl.rlim_max;
-	}
-	setrlimit(res, &rl);
-}
-
-static void apply_rlimits(const struct sp_limits *l)
-{
-	uint64_t cpu_s = (l->cpu_ms + 999) / 1000 + 1; /* a backstop only */
-
-	set_limit(RLIMIT_CPU, cpu_s, cpu_s + 1);
-	set_limit(RLIMIT_DATA, l->memory_bytes, l->memory_bytes);
-	set_limit(RLIMIT_FSIZE, l->disk_bytes, l->disk_bytes);
-	set_limit(RLIMIT_NPROC, l->procs, l->procs);
-	set_limit(RLIMIT_CORE, 0, 0);
-	set_limit(RLIMIT_MEMLOCK, 64 << 10, 64 << 10);
-	set_limit(RLIMIT_NOFILE, 1024, 1024);
-	set_limit(RLIMIT_MSGQUEUE, 0, 0);
-}
-
 /* What the program's first moments need; it runs on init's memory
  * (CLONE_VM | CLONE_VFORK) until its execve, with init suspended. */
 struct prog_start {
@@ -92,6 +64,7 @@ struct prog_start {
 	int ctl;
 	int landlock_fd;   /* the ruleset init built, or -1 */
 	int landlock_abi;  /* 0: the kernel has none */
+	unsigned go;       /* the supervisor's 'c': SP_FILTER_* | SP_GO_PIDS_CGROUP */
 };
 
 static void run_program(const struct prog_start *ps)
@@ -108,6 +81,12 @@ static void run_program(const struct prog_start *ps)
 		"LANG=C.UTF-8",
 		"TERM=dumb",
 		"MPLBACKEND=Agg",
+		/* glibc's heap grows by its request plus this; after a refused
+		 * brk it maps that much instead, which is then more than 1 MiB
+		 * (pymalloc's arenas, which the filter leaves unobserved, are
+		 * exactly 1 MiB): a small allocation RLIMIT_DATA refuses is seen
+		 * too (seccomp_rules.c) */
+		"MALLOC_TOP_PAD_=1114112",
 		NULL,
 	};
 	/* the carry-out cap, so that carry() refuses an over-size call itself */
@@ -156,7 +135,7 @@ static void run_program(const struct prog_start *ps)
 
 	if (sp_landlock_enforce(ps->landlock_fd, &err) < 0)
 		child_fail(ctl, err.msg);
-	if (sp_seccomp_load(&notify_fd, &err) < 0)
+	if (sp_seccomp_load(ps->go & (SP_FILTER_VARIANTS - 1), &notify_fd, &err) < 0)
 		child_fail(ctl, err.msg);
 	msg[0] = 'N';
 	msg[1] = (char)landlock_abi;
@@ -170,7 +149,7 @@ static void run_program(const struct prog_start *ps)
 	syscall(SYS_close_range, SP_CHAN_FD + 1, ~0u, 0);
 	/* last, so nothing of ours allocates under the program's limits
 	 * (a sanitizer's allocator would fail there) */
-	apply_rlimits(&spec->limits);
+	sp_rlimits_apply(&spec->limits, (ps->go & SP_GO_PIDS_CGROUP) != 0);
 	sigprocmask(SIG_SETMASK, &open_mask, NULL);
 	execve(spec->python, (char *const *)argv, (char *const *)envp);
 	/* ctl is closed; the program's stderr is where this can still go */
@@ -217,11 +196,11 @@ static int program_entry(void *arg)
  * posix_spawn does. Fork would copy the page tables and then take a
  * copy-on-write fault for every page either side touches. */
 static pid_t spawn_program(const struct sp_launch_spec *spec, int ctl,
-			   int landlock_fd, int landlock_abi)
+			   int landlock_fd, int landlock_abi, unsigned go)
 {
 	const size_t stack_size = 256u << 10;
 	struct prog_start ps = { .spec = spec, .ctl = ctl, .landlock_fd = landlock_fd,
-				 .landlock_abi = landlock_abi };
+				 .landlock_abi = landlock_abi, .go = go };
 	sigset_t all, old;
 	char *stack;
 	pid_t pid;
@@ -291,15 +270,33 @@ static void drop_privileges(int ctl)
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 }
 
+/* init is a copy of the host application, handlers and all: one signal
+ * from the program would run the application's handler in init. With no
+ * handler left, the kernel drops every signal the namespace sends its
+ * init (SIGNAL_UNKILLABLE); the supervisor's SIGKILL, from the parent
+ * namespace, still ends it. The mask stays as it was until the program
+ * starts (run_program resets its own). */
+static void reset_init_signals(void)
+{
+	struct sigaction dfl;
+
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			sigaction(sig, &dfl, NULL); /* EINVAL for glibc's own: fine */
+}
+
 static void init_main(const struct sp_launch_spec *spec, int ctl)
 {
 	struct sp_error err = { "" };
-	char go;
+	char go, gomsg[2];
 	int fds[3], status = 0, landlock_fd, landlock_abi = 0;
 	pid_t prog;
 	ssize_t n;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	reset_init_signals();
 	release_host_fds(spec, ctl);
 	do
 		n = read(ctl, &go, 1);
@@ -344,14 +341,14 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	 * root (a cgroup v1 move waits for an RCU grace period); the program
 	 * must not start before that. */
 	do
-		n = read(ctl, &go, 1);
+		n = read(ctl, gomsg, sizeof gomsg);
 	while (n < 0 && errno == EINTR);
-	if (n != 1 || go != 'c')
+	if (n != 2 || gomsg[0] != 'c')
 		_exit(125);
 	unshare(CLONE_NEWCGROUP); /* after the supervisor placed us */
 	drop_privileges(ctl);
 
-	prog = spawn_program(spec, ctl, landlock_fd, landlock_abi);
+	prog = spawn_program(spec, ctl, landlock_fd, landlock_abi, (unsigned char)gomsg[1]);
 	if (prog < 0)
 		child_fail(ctl, "could not start the program");
 	if (landlock_fd >= 0)
@@ -516,11 +513,11 @@ static void take_init_error(struct sp_launched *L, struct sp_error *err)
 	}
 }
 
-int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
+int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg, unsigned go,
 		    struct sp_error *err)
 {
 	struct pollfd pfd = { .fd = L->ctl, .events = POLLIN };
-	char msg[600];
+	char msg[600], gomsg[2] = { 'c', (char)go };
 	int fds[3] = { -1, -1, -1 }, nfds = 3;
 	ssize_t n;
 
@@ -530,7 +527,7 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 		take_init_error(L, err);
 		goto fail;
 	}
-	if (write(L->ctl, "c", 1) != 1) {
+	if (write(L->ctl, gomsg, 2) != 2) {
 		sp_fail_errno(err, "start the sandbox");
 		take_init_error(L, err);
 		goto fail;

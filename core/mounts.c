@@ -369,8 +369,8 @@ static int build_work(const struct sp_mount_plan *plan, struct sp_error *err)
 	if (mkdir(NEWROOT SP_WORKDIR, 0755) < 0)
 		return sp_fail_errno(err, "mounts: mkdir " SP_WORKDIR);
 	snprintf(opts, sizeof opts,
-		 "size=%llu,nr_inodes=16384,mode=0755,uid=%d,gid=%d",
-		 (unsigned long long)size, SP_SANDBOX_UID, SP_SANDBOX_GID);
+		 "size=%llu,nr_inodes=%u,mode=0755,uid=%d,gid=%d",
+		 (unsigned long long)size, SP_WORKDIR_INODES, SP_SANDBOX_UID, SP_SANDBOX_GID);
 	if (mount("tmpfs", NEWROOT SP_WORKDIR, "tmpfs", MS_NOSUID | MS_NODEV,
 		  opts) < 0)
 		return sp_fail_errno(err, "mounts: tmpfs on " SP_WORKDIR);

@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <seccomp.h>
@@ -390,10 +391,159 @@ void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 	run_push(r, it);
 }
 
+static void notify_continue(struct sp_run *r, const struct seccomp_notif *req)
+{
+	struct seccomp_notif_resp *resp = r->notif_resp;
+
+	resp->id = req->id;
+	resp->error = 0;
+	resp->val = 0;
+	resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
+	seccomp_notify_respond(r->notify_fd, resp);
+}
+
+static void notify_refuse(struct sp_run *r, const struct seccomp_notif *req, int error)
+{
+	struct seccomp_notif_resp *resp = r->notif_resp;
+
+	resp->id = req->id;
+	resp->error = -error;
+	resp->val = 0;
+	resp->flags = 0;
+	seccomp_notify_respond(r->notify_fd, resp);
+}
+
+/* The bytes of a process's data segment (RLIMIT_DATA's measure), or 0. */
+static uint64_t vm_data_bytes(int pid)
+{
+	char path[48], *text, *p;
+	uint64_t kb = 0;
+
+	snprintf(path, sizeof path, "/proc/%d/status", pid);
+	text = sp_read_file(path, 4096, NULL);
+	if (!text)
+		return 0;
+	p = strstr(text, "\nVmData:");
+	if (p)
+		kb = strtoull(p + 8, NULL, 10);
+	free(text);
+	return kb * 1024u;
+}
+
+/*
+ * A big writable private mapping, let through: when the process's data
+ * plus this call pass RLIMIT_DATA, the kernel is about to refuse it, and
+ * the program gets a MemoryError it may well catch. The kernel keeps no
+ * trace of that refusal; this is the supervisor's own.
+ */
+static void observe_memory(struct sp_run *r, const struct seccomp_notif *req,
+			   const struct sp_syscall_verdict *v)
+{
+	uint64_t data = v->bytes ? vm_data_bytes((int)req->pid) : 0;
+	/* the caller still waits, so its pid still named it during the read */
+	bool refused = data && data + v->bytes > r->limits.memory_bytes &&
+		       seccomp_notify_id_valid(r->notify_fd, req->id) == 0;
+
+	notify_continue(r, req);
+	if (refused) {
+		/* glibc tries mmap, then brk, then mmap again: one malloc that
+		 * fails is two refused calls a moment apart, the process's data
+		 * the same at both: one record */
+		uint64_t now = sp_now_us();
+		bool again = req->pid == r->mem_refused_pid && data == r->mem_refused_data &&
+			     now - r->mem_refused_us < 100000;
+		r->mem_refused_pid = req->pid;
+		r->mem_refused_data = data;
+		r->mem_refused_us = now;
+		if (again)
+			return;
+	}
+	if (refused)
+		/* one text, so repeats merge into its count */
+		run_violation(r, SP_VIOL_MEMORY, true, 0,
+			      "an allocation over the memory limit of %llu bytes was refused",
+			      (unsigned long long)r->limits.memory_bytes);
+}
+
+/*
+ * A new process or thread, without a pids cgroup that keeps a peak: count
+ * the program's tasks where they start (the 50 ms samples miss a burst),
+ * and refuse the one over the limit here, with a record, before
+ * RLIMIT_NPROC would refuse it without a trace. A task let through a
+ * moment ago for another thread may not be in /proc yet: for 5 ms the
+ * count is at least what it was then. (When the same thread calls again,
+ * its last clone has returned, and what it made is in /proc or gone: a
+ * loop that starts and joins threads must not count the dead.)
+ */
+static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int line,
+			  const char *ctx)
+{
+	struct sp_usage *u = &r->res->usage;
+	uint64_t now = sp_now_us();
+	uint32_t live;
+
+	/* a fork bomb at the limit asks again and again: a count at the
+	 * limit less than 1 ms old stands, rather than a walk of every task */
+	if (r->spawn_full_us && now - r->spawn_full_us < 1000)
+		live = r->limits.procs;
+	else
+		live = sp_proc_count_tasks(r->L.proc_fd);
+
+	if (req->pid != r->spawn_tid && live < r->spawn_floor && now - r->spawn_at_us < 5000)
+		live = r->spawn_floor;
+	if (live >= r->limits.procs) {
+		notify_refuse(r, req, EAGAIN);
+		if (!(r->spawn_full_us && now - r->spawn_full_us < 1000))
+			r->spawn_full_us = now;
+		if (live > u->procs_peak)
+			u->procs_peak = live > r->limits.procs ? r->limits.procs : live;
+		r->procs_reported = true;
+		if (ctx[0])
+			run_violation(r, SP_VIOL_PROCESS, true, line,
+				      "%s: a new process or thread over the limit of %u was refused",
+				      ctx, r->limits.procs);
+		else
+			run_violation(r, SP_VIOL_PROCESS, true, line,
+				      "a new process or thread over the limit of %u was refused",
+				      r->limits.procs);
+		return;
+	}
+	notify_continue(r, req);
+	r->spawn_full_us = 0;
+	r->spawn_floor = live + 1;
+	r->spawn_at_us = now;
+	r->spawn_tid = req->pid;
+	if (live + 1 > u->procs_peak)
+		u->procs_peak = live + 1;
+}
+
+/*
+ * rt_sigaction(SIGCHLD, act, NULL) with a new action (the filter sends
+ * only calls with one). SIGCHLD's action can never change here, so it is
+ * always the default: a request for the default (without SA_NOCLDWAIT),
+ * as glibc's posix_spawn makes in every child, is answered as done
+ * without running it. Any other action (ignore, SA_NOCLDWAIT, or a
+ * handler, which the program could turn into either after this look and
+ * before the kernel's own read) is refused, and so is a call that asks
+ * for the old action too: answering it would mean writing into the
+ * program's memory, through a pid that may be another process's by then.
+ * The call never runs, so what the program rewrites meanwhile changes
+ * nothing.
+ */
+static bool sigchld_default(const struct seccomp_notif *req)
+{
+	uint64_t act[2] = { 1, 0 };          /* handler, flags */
+	struct iovec l = { act, sizeof act },
+		     rm = { (void *)(uintptr_t)req->data.args[1], sizeof act };
+
+	return req->data.args[2] == 0 && req->data.args[3] == 8 &&
+	       process_vm_readv((pid_t)req->pid, &l, 1, &rm, 1, 0) == (ssize_t)sizeof act &&
+	       act[0] == (uint64_t)(uintptr_t)SIG_DFL && !(act[1] & SA_NOCLDWAIT);
+}
+
 static void handle_notify(struct sp_run *r)
 {
 	struct seccomp_notif *req;
-	struct seccomp_notif_resp *resp;
 	struct sp_syscall_verdict v;
 	int line = 0;
 	char ctx[160] = "";
@@ -402,7 +552,6 @@ static void handle_notify(struct sp_run *r)
 	if (!r->notif_req && seccomp_notify_alloc(&r->notif_req, &r->notif_resp) < 0)
 		return;
 	req = r->notif_req;
-	resp = r->notif_resp;
 	memset(req, 0, sizeof *req);
 	if (seccomp_notify_receive(r->notify_fd, req) < 0) {
 		/* the caller died meanwhile, or the listener is gone */
@@ -413,6 +562,13 @@ static void handle_notify(struct sp_run *r)
 		}
 		return;
 	}
+	memset(&v, 0, sizeof v);
+	sp_seccomp_describe((int)req->pid, req, &v);
+	if (v.action == SP_VERDICT_MEMORY) {
+		/* not a denial: the prelude's pending line is for another call */
+		observe_memory(r, req, &v);
+		return;
+	}
 	/* the prelude said which line this comes from just before the call */
 	channel_drain(r);
 	if (r->have_pending) {
@@ -420,19 +576,27 @@ static void handle_notify(struct sp_run *r)
 		snprintf(ctx, sizeof ctx, "%s", r->pending_ctx);
 		r->have_pending = false;
 	}
-	memset(&v, 0, sizeof v);
-	sp_seccomp_describe((int)req->pid, req, &v);
+	if (v.action == SP_VERDICT_SPAWN) {
+		observe_spawn(r, req, line, ctx);
+		return;
+	}
+	if (v.action == SP_VERDICT_SIGCHLD && sigchld_default(req) &&
+	    seccomp_notify_id_valid(r->notify_fd, req->id) == 0) {
+		struct seccomp_notif_resp *resp = r->notif_resp;
+		resp->id = req->id;
+		resp->error = 0;
+		resp->val = 0;
+		resp->flags = 0;
+		seccomp_notify_respond(r->notify_fd, resp);
+		return;
+	}
 	if (seccomp_notify_id_valid(r->notify_fd, req->id) != 0) {
 		/* the caller died during the reads, so its pid may name another
 		 * process by now: describe the call without its memory */
 		memset(&v, 0, sizeof v);
 		sp_seccomp_describe(-1, req, &v);
 	}
-	resp->id = req->id;
-	resp->error = -v.error;
-	resp->val = 0;
-	resp->flags = 0;
-	seccomp_notify_respond(r->notify_fd, resp);
+	notify_refuse(r, req, v.error);
 	if (!line && !ctx[0]) {
 		/* no hint (e.g. a cached ctypes function): the same call was
 		 * most likely made from the place it was seen before */
@@ -702,6 +866,22 @@ static int make_stdin(const struct sp_config *cfg, struct sp_error *err)
 	return fd;
 }
 
+/* The filter's variant: what the run's cgroups cannot tell the
+ * supervisor, the filter must (see SP_FILTER_* in internal.h). */
+static unsigned filter_for(struct sp_cgroup *cg)
+{
+	unsigned f = 0;
+
+	if (sp_seccomp_can_continue()) {
+		f |= SP_FILTER_OBSERVE_MEMORY;
+		if (!sp_cgroup_has_pids_peak(cg))
+			f |= SP_FILTER_COUNT_PROCS;
+	}
+	if (!sp_cgroup_has_cpu(cg))
+		f |= SP_FILTER_KEEP_SIGCHLD;
+	return f;
+}
+
 int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 		 struct sp_error *err)
 {
@@ -811,7 +991,9 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	/* made while init builds the root (a cgroup v1 mkdir and move each
 	 * wait for RCU); init starts the program only once it is inside */
 	r->cg = sp_cgroup_create(&cfg->limits, r->cg_detail, sizeof r->cg_detail);
-	if (sp_launch_ready(&r->L, r->cg, err) < 0)
+	r->filter = filter_for(r->cg);
+	if (sp_launch_ready(&r->L, r->cg, r->filter |
+			    (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
 		goto fail;
 	close(out_p[1]);
 	close(err_p[1]);
@@ -824,6 +1006,14 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	r->err_fd = err_p[0];
 	r->chan_fd = chan_p[0];
 	out_p[0] = err_p[0] = chan_p[0] = -1; /* the run owns them now */
+	{
+		/* the supervisor drains these: not the program's memory */
+		int own[3] = { r->out_fd, r->err_fd, r->chan_fd };
+		for (int i = 0; i < 3; i++) {
+			struct stat st;
+			r->own_pipes[i] = fstat(own[i], &st) == 0 ? (uint64_t)st.st_ino : 0;
+		}
+	}
 	/* bigger pipes: fewer wake-ups when a program writes a lot */
 	fcntl(r->out_fd, F_SETPIPE_SZ, PIPE_BYTES);
 	fcntl(r->err_fd, F_SETPIPE_SZ, PIPE_BYTES);

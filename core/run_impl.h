@@ -99,9 +99,18 @@ struct sp_run {
 	bool finished_sent;
 	enum sp_status stop;        /* why the supervisor stopped it, or OK */
 	bool stopping;
-	bool disk_reported, procs_reported;
+	bool disk_reported, procs_reported, memory_reported;
 	int landlock_abi;
 	int seccomp_mode;           /* 0 unknown, 1 errno, 2 notify */
+	unsigned filter;            /* the filter's variant, SP_FILTER_* */
+	uint32_t spawn_floor;       /* tasks counted at the last spawn let through */
+	uint64_t spawn_at_us;       /* and when */
+	uint32_t spawn_tid;         /* and for which thread */
+	uint64_t spawn_full_us;     /* when a count last found the limit reached, or 0 */
+	uint64_t own_pipes[3];      /* inodes of the program's stdout, stderr, channel */
+	uint32_t mem_refused_pid;   /* the last allocation seen refused: who */
+	uint64_t mem_refused_us;    /* and when */
+	uint64_t mem_refused_data;  /* and the process's data then */
 	char setup_error[512];
 	struct seccomp_notif *notif_req;     /* allocated on the first denial */
 	struct seccomp_notif_resp *notif_resp;
@@ -129,6 +138,8 @@ void channel_drain(struct sp_run *r);
 /* accounting.c */
 void accounting_sample(struct sp_run *r);
 void accounting_arm(struct sp_run *r);
+/* The records of limits reached that do not stop a run (once each). */
+void accounting_limit_records(struct sp_run *r);
 
 /* samples.c: a point of the timeline from the usage just sampled, marked
  * with a limit a record since the last point says was reached; at the

@@ -15,11 +15,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <sys/ptrace.h>
 #include <seccomp.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <unistd.h>
@@ -31,21 +34,32 @@
 #define TIOCLINUX 0x541C
 #endif
 
-int sp_seccomp_load(int *notify_fd, struct sp_error *err)
+bool sp_seccomp_can_continue(void)
+{
+	struct utsname u;
+	int major = 0, minor = 0;
+
+	if (uname(&u) < 0 || sscanf(u.release, "%d.%d", &major, &minor) != 2)
+		return false;
+	return major > 5 || (major == 5 && minor >= 5);
+}
+
+int sp_seccomp_load(unsigned flags, int *notify_fd, struct sp_error *err)
 {
 	scmp_filter_ctx ctx;
 	int rc;
 
 	*notify_fd = -1;
+	flags &= SP_FILTER_VARIANTS - 1;
 	/* The filter as the build compiled it (core/gen/seccomp_gen.c). */
-	if (sp_seccomp_notify_bpf_len > 0) {
+	if (sp_seccomp_notify_bpf[flags].len > 0) {
 		struct sock_fprog prog = {
-			.len = (unsigned short)sp_seccomp_notify_bpf_len,
-			.filter = (struct sock_filter *)sp_seccomp_notify_bpf,
+			.len = (unsigned short)sp_seccomp_notify_bpf[flags].len,
+			.filter = (struct sock_filter *)sp_seccomp_notify_bpf[flags].code,
 		};
 		struct sock_fprog plain = {
-			.len = (unsigned short)sp_seccomp_errno_bpf_len,
-			.filter = (struct sock_filter *)sp_seccomp_errno_bpf,
+			.len = (unsigned short)sp_seccomp_errno_bpf[flags].len,
+			.filter = (struct sock_filter *)sp_seccomp_errno_bpf[flags].code,
 		};
 		long fd = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER,
 				  SECCOMP_FILTER_FLAG_NEW_LISTENER, &prog);
@@ -59,7 +73,7 @@ int sp_seccomp_load(int *notify_fd, struct sp_error *err)
 			return 0;
 		return sp_fail_errno(err, "seccomp: load the filter");
 	}
-	ctx = sp_seccomp_build(SCMP_ACT_NOTIFY);
+	ctx = sp_seccomp_build(SCMP_ACT_NOTIFY, flags);
 	if (ctx && seccomp_load(ctx) == 0) {
 		*notify_fd = seccomp_notify_fd(ctx);
 		seccomp_release(ctx);
@@ -69,7 +83,7 @@ int sp_seccomp_load(int *notify_fd, struct sp_error *err)
 	}
 	if (ctx)
 		seccomp_release(ctx);
-	ctx = sp_seccomp_build(SCMP_ACT_ERRNO(EPERM));
+	ctx = sp_seccomp_build(SCMP_ACT_ERRNO(EPERM), flags);
 	if (!ctx)
 		return sp_fail(err, "seccomp: could not build the filter");
 	rc = seccomp_load(ctx);
@@ -184,6 +198,32 @@ static void ns_flag_names(uint64_t flags, char *out, size_t outlen)
 		snprintf(out, outlen, "0x%llx", (unsigned long long)flags);
 }
 
+/* A call refused because it named init (pid 1, its process group, or all
+ * of the uid's processes): described as such; false for other calls. */
+static bool init_call(const char *nm, const __u64 *a, char *out, size_t outlen)
+{
+	static const char *const by_pid[] = {
+		"prlimit64", "sched_setscheduler", "sched_setparam", "sched_setattr",
+		"sched_setaffinity", "migrate_pages", "move_pages",
+	};
+	const char *whom = NULL;
+
+	for (size_t i = 0; i < sizeof by_pid / sizeof by_pid[0]; i++)
+		if (strcmp(nm, by_pid[i]) == 0)
+			whom = "pid 1";
+	if (strcmp(nm, "setpriority") == 0)
+		whom = (uint32_t)a[0] == PRIO_USER ? "every process of the user" :
+		       (uint32_t)a[0] == PRIO_PGRP ? "process group 1" : "pid 1";
+	else if (strcmp(nm, "ioprio_set") == 0)
+		whom = (uint32_t)a[0] == 3 ? "every process of the user" :
+		       (uint32_t)a[0] == 2 ? "process group 1" : "pid 1";
+	if (!whom)
+		return false;
+	snprintf(out, outlen, "%s(%s): the sandbox's init is out of the program's reach",
+		 nm, whom);
+	return true;
+}
+
 void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 			 struct sp_syscall_verdict *v)
 {
@@ -205,8 +245,33 @@ void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 	const __u64 *a = req->data.args;
 
 	v->kind = SP_VIOL_SYSCALL;
+	v->action = SP_VERDICT_DENY;
 	v->error = EPERM;
-	if (strcmp(nm, "socket") == 0 || strcmp(nm, "socketpair") == 0) {
+	if (strcmp(nm, "mmap") == 0) {
+		/* MAP_FIXED may replace pages already counted: no estimate */
+		v->action = SP_VERDICT_MEMORY;
+		v->bytes = (a[3] & MAP_FIXED) ? 0 : (a[1] + 4095) & ~(uint64_t)4095;
+	} else if (strcmp(nm, "mremap") == 0) {
+		v->action = SP_VERDICT_MEMORY;
+		v->bytes = a[2] > a[1] ? ((a[2] - a[1]) + 4095) & ~(uint64_t)4095 : 0;
+	} else if ((strcmp(nm, "clone") == 0 && !(a[0] & SP_CLONE_NS_FLAGS)) ||
+		   strcmp(nm, "fork") == 0 || strcmp(nm, "vfork") == 0) {
+		v->kind = SP_VIOL_PROCESS;
+		v->action = SP_VERDICT_SPAWN;
+		v->error = EAGAIN;
+		snprintf(v->what, sizeof v->what, "%s()", nm);
+	} else if (init_call(nm, a, v->what, sizeof v->what)) {
+		/* made by a program that tried to reach init: see seccomp_rules.c */
+	} else if (strcmp(nm, "rt_sigaction") == 0) {
+		v->action = SP_VERDICT_SIGCHLD;
+		snprintf(v->what, sizeof v->what,
+			 "rt_sigaction(SIGCHLD): without a CPU cgroup a child the kernel "
+			 "reaps itself would take its CPU time out of the count");
+	} else if (strcmp(nm, "fcntl") == 0) {
+		snprintf(v->what, sizeof v->what,
+			 "fcntl(F_SETPIPE_SZ, %llu): a pipe holds at most 65536 bytes here",
+			 (unsigned long long)a[2]);
+	} else if (strcmp(nm, "socket") == 0 || strcmp(nm, "socketpair") == 0) {
 		const char *fam = family_name((long)a[0]);
 		const char *typ = socktype_name((long)a[1]);
 		char fb[24], tb[24];

@@ -12,8 +12,12 @@
  * not smuggle it past the filter).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <seccomp.h>
 
@@ -51,7 +55,83 @@ static const char *const denied[] = {
 #define ARG(n, op_, a, b) \
 	((struct scmp_arg_cmp){ .arg = (n), .op = (op_), .datum_a = (a), .datum_b = (b) })
 
-static int add_rules(scmp_filter_ctx ctx, uint32_t act)
+/* pid_t, id_t and int arguments: the kernel reads only the low 32 bits */
+#define LOW32(n, v) ARG(n, SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, (uint32_t)(v))
+
+/*
+ * init (pid 1) runs as the program's uid, so the kernel's same-owner
+ * checks would let the program change it: its rlimits, its nice value,
+ * its scheduling class, its CPUs, its I/O priority. Each call that can
+ * name init is refused when it does: pid 1 (0 means the caller, a
+ * negative pid is refused by the kernel for these calls), init's process
+ * group 1, or every process of the uid (PRIO_USER, IOPRIO_WHO_USER).
+ * Signals need no rule: init keeps no handler (launch.c), and the kernel
+ * drops every signal the namespace sends to an init without one.
+ */
+static int add_init_rules(scmp_filter_ctx ctx, uint32_t act)
+{
+	static const char *const by_pid[] = {
+		"sched_setscheduler", "sched_setparam", "sched_setattr",
+		"sched_setaffinity", "migrate_pages", "move_pages",
+	};
+	int rc = 0;
+
+	for (size_t i = 0; i < sizeof by_pid / sizeof by_pid[0]; i++) {
+		int nr = seccomp_syscall_resolve_name(by_pid[i]);
+		if (nr == __NR_SCMP_ERROR || nr < 0)
+			continue;
+		rc |= seccomp_rule_add(ctx, act, nr, 1, LOW32(0, 1));
+	}
+	/* setting init's limits; reading them (new == NULL) is harmless */
+	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(prlimit64), 2, LOW32(0, 1),
+			       ARG(2, SCMP_CMP_NE, 0, 0));
+	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(setpriority), 2,
+			       LOW32(0, PRIO_PROCESS), LOW32(1, 1));
+	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(setpriority), 2,
+			       LOW32(0, PRIO_PGRP), LOW32(1, 1));
+	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(setpriority), 1,
+			       LOW32(0, PRIO_USER));
+	/* IOPRIO_WHO_PROCESS 1, _PGRP 2, _USER 3 */
+	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(ioprio_set), 2, LOW32(0, 1), LOW32(1, 1));
+	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(ioprio_set), 2, LOW32(0, 2), LOW32(1, 1));
+	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(ioprio_set), 1, LOW32(0, 3));
+	return rc;
+}
+
+/*
+ * Calls the supervisor only looks at, and lets run (it answers
+ * SECCOMP_USER_NOTIF_FLAG_CONTINUE), where the kernel leaves it no other
+ * trace: an allocation RLIMIT_DATA is about to refuse (a writable private
+ * mapping of more than 1 MiB: what glibc's malloc maps for a big block,
+ * and after a refused brk for one of more than about 1 MiB; pymalloc's
+ * arenas and glibc's smallest fallback are exactly 1 MiB, left out so
+ * that the interpreter's start-up, which maps two arenas, pays nothing),
+ * and, without a pids cgroup that
+ * keeps a peak, each new process or thread (so the supervisor counts them
+ * where they start, and refuses the one over the limit itself).
+ */
+static int add_observe_rules(scmp_filter_ctx ctx, unsigned flags)
+{
+	int rc = 0;
+
+	if (flags & SP_FILTER_OBSERVE_MEMORY) {
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(mmap), 3,
+				       ARG(1, SCMP_CMP_GT, 1u << 20, 0),
+				       ARG(2, SCMP_CMP_MASKED_EQ, PROT_WRITE, PROT_WRITE),
+				       ARG(3, SCMP_CMP_MASKED_EQ, MAP_SHARED | MAP_FIXED, 0));
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(mremap), 1,
+				       ARG(2, SCMP_CMP_GT, 1u << 20, 0));
+	}
+	if (flags & SP_FILTER_COUNT_PROCS) {
+		/* clone with a namespace flag is already denied (same action) */
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(clone), 0);
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(fork), 0);
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, SCMP_SYS(vfork), 0);
+	}
+	return rc;
+}
+
+static int add_rules(scmp_filter_ctx ctx, uint32_t act, unsigned flags)
 {
 	int rc = 0;
 	static const uint64_t ns_each[] = {
@@ -80,10 +160,26 @@ static int add_rules(scmp_filter_ctx ctx, uint32_t act)
 			       ARG(1, SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, TIOCSTI));
 	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(ioctl), 1,
 			       ARG(1, SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, TIOCLINUX));
+	/* a pipe holds at most the default 64 KiB: pipes are kernel memory
+	 * that, without a memory cgroup, only the supervisor's count of their
+	 * contents sees, and a pipe in flight in a unix socket it cannot see
+	 * (the comparison is on all 64 bits: anything above is refused) */
+	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(fcntl), 2, LOW32(1, F_SETPIPE_SZ),
+			       ARG(2, SCMP_CMP_GT, 65536, 0));
+	rc |= add_init_rules(ctx, act);
+	/* Without a CPU cgroup, a child the kernel reaps itself (its parent
+	 * ignores SIGCHLD or sets SA_NOCLDWAIT) takes its CPU time with it:
+	 * no one waits for it, so no one's cutime holds it. seccomp cannot
+	 * read the new action, so any change to SIGCHLD's is refused. */
+	if (flags & SP_FILTER_KEEP_SIGCHLD)
+		rc |= seccomp_rule_add(ctx, act, SCMP_SYS(rt_sigaction), 2,
+				       LOW32(0, SIGCHLD), ARG(1, SCMP_CMP_NE, 0, 0));
+	if (act == SCMP_ACT_NOTIFY)
+		rc |= add_observe_rules(ctx, flags);
 	return rc;
 }
 
-void *sp_seccomp_build(uint32_t act)
+void *sp_seccomp_build(uint32_t act, unsigned flags)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
 
@@ -92,7 +188,7 @@ void *sp_seccomp_build(uint32_t act)
 	/* Another architecture's calling convention (int 0x80, x32) would
 	 * dodge every rule: kill the process instead. */
 	if (seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) ||
-	    add_rules(ctx, act)) {
+	    add_rules(ctx, act, flags)) {
 		seccomp_release(ctx);
 		return NULL;
 	}

@@ -149,3 +149,42 @@ int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out)
 	out->rss_bytes = nproc > 1 ? pss : pages * (uint64_t)page;
 	return 0;
 }
+
+uint32_t sp_proc_count_tasks(int procfd)
+{
+	int fd = openat(procfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d;
+	struct dirent *de;
+	uint32_t n = 0;
+
+	if (fd < 0)
+		return 0;
+	d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return 0;
+	}
+	while ((de = readdir(d))) {
+		char path[64], buf[1024];
+		uint64_t t, r;
+		uint32_t th;
+		ssize_t len;
+		int sfd;
+
+		/* pid 1 is sandpit's own init, outside the program's limit */
+		if (!isdigit((unsigned char)de->d_name[0]) || strcmp(de->d_name, "1") == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/stat", de->d_name);
+		sfd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+		if (sfd < 0)
+			continue;
+		len = read(sfd, buf, sizeof buf - 1);
+		close(sfd);
+		if (len <= 0)
+			continue;
+		buf[len] = '\0';
+		n += parse_stat(buf, &t, &r, &th) == 0 && th > 0 ? th : 1;
+	}
+	closedir(d);
+	return n;
+}

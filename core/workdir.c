@@ -108,3 +108,12 @@ uint64_t sp_workdir_bytes(int dirfd)
 		return 0;
 	return (uint64_t)(sf.f_blocks - sf.f_bfree) * (uint64_t)sf.f_bsize;
 }
+
+uint64_t sp_workdir_files_left(int dirfd)
+{
+	struct statfs sf;
+
+	if (fstatfs(dirfd, &sf) < 0 || sf.f_files == 0)
+		return UINT64_MAX; /* no inode limit to say */
+	return (uint64_t)sf.f_ffree;
+}
