@@ -21,8 +21,8 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 SAN     ?=
 CORE_PKGS := libseccomp libcap libutf8proc jansson
-TUI_PKGS  := ncursesw libutf8proc inih
-TEST_PKGS := cmocka
+TUI_PKGS  := ncursesw libutf8proc inih chafa libpng libjpeg
+TEST_PKGS := cmocka zlib
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wformat=2 -Wno-format-nonliteral -Wno-unknown-warning-option -Wno-format-truncation -Wvla
@@ -38,7 +38,7 @@ TEST_LIBS   := $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
 CORE_SRC := $(wildcard core/*.c)
 TUI_SRC  := $(filter-out tui/main.c,$(wildcard tui/*.c))
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o) $(B)/gen/prelude.o $(B)/gen/prelude_pyc.o \
-            $(B)/gen/seccomp_bpf.o
+            $(B)/gen/seccomp_bpf.o $(B)/gen/mpl_fontlist.o
 TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o
 DEMOS    := $(sort $(wildcard tui/demos/*.py))
 
@@ -63,7 +63,7 @@ $(B)/libsandpit-tui.a: $(TUI_OBJ)
 # and STATIC=0 links everything shared.
 STATIC ?= 1
 ifeq ($(STATIC)$(SAN),1)
-BIN_LIBS := -static-pie $(TUI_LIBS) $(CORE_LIBS)
+BIN_LIBS := -static-pie $(shell pkg-config --static --libs $(TUI_PKGS) 2>/dev/null) $(CORE_LIBS)
 else
 BIN_LIBS := $(TUI_LIBS) $(CORE_LIBS) -lm
 endif
@@ -97,6 +97,13 @@ $(B)/gen/prelude_pyc.c: core/prelude.py core/embed_pyc.py
 	@mkdir -p $(@D)
 	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B core/embed_pyc.py core/prelude.py > $@; \
 	else printf 'const unsigned char sp_prelude_pyc[1];\nconst unsigned long sp_prelude_pyc_len = 0;\n' > $@; fi
+
+# matplotlib's font list, made once, copied into every run's /cache
+# (empty without matplotlib: runs then build their own).
+$(B)/gen/mpl_fontlist.c: core/embed_fontlist.py
+	@mkdir -p $(@D)
+	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B core/embed_fontlist.py > $@; \
+	else printf 'const char sp_mpl_fontlist_name[1];\nconst unsigned char sp_mpl_fontlist[1];\nconst unsigned long sp_mpl_fontlist_len = 0;\n' > $@; fi
 
 # The seccomp filter compiled to BPF once, by a small host program.
 $(B)/gen/seccomp-gen: core/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h

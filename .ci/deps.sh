@@ -4,11 +4,14 @@
 # the exact command to run. Quiet and quick when everything is there.
 set -eu
 need="build-essential pkg-config libncurses-dev libseccomp-dev libcap-dev
-libutf8proc-dev libjansson-dev libinih-dev libcmocka-dev python3 tmux man-db"
-# used by the tests when present: numpy (memory limit with numpy), clang
-# (fuzzing), bubblewrap (the benchmark's comparison), strace (that a
-# replaced file's directory is fsynced)
-want="python3-numpy clang libclang-rt-14-dev bubblewrap strace"
+libutf8proc-dev libjansson-dev libinih-dev libcmocka-dev python3 tmux man-db
+python3-numpy python3-pandas python3-matplotlib python3-scipy
+libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev zlib1g-dev ncurses-term"
+# the scientific stack above is the sandbox's default image (what such
+# sandboxes ship); used by the tests when present: clang (fuzzing),
+# bubblewrap (the benchmark's comparison), strace (that a replaced file's
+# directory is fsynced)
+want="clang libclang-rt-14-dev bubblewrap strace"
 [ "${SANDPIT_DEPS_FULL:-0}" = 1 ] && need="$need $want"
 
 missing=""

@@ -61,14 +61,13 @@ void accounting_sample(struct sp_run *r)
 	if (r->stopping || r->init_done)
 		return;
 	if (u->cpu_ms >= r->limits.cpu_ms) {
-		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %llu ms of %llu ms",
-			  (unsigned long long)u->cpu_ms, (unsigned long long)r->limits.cpu_ms);
+		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %s of %s",
+			  SP_MS(u->cpu_ms), SP_MS(r->limits.cpu_ms));
 		run_stop(r, SP_STATUS_CPU_LIMIT);
 	} else if (!sp_cgroup_has_memory(r->cg) &&
 		   u->memory_bytes > r->limits.memory_bytes) {
-		run_violation(r, SP_VIOL_MEMORY, true, 0, "memory %llu bytes of %llu",
-			  (unsigned long long)u->memory_bytes,
-			  (unsigned long long)r->limits.memory_bytes);
+		run_violation(r, SP_VIOL_MEMORY, true, 0, "memory %s of %s",
+			  SP_BYTES(u->memory_bytes), SP_BYTES(r->limits.memory_bytes));
 		run_stop(r, SP_STATUS_MEMORY_LIMIT);
 	}
 }
@@ -87,9 +86,8 @@ void accounting_limit_records(struct sp_run *r)
 	if (!r->disk_reported && r->limits.disk_bytes > 65536 &&
 	    u->disk_bytes + 65536 >= r->limits.disk_bytes) {
 		r->disk_reported = true;
-		run_violation(r, SP_VIOL_DISK, true, 0, "work dir full: %llu of %llu bytes",
-			  (unsigned long long)u->disk_bytes,
-			  (unsigned long long)r->limits.disk_bytes);
+		run_violation(r, SP_VIOL_DISK, true, 0, "work dir full: %s of %s",
+			  SP_BYTES(u->disk_bytes), SP_BYTES(r->limits.disk_bytes));
 	}
 	if (!r->disk_reported && sp_workdir_files_left(r->L.work_fd) == 0) {
 		r->disk_reported = true;
@@ -108,8 +106,8 @@ void accounting_limit_records(struct sp_run *r)
 	    !sp_cgroup_oom_killed(r->cg)) {
 		r->memory_reported = true;
 		run_violation(r, SP_VIOL_MEMORY, true, 0,
-			      "memory reached the limit of %llu bytes",
-			      (unsigned long long)r->limits.memory_bytes);
+			      "memory reached the limit of %s",
+			      SP_BYTES(r->limits.memory_bytes));
 	}
 }
 

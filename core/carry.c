@@ -110,6 +110,31 @@ const char *sp_carry_value_problem(const json_t *value)
 	return NULL;
 }
 
+int sp_carry_error_at(const char *json, size_t len, int *line, int *column)
+{
+	json_error_t jerr;
+	json_t *root = json_loadb(json, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+
+	if (root) {
+		json_decref(root);
+		return -1;
+	}
+	*line = jerr.line > 0 ? jerr.line : 1;
+	*column = jerr.column > 0 ? jerr.column : 1;
+	/* jansson points past the token it names ("invalid token near 'lx'"):
+	 * step back to the token's first character, where the fix goes */
+	const char *near = strstr(jerr.text, "near '");
+	const char *end = near ? strrchr(jerr.text, '\'') : NULL;
+	if (near && end > near + 6) {
+		int chars = 0;
+		for (const char *p = near + 6; p < end; p++)
+			chars += ((unsigned char)*p & 0xC0) != 0x80;
+		if (*column - chars + 1 >= 1)
+			*column -= chars - 1;
+	}
+	return 0;
+}
+
 /*
  * What is wrong, in words of our own: jansson's text quotes the token it
  * stopped at, and the file may be one the user can read and the program
@@ -165,14 +190,17 @@ int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 	json_t *val;
 
 	if (len > max_bytes)
-		return sp_fail(err, "the carry buffer is %zu bytes, over the limit of %llu "
-			       "(--carry-max); carry smaller results", len,
-			       (unsigned long long)max_bytes);
+		return sp_fail(err, "the carry buffer is %s over its limit of %s "
+			       "(--carry-max); carry smaller results",
+			       SP_BYTES(len - max_bytes), SP_BYTES(max_bytes));
 	/* any value parses, so that a lone "text" or 42 is told to be an object */
 	root = json_loadb(json, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
-	if (!root)
+	if (!root) {
+		int line = jerr.line, column = jerr.column;
+		sp_carry_error_at(json, len, &line, &column); /* where the fix goes */
 		return sp_fail(err, "the carry buffer is not valid JSON: line %d, column %d: %s",
-			       jerr.line, jerr.column, parse_problem(&jerr));
+			       line, column, parse_problem(&jerr));
+	}
 	if (!json_is_object(root)) {
 		json_decref(root);
 		return sp_fail(err, "the carry buffer must be a JSON object of names to values, "

@@ -105,8 +105,8 @@ static void carry_update(struct sp_run *r, json_t *values)
 	}
 	if (len > r->limits.carry_bytes) {
 		run_violation(r, SP_VIOL_CARRY, true, 0,
-			  "carry-out over %llu bytes; this carry() call was dropped",
-			  (unsigned long long)r->limits.carry_bytes);
+			  "carry-out over %s; this carry() call was dropped",
+			  SP_BYTES(r->limits.carry_bytes));
 		json_decref(add);
 		return;
 	}
@@ -181,6 +181,11 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 		variables_add(r, msg);
 	} else if (strcmp(t, "vars") == 0) {
 		variables_more(r, msg);
+	} else if (strcmp(t, "hint") == 0) {
+		/* explains only: a made-up one can only pick a fixed text */
+		sp_hints_add(r->res, json_string_value(json_object_get(msg, "topic")),
+			     json_string_value(json_object_get(msg, "about")),
+			     json_string_value(json_object_get(msg, "detail")), ln);
 	} else if (strcmp(t, "exc") == 0) {
 		const char *k = json_string_value(json_object_get(msg, "k"));
 		snprintf(r->exc_kind, sizeof r->exc_kind, "%s", k ? k : "");
@@ -212,8 +217,8 @@ void channel_read(struct sp_run *r)
 			/* the rest of an over-long line: drop it */
 		} else if (r->chan_len + take > r->chan_cap) {
 			run_violation(r, SP_VIOL_CARRY, true, 0,
-				  "a message on the carry channel over %zu bytes (dropped)",
-				  r->chan_cap);
+				  "a message on the carry channel over %s (dropped)",
+				  SP_BYTES(r->chan_cap));
 			r->chan_skip_line = true;
 			r->chan_len = 0;
 		} else {

@@ -50,9 +50,8 @@ static void limit_records_at_end(struct sp_run *r)
 		if (res->files[i].bytes >= r->limits.disk_bytes) {
 			r->disk_reported = true;
 			run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
-				  "file %s reached the size limit of %llu bytes",
-				  res->files[i].path,
-				  (unsigned long long)r->limits.disk_bytes);
+				  "file %s reached the size limit of %s",
+				  res->files[i].path, SP_BYTES(r->limits.disk_bytes));
 		}
 	/* the work dir full (bytes or inodes), pids.events, the memory cgroup */
 	accounting_limit_records(r);
@@ -60,8 +59,7 @@ static void limit_records_at_end(struct sp_run *r)
 		r->disk_reported = true;
 		run_violation(r, SP_VIOL_DISK, false, line,
 			  "a write failed for lack of room (ENOSPC, EFBIG or EDQUOT); "
-			  "the disk limit is %llu bytes",
-			  (unsigned long long)r->limits.disk_bytes);
+			  "the disk limit is %s", SP_BYTES(r->limits.disk_bytes));
 	} else if (exc_disk && (v = find_kind(r, SP_VIOL_DISK)) && !v->line) {
 		v->line = line;
 	}
@@ -141,8 +139,8 @@ void run_finish(struct sp_run *r)
 		res->peak_memory_source = "rss_samples";
 	}
 	res->usage.disk_bytes = sp_workdir_bytes(r->L.work_fd);
-	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000);
-	carry_file_unlist(r);
+	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000,
+			r->placed, r->n_placed, &r->keep);
 
 	/* Decide the status: the supervisor's own stop reason first, then what
 	 * the kernel did, then how the program ended. */
@@ -173,14 +171,13 @@ void run_finish(struct sp_run *r)
 		res->status = r->stop;
 	} else if (r->cg && sp_cgroup_oom_killed(r->cg)) {
 		res->status = SP_STATUS_MEMORY_LIMIT;
-		run_violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %llu bytes",
-			  (unsigned long long)r->limits.memory_bytes);
+		run_violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %s",
+			  SP_BYTES(r->limits.memory_bytes));
 	} else if (res->signal == SIGXCPU ||
 		   (res->signal == SIGKILL && res->usage.cpu_ms + 1000 >= r->limits.cpu_ms)) {
 		res->status = SP_STATUS_CPU_LIMIT;
-		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %llu ms of %llu ms",
-			  (unsigned long long)res->usage.cpu_ms,
-			  (unsigned long long)r->limits.cpu_ms);
+		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %s of %s",
+			  SP_MS(res->usage.cpu_ms), SP_MS(r->limits.cpu_ms));
 	} else if (!r->have_status) {
 		res->status = SP_STATUS_SANDBOX_ERROR;
 		snprintf(res->error, sizeof res->error,
@@ -200,8 +197,8 @@ void run_finish(struct sp_run *r)
 		struct sp_violation *mv = find_kind(r, SP_VIOL_MEMORY);
 		if (exc_memory && !mv)
 			run_violation(r, SP_VIOL_MEMORY, false, r->exc_line,
-				      "allocation over the memory limit of %llu bytes (MemoryError)",
-				      (unsigned long long)r->limits.memory_bytes);
+				      "allocation over the memory limit of %s (MemoryError)",
+				      SP_BYTES(r->limits.memory_bytes));
 		else if (exc_memory && !mv->line && r->exc_line > 0)
 			mv->line = r->exc_line; /* the kernel's record, the program's line */
 	}
@@ -213,6 +210,7 @@ void run_finish(struct sp_run *r)
 	limit_records_at_end(r);
 	timeline_end(r);
 	variables_take(r);
+	sp_hints_from_tracebacks(res, r->errtail, r->errtail_len);
 	if (r->carry_out)
 		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);
 
@@ -255,8 +253,7 @@ void run_finish(struct sp_run *r)
 	else
 		sp_layer_set(res, "memory_refusals", false,
 			     "a refused allocation is seen only as the program's MemoryError");
-	sp_layer_set(res, "workdir_tmpfs", true, "%llu bytes",
-		     (unsigned long long)r->limits.disk_bytes);
+	sp_layer_set(res, "workdir_tmpfs", true, "%s", SP_BYTES(r->limits.disk_bytes));
 
 	res->violations = r->viol.v;
 	res->n_violations = r->viol.n;

@@ -21,7 +21,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "sandpit.h"
 
@@ -33,6 +35,8 @@
 
 #define SP_WORKDIR "/work"
 #define SP_SPDIR   "/sandpit"          /* read-only: prelude and program */
+#define SP_CACHEDIR "/cache"           /* libraries' caches: own tmpfs, never listed */
+#define SP_CACHE_BYTES (8u << 20)
 #define SP_CHAN_FD 3                   /* the program's private channel */
 
 #define SP_PRINTF(a, b) __attribute__((format(printf, a, b)))
@@ -187,13 +191,58 @@ uint32_t sp_proc_count_tasks(int procfd);
 int sp_sockmem_open(void);
 int sp_sockmem_bytes(int fd, uint64_t *bytes);  /* *bytes set only on success */
 
+/* files_in.c: host files opened for the copy in (fd owned), checked. */
+struct sp_in_file {
+	int fd;
+	const char *name;        /* points into the config */
+	uint64_t bytes;          /* st_size at open: what is copied */
+};
+/* What sandpit itself put in the work dir (inputs, carry.json): left as
+ * it was (same inode, size and mtime), it is not "a file the program left". */
+struct sp_placed {
+	char name[256];
+	ino_t ino;
+	off_t size;
+	struct timespec mtime;
+};
+const char *sp_file_in_name(const struct sp_file_in *f);
+/* Open and check every file of cfg->files_in: 0 and *out (NULL when none),
+ * or -1 with err->msg. */
+int sp_in_files_open(const struct sp_config *cfg, struct sp_in_file **out,
+		     struct sp_error *err);
+void sp_in_files_close(struct sp_in_file *files, size_t n);
+/* Copy them into the work dir; listed[i] and placed[i] filled for each. */
+int sp_in_files_copy(int work_fd, const struct sp_in_file *files, size_t n,
+		     struct sp_file *listed, struct sp_placed *placed,
+		     struct sp_error *err);
+
+/* keep.c: copying what the program left to a host dir, never through a
+ * link, at most budget bytes in all. */
+struct sp_keep {
+	int root_fd;             /* the keep dir; -1: nothing is kept */
+	const char *root_path;   /* as the caller gave it, for "kept" */
+	uint64_t budget;         /* bytes that may still be copied */
+};
+/* Open the keep dir (sp_keep_dir_prepare's rules): fd, or -1 with err. */
+int sp_keep_dir_open(const char *dir, struct sp_error *err);
+/* A subdirectory of host_dir for the work dir's subdir name: fd or -1. */
+int sp_keep_subdir(int host_dir, const char *name);
+/* Copy entry name of dirfd (st from fstatat, rel its path) into host_dir
+ * under the same name; sets f->kept or f->skipped. */
+void sp_keep_entry(struct sp_keep *k, int dirfd, const char *name,
+		   const struct stat *st, int host_dir, const char *rel,
+		   struct sp_file *f);
+
 /* pipemem.c: what the sandbox's pipes may hold (an upper bound), every
  * pipe of every process once, but those whose inode is in skip; 0 or -1. */
 int sp_pipemem_bytes(int procfd, const uint64_t *skip, size_t nskip, uint64_t *bytes);
 
 /* workdir.c: list what is under the work dir (all but directories) without
- * following links. */
-int sp_workdir_list(int dirfd, struct sp_file **files, size_t *n, size_t max);
+ * following links, but what placed says sandpit put there unchanged;
+ * with keep (may be NULL), copy each regular file out as it goes. */
+int sp_workdir_list(int dirfd, struct sp_file **files, size_t *n, size_t max,
+		    const struct sp_placed *placed, size_t n_placed,
+		    struct sp_keep *keep);
 uint64_t sp_workdir_bytes(int dirfd);
 /* Inodes the work dir's tmpfs has left (it has SP_WORKDIR_INODES), or
  * UINT64_MAX when it cannot say. */
@@ -230,6 +279,7 @@ struct json_t *sp_variables_json(const struct sp_variable *v, size_t n);
 /* violations.c */
 struct sp_violations {
 	struct sp_violation *v;
+	unsigned *announced;        /* per record: the count last sent as an event */
 	size_t n, cap;
 	uint64_t dropped;
 };
@@ -242,12 +292,30 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 				       const char *what, bool from_kernel,
 				       int line);
 const char *sp_violation_message(enum sp_violation_kind kind, const char *what);
+/* The next record (from *from on) whose count grew since it was last
+ * announced: marks it announced and returns its index, or -1 for none. */
+long sp_violations_next_grown(struct sp_violations *vs, size_t *from);
 void sp_violations_free(struct sp_violations *vs);
+
+/* hints.c: add a hint from the prelude's (untrusted) report: topic picks
+ * the text, about names the exception, detail (a module or file name) is
+ * cut and cleaned. 0 added or already there, -1 ignored. */
+int sp_hints_add(struct sp_result *res, const char *topic, const char *about,
+		 const char *detail, int line);
+void sp_hints_free(struct sp_result *res);
+/* Keep the last cap bytes of what was written to the program's stderr. */
+void sp_hints_tail_add(char *tail, size_t *len, size_t cap, const char *s, size_t n);
+/* Hints for the tracebacks the program printed itself (caught and shown
+ * with traceback.print_exc(), or a thread's): each block's last line
+ * names the error, its last frame in the program's file gives the line. */
+void sp_hints_from_tracebacks(struct sp_result *res, const char *text, size_t len);
+/* The result's hints as the contract's JSON array (a new reference). */
+struct json_t;
+struct json_t *sp_hints_json(const struct sp_result *res);
 
 /* carry.c: NULL when name can be a carried global, else why not. */
 const char *sp_carry_name_problem(const char *name);
 /* carry.c: NULL when a carried value nests within SP_CARRY_MAX_DEPTH. */
-struct json_t;
 const char *sp_carry_value_problem(const struct json_t *value);
 
 /* json_bytes.c: bytes as JSON strings, surrogateescape (see its header).
@@ -264,10 +332,22 @@ char *sp_base64(const char *s, size_t len);
 /* Deprecated, lossy (\xNN text): use sp_json_bytes for anything new. */
 char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);
 
+/* units.c: a size or time as the gauges show it, for a record's text, in
+ * a buffer the calling expression owns: run_violation(..., "%s", SP_MS(t)). */
+const char *sp_bytes_str(uint64_t n, char *buf);   /* buf: 32 bytes */
+const char *sp_ms_str(uint64_t ms, char *buf);
+#define SP_BYTES(n) sp_bytes_str((n), (char[32]){ 0 })
+#define SP_MS(ms) sp_ms_str((ms), (char[32]){ 0 })
+
 /* doctor.c: the layers a run uses, in order. */
 void sp_layer_set(struct sp_result *r, const char *name, bool active,
 		  const char *fmt, ...) SP_PRINTF(4, 5);
 
+/* build/gen/mpl_fontlist.c: matplotlib's font list for /cache/matplotlib
+ * (length 0 when the build had no matplotlib). */
+extern const char sp_mpl_fontlist_name[];
+extern const unsigned char sp_mpl_fontlist[];
+extern const unsigned long sp_mpl_fontlist_len;
 /* python_version.c: the oldest Python the prelude runs on (see there).
  * name_version: X.Y from the name python resolves to, -1 when it does not
  * say; check_name: -1 with err set when that name is too old. */

@@ -76,6 +76,7 @@ char *sp_result_to_json(const struct sp_result *r)
 	for (size_t i = 0; i < r->n_violations; i++) {
 		const struct sp_violation *v = &r->violations[i];
 		json_t *jv = json_object();
+		json_object_set_new(jv, "id", json_integer(v->id));
 		json_object_set_new(jv, "kind", json_string(sp_violation_kind_name(v->kind)));
 		json_object_set_new(jv, "what", text(v->what));
 		json_object_set_new(jv, "message", text(v->message));
@@ -90,9 +91,21 @@ char *sp_result_to_json(const struct sp_result *r)
 		json_t *jf = json_object();
 		json_object_set_new(jf, "path", text(r->files[i].path));
 		json_object_set_new(jf, "bytes", json_integer((json_int_t)r->files[i].bytes));
+		json_object_set_new(jf, "kept", r->files[i].kept ? text(r->files[i].kept) : json_null());
+		if (r->files[i].skipped)
+			json_object_set_new(jf, "skipped", text(r->files[i].skipped));
 		json_array_append_new(fs, jf);
 	}
 	json_object_set_new(o, "files", fs);
+	fs = json_array();
+	for (size_t i = 0; i < r->n_files_in; i++) {
+		json_t *jf = json_object();
+		json_object_set_new(jf, "path", text(r->files_in[i].path));
+		json_object_set_new(jf, "bytes", json_integer((json_int_t)r->files_in[i].bytes));
+		json_array_append_new(fs, jf);
+	}
+	json_object_set_new(o, "files_in", fs);
+	json_object_set_new(o, "hints", sp_hints_json(r));
 
 	json_object_set_new(o, "samples", sp_samples_json(r->samples, r->n_samples));
 	json_object_set_new(o, "variables", sp_variables_json(r->variables, r->n_variables));

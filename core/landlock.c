@@ -3,8 +3,8 @@
  *
  * If something ever leaked a host path into the sandbox's mount tree,
  * Landlock would still confine the program to: the entries of the new
- * root read-only (they are only what mounts.c put there), /work with every
- * right, /dev for reading and writing its few nodes. On ABI 4+ TCP bind and
+ * root read-only (they are only what mounts.c put there), /work and /cache
+ * with every right, /dev for reading and writing its few nodes. On ABI 4+ TCP bind and
  * connect are denied outright; on ABI 6+ abstract unix sockets and signals
  * are scoped to the sandbox.
  *
@@ -150,7 +150,7 @@ int sp_landlock_prepare(int *abi_out, struct sp_error *err)
 			if (de->d_name[0] == '.')
 				continue;
 			snprintf(path, sizeof path, "/%s", de->d_name);
-			if (strcmp(path, SP_WORKDIR) == 0)
+			if (strcmp(path, SP_WORKDIR) == 0 || strcmp(path, SP_CACHEDIR) == 0)
 				access = all;
 			else if (strcmp(path, "/dev") == 0)
 				access = LL_FS_READ_FILE | LL_FS_WRITE_FILE | LL_FS_READ_DIR |

@@ -5,9 +5,10 @@
  *
  * Messages on the control socket (SOCK_SEQPACKET, one per datagram):
  *   supervisor -> init  'g' the user maps are written: build the root
- *   supervisor -> init  'c' init is in the run's cgroups: start the program;
- *                           one more byte, the filter's variant and SP_GO_*
  *   init -> supervisor  'R' ready, with fds [work dir, /proc]
+ *   supervisor -> init  'c' init is in the run's cgroups and the files in
+ *                           are in the work dir: start the program; one
+ *                           more byte, the filter's variant and SP_GO_*
  *   prog -> supervisor  'N' layers, with the seccomp notification fd
  *   any  -> supervisor  'E' text: setting up failed (the run fails closed)
  *   init -> supervisor  'X' the program's wait status
@@ -80,7 +81,18 @@ static void run_program(const struct prog_start *ps)
 		"LOGNAME=sandbox",
 		"LANG=C.UTF-8",
 		"TERM=dumb",
-		"MPLBACKEND=Agg",
+		/* Agg, whose show() saves figure-N.png (core/prelude.py) */
+		"MPLBACKEND=module://_sandpit_show",
+		/* caches libraries write (fontconfig, matplotlib's font list)
+		 * go to their own small tmpfs: not the program's output */
+		"XDG_CACHE_HOME=" SP_CACHEDIR,
+		"MPLCONFIGDIR=" SP_CACHEDIR "/matplotlib",
+		/* OpenBLAS and OpenMP start a thread per CPU at import: on a
+		 * big host that alone passes the process limit, and the CPU
+		 * limit counts the whole tree, so threads buy no time */
+		"OPENBLAS_NUM_THREADS=1",
+		"OMP_NUM_THREADS=1",
+		"MKL_NUM_THREADS=1",
 		/* glibc's heap grows by its request plus this; after a refused
 		 * brk it maps that much instead, which is then more than 1 MiB
 		 * (pymalloc's arenas, which the filter leaves unobserved, are
@@ -513,22 +525,17 @@ static void take_init_error(struct sp_launched *L, struct sp_error *err)
 	}
 }
 
-int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg, unsigned go,
+int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 		    struct sp_error *err)
 {
 	struct pollfd pfd = { .fd = L->ctl, .events = POLLIN };
-	char msg[600], gomsg[2] = { 'c', (char)go };
+	char msg[600];
 	int fds[3] = { -1, -1, -1 }, nfds = 3;
 	ssize_t n;
 
 	/* init builds the root meanwhile; it starts the program only after 'c' */
 	if (cg && sp_cgroup_attach(cg, L->pid) < 0) {
 		sp_fail_errno(err, "cgroup: attach the sandbox");
-		take_init_error(L, err);
-		goto fail;
-	}
-	if (write(L->ctl, gomsg, 2) != 2) {
-		sp_fail_errno(err, "start the sandbox");
 		take_init_error(L, err);
 		goto fail;
 	}
@@ -565,6 +572,18 @@ fail:
 	for (int i = 0; i < 3; i++)
 		if (fds[i] >= 0)
 			close(fds[i]);
+	sp_launch_abort(L);
+	return -1;
+}
+
+int sp_launch_go(struct sp_launched *L, unsigned go, struct sp_error *err)
+{
+	char gomsg[2] = { 'c', (char)go };
+
+	if (write(L->ctl, gomsg, 2) == 2)
+		return 0;
+	sp_fail_errno(err, "start the sandbox");
+	take_init_error(L, err);
 	sp_launch_abort(L);
 	return -1;
 }

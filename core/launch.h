@@ -26,19 +26,22 @@ struct sp_launched {
 	int sockmem_fd;          /* sock_diag in the sandbox's netns, or -1 */
 };
 
-/* In sp_launch_ready's go: besides the filter variant (SP_FILTER_*), the
+/* In sp_launch_go's go: besides the filter variant (SP_FILTER_*), the
  * run has a pids cgroup (its limit refuses before RLIMIT_NPROC does). */
 #define SP_GO_PIDS_CGROUP 0x80u
 
-/* Two steps, so the caller can make the run's cgroups while init builds
- * the root: start clones init and maps its user; ready places init in
- * cg (may be NULL), lets it start the program with go (the filter
- * variant and SP_GO_*), and waits until the root is built. Either one
- * cleans up after itself when it fails. */
+/* Three steps, so the caller can make the run's cgroups while init
+ * builds the root, and fill the work dir before the program starts:
+ * start clones init and maps its user; ready places init in cg (may be
+ * NULL) and waits until the root is built (work_fd is then the work dir,
+ * which nothing of the sandbox's runs in yet); go lets init start the
+ * program, with the filter variant and SP_GO_* flags. Each one cleans up
+ * after itself when it fails. */
 int sp_launch_start(const struct sp_launch_spec *spec, struct sp_launched *out,
 		    struct sp_error *err);
-int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg, unsigned go,
+int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 		    struct sp_error *err);
+int sp_launch_go(struct sp_launched *L, unsigned go, struct sp_error *err);
 /* Kill and reap init, close every fd of L. */
 void sp_launch_abort(struct sp_launched *L);
 

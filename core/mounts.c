@@ -11,6 +11,10 @@
  *   /dev          null, zero, full, random, urandom, and links to /proc
  *   /work         a size-capped tmpfs: the only writable place; cwd and HOME
  *   /tmp, /dev/shm  links to /work, so their files count against the cap
+ *   /cache        a small tmpfs (8 MiB) for the caches libraries write
+ *                 (XDG_CACHE_HOME, MPLCONFIGDIR): not the program's output,
+ *                 so never listed or kept, and gone with the run; it starts
+ *                 with the build's matplotlib font list
  *   /sandpit      the prelude, the program and the carry-in, read-only
  *
  * Every bind source is opened (O_PATH) before anything is covered, and
@@ -161,8 +165,9 @@ static int finish_readonly(struct sp_error *err)
 		    MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV, 0) < 0)
 		return sp_fail_errno(err, "mounts: make the root read-only");
 	if (setattr(SP_WORKDIR, 0, 0, MOUNT_ATTR_RDONLY) < 0 ||
+	    setattr(SP_CACHEDIR, 0, 0, MOUNT_ATTR_RDONLY) < 0 ||
 	    setattr("/proc", 0, 0, MOUNT_ATTR_RDONLY) < 0)
-		return sp_fail_errno(err, "mounts: make /work and /proc writable");
+		return sp_fail_errno(err, "mounts: make /work, /cache and /proc writable");
 	if (setattr("/dev", AT_RECURSIVE, 0, MOUNT_ATTR_NODEV) < 0)
 		return sp_fail_errno(err, "mounts: let /dev's nodes open");
 	return 0;
@@ -300,6 +305,9 @@ static const char *const etc_binds[] = {
 	"/etc/matplotlibrc", "/etc/mime.types", "/etc/python3",
 	"/etc/python3.9", "/etc/python3.10", "/etc/python3.11",
 	"/etc/python3.12", "/etc/python3.13", "/etc/python3.14",
+	/* not /etc: fontconfig's system cache, so that matplotlib's call of
+	 * fc-list does not rebuild six cache files in every run */
+	"/var/cache/fontconfig",
 };
 
 static const char *const dev_nodes[] = {
@@ -376,6 +384,21 @@ static int build_work(const struct sp_mount_plan *plan, struct sp_error *err)
 		return sp_fail_errno(err, "mounts: tmpfs on " SP_WORKDIR);
 	if (symlink(SP_WORKDIR, NEWROOT "/tmp") < 0)
 		return sp_fail_errno(err, "mounts: link /tmp");
+	snprintf(opts, sizeof opts, "size=%u,nr_inodes=512,mode=0755,uid=%d,gid=%d",
+		 SP_CACHE_BYTES, SP_SANDBOX_UID, SP_SANDBOX_GID);
+	if (mkdir(NEWROOT SP_CACHEDIR, 0755) < 0 ||
+	    mount("tmpfs", NEWROOT SP_CACHEDIR, "tmpfs", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+		  opts) < 0)
+		return sp_fail_errno(err, "mounts: tmpfs on " SP_CACHEDIR);
+	if (sp_mpl_fontlist_len > 0) {
+		/* the build's font list: matplotlib need not scan the fonts */
+		char path[128];
+		snprintf(path, sizeof path, NEWROOT SP_CACHEDIR "/matplotlib/%s",
+			 sp_mpl_fontlist_name);
+		if (mkdir(NEWROOT SP_CACHEDIR "/matplotlib", 0755) < 0 ||
+		    write_text(path, (const char *)sp_mpl_fontlist, sp_mpl_fontlist_len, 0644) < 0)
+			return sp_fail_errno(err, "mounts: write matplotlib's font list");
+	}
 	if (plan->carry_in &&
 	    (write_text(NEWROOT SP_WORKDIR "/carry.json", plan->carry_in,
 			plan->carry_in_len, 0644) < 0 ||

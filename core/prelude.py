@@ -13,6 +13,8 @@
 #   {"t": "exc", "k": "memory"|"disk"|"process", "line": N}  uncaught error
 #   {"t": "var", "name", "type", "repr", "carryable", "value"?}  a global at the end
 #   {"t": "vars", "more": N}                  the globals not listed
+#   {"t": "hint", "topic": str, "about": str, "detail": str, "line": N}
+#       an uncaught error the sandbox's rules explain (core/hints.c)
 import sys
 import builtins
 import os
@@ -32,7 +34,7 @@ _CARRY_MAX = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() els
 _SRC = "/sandpit/main.py"
 _write = os.write
 _getframe = sys._getframe
-_ALLOWED = ("/work", "/tmp", "/sandpit", "/usr", "/proc", "/dev/null",
+_ALLOWED = ("/work", "/tmp", "/cache", "/sandpit", "/usr", "/proc", "/dev/null",
             "/dev/zero", "/dev/urandom", "/dev/random", "/dev/full", "/dev/fd",
             "/dev/shm", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/etc")
 _lock = _thread.allocate_lock()
@@ -377,6 +379,74 @@ def _report_uncaught(exc):
             pass
 
 
+def _hint_topic(exc):
+    """(topic, detail) when the sandbox's rules explain exc, else None."""
+    if isinstance(exc, ModuleNotFoundError):
+        return "module", exc.name
+    if isinstance(exc, EOFError):
+        return "input", None
+    if isinstance(exc, MemoryError):
+        return "memory", None
+    if isinstance(exc, RecursionError):
+        return "recursion", None
+    sock = sys.modules.get("socket")
+    if sock is not None and isinstance(exc, (sock.gaierror, sock.herror)):
+        return "network", None
+    err = sys.modules.get("urllib.error")
+    if err is not None and isinstance(exc, err.URLError):
+        return "network", None
+    # (ConnectionRefusedError and kin are not the sandbox's: a socket to
+    # another machine cannot even be made here, so they come from a unix
+    # socket of the program's own)
+    if isinstance(exc, FileNotFoundError):
+        return "file", exc.filename if isinstance(exc.filename, str) else None
+    if isinstance(exc, OSError) and exc.errno == 30 and isinstance(exc.filename, str):
+        return "readonly", exc.filename  # EROFS: only a write gets it
+    if isinstance(exc, PermissionError) and exc.filename is None:
+        tb = exc.__traceback__
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename.endswith("/socket.py"):
+                return "network", None
+            tb = tb.tb_next
+    return None
+
+
+def _report_hints(exc):
+    # the error and the ones chained to it, as the traceback shows them
+    seen = 0
+    said = set()
+    while exc is not None and seen < 4:
+        seen += 1
+        try:
+            got = _hint_topic(exc)
+        except Exception:
+            got = None
+        if got and got[0] not in said:
+            said.add(got[0])
+            tb = exc.__traceback__
+            line = None
+            while tb is not None:
+                if tb.tb_frame.f_code.co_filename == _USER:
+                    line = tb.tb_lineno
+                tb = tb.tb_next
+            about = type(exc).__name__
+            mod = getattr(type(exc), "__module__", "builtins")
+            if mod != "builtins" and isinstance(mod, str):
+                about = mod + "." + about
+            if got[1] is None:
+                # by hand, not with json: out of memory, an import may fail
+                msg = '{"t": "hint", "topic": "%s", "about": "%s", "line": %s}\n' % (
+                    got[0], about if about.replace(".", "_").isidentifier() else "", "null" if line is None else int(line))
+                try:
+                    _write(_CHAN, msg.encode("ascii", "replace"))
+                except OSError:
+                    pass
+            else:
+                _send({"t": "hint", "topic": got[0], "about": about,
+                       "detail": str(got[1])[:200], "line": line})
+        exc = exc.__cause__ or exc.__context__
+
+
 _source = b""
 
 
@@ -454,6 +524,47 @@ def _compile(source):
     return compile(source, _USER, "exec", dont_inherit=True)
 
 
+# matplotlib's backend in a run (MPLBACKEND=module://_sandpit_show): Agg,
+# whose show() cannot show anything here, so it saves each open figure in
+# the work dir (figure-1.png, figure-2.png, ... never over a file there)
+# for sandpit to list, keep and draw; tutorial code runs unchanged. Built
+# only when matplotlib asks for it, by the finder below.
+_SHOW_SRC = """
+import os
+from matplotlib.backends.backend_agg import _BackendAgg
+from matplotlib.backend_bases import _Backend
+from matplotlib._pylab_helpers import Gcf
+
+@_Backend.export
+class _BackendSandpit(_BackendAgg):
+    @classmethod
+    def show(cls, *args, **kwargs):
+        n = 1
+        for manager in Gcf.get_all_fig_managers():
+            while os.path.lexists("/work/figure-%d.png" % n):
+                n += 1
+            manager.canvas.figure.savefig("/work/figure-%d.png" % n)
+        Gcf.destroy_all()
+"""
+
+
+class _ShowFinder:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if name != "_sandpit_show":
+            return None
+        import importlib.util
+        return importlib.util.spec_from_loader(name, _ShowFinder)
+
+    @staticmethod
+    def create_module(spec):
+        return None
+
+    @staticmethod
+    def exec_module(module):
+        exec(_SHOW_SRC, module.__dict__)
+
+
 def _main():
     global _source
     with open(_SRC, "rb") as f:
@@ -464,6 +575,7 @@ def _main():
         with open("/sandpit/carry.json", "rb") as f:
             carried = json.loads(f.read().decode("utf-8"))
     builtins.carry = carry
+    sys.meta_path.append(_ShowFinder)
     _watch_spawning()
     g = {"__name__": "__main__", "__file__": _USER, "__builtins__": builtins,
          "__doc__": None}
@@ -483,6 +595,7 @@ def _main():
         raise
     except BaseException as e:
         _report_uncaught(e)
+        _report_hints(e)
         info = sys.exc_info()
         del e
         if info[0] is MemoryError:

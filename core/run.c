@@ -80,15 +80,25 @@ void run_push_usage(struct sp_run *r)
 
 static void push_violation(struct sp_run *r, struct sp_violation *v)
 {
-	struct qitem it = { .type = SP_EVENT_VIOLATION };
-
 	if (!v)
 		return;
-	it.viol = (size_t)(v - r->viol.v);
 	if (v->count == 1)
-		run_push(r, it);
+		run_push_grown(r); /* a new record is announced at once */
 	else
 		r->viol_dirty = true; /* repeats are announced with the next sample */
+}
+
+void run_push_grown(struct sp_run *r)
+{
+	size_t from = 0;
+	long k;
+
+	/* one event for each record whose count changed, however many
+	 * repeats it had: a flood of one call costs one event a sample */
+	while ((k = sp_violations_next_grown(&r->viol, &from)) >= 0) {
+		struct qitem it = { .type = SP_EVENT_VIOLATION, .viol = (size_t)k };
+		run_push(r, it);
+	}
 }
 
 struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
@@ -172,8 +182,8 @@ static int append(char **buf, size_t *len, size_t *cap, const char *data, size_t
 static void wall_deadline(struct sp_run *r)
 {
 	if (!r->stopping && !r->init_done) {
-		run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %llu ms",
-			      (unsigned long long)r->limits.wall_ms);
+		run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s",
+			      SP_MS(r->limits.wall_ms));
 		run_stop(r, SP_STATUS_WALL_LIMIT);
 	}
 }
@@ -334,7 +344,9 @@ void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 	struct qitem it = { .type = is_err ? SP_EVENT_STDERR : SP_EVENT_STDOUT };
 
 	room = r->limits.output_bytes - r->res->usage.output_bytes;
-	if (r->forward && !r->keep_output && r->fwd_fd[slot] >= 0 &&
+	/* stderr is read and written, never spliced: its tracebacks are
+	 * explained at the end (hints.c), and the output limit keeps it small */
+	if (r->forward && !r->keep_output && r->fwd_fd[slot] >= 0 && !is_err &&
 	    !r->fwd_copy[slot] && room > 0) {
 		int rc = forward_splice(r, *fdp, slot, room < CHUNK ? (size_t)room : CHUNK);
 		if (rc >= 0)
@@ -367,7 +379,7 @@ void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 		r->res->truncated = true;
 		if (!r->stopping)
 			run_violation(r, SP_VIOL_OUTPUT, true, 0,
-				  "output over %llu bytes", (unsigned long long)r->limits.output_bytes);
+				  "output over %s", SP_BYTES(r->limits.output_bytes));
 		run_stop(r, SP_STATUS_OUTPUT_LIMIT);
 	}
 	if (n == 0) {
@@ -375,6 +387,8 @@ void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 		return;
 	}
 	r->res->usage.output_bytes += (uint64_t)n;
+	if (is_err)
+		sp_hints_tail_add(r->errtail, &r->errtail_len, sizeof r->errtail, buf, (size_t)n);
 	if (r->keep_output) {
 		if (is_err)
 			append(&r->res->err, &r->res->err_len, &r->err_cap, buf, (size_t)n);
@@ -461,8 +475,8 @@ static void observe_memory(struct sp_run *r, const struct seccomp_notif *req,
 	if (refused)
 		/* one text, so repeats merge into its count */
 		run_violation(r, SP_VIOL_MEMORY, true, 0,
-			      "an allocation over the memory limit of %llu bytes was refused",
-			      (unsigned long long)r->limits.memory_bytes);
+			      "an allocation over the memory limit of %s was refused",
+			      SP_BYTES(r->limits.memory_bytes));
 }
 
 /*
@@ -518,27 +532,37 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 }
 
 /*
- * rt_sigaction(SIGCHLD, act, NULL) with a new action (the filter sends
+ * rt_sigaction(SIGCHLD, act, oldact) with a new action (the filter sends
  * only calls with one). SIGCHLD's action can never change here, so it is
- * always the default: a request for the default (without SA_NOCLDWAIT),
- * as glibc's posix_spawn makes in every child, is answered as done
- * without running it. Any other action (ignore, SA_NOCLDWAIT, or a
- * handler, which the program could turn into either after this look and
- * before the kernel's own read) is refused, and so is a call that asks
- * for the old action too: answering it would mean writing into the
- * program's memory, through a pid that may be another process's by then.
- * The call never runs, so what the program rewrites meanwhile changes
- * nothing.
+ * always the default. The call never runs (what the program rewrites
+ * meanwhile changes nothing), and the supervisor writes nothing into the
+ * program's memory (through a pid that may be another process's by then):
+ *   SIGCHLD_DONE     the default, no SA_NOCLDWAIT, no old action asked
+ *                    for (glibc's posix_spawn, in every child): answered
+ *                    as done, since it is so already
+ *   SIGCHLD_REFUSE   a handler, or the default with the old action asked
+ *                    for: refused without a record (shells install a
+ *                    handler for every command; a handler could be turned
+ *                    into SIG_IGN after this look, before the kernel's)
+ *   SIGCHLD_ESCAPE   SIG_IGN or SA_NOCLDWAIT, the kernel reaping children
+ *                    itself with their CPU time, or an action unreadable:
+ *                    refused, with a record
  */
-static bool sigchld_default(const struct seccomp_notif *req)
+enum sigchld_answer { SIGCHLD_DONE, SIGCHLD_REFUSE, SIGCHLD_ESCAPE };
+
+static enum sigchld_answer sigchld_verdict(const struct seccomp_notif *req)
 {
 	uint64_t act[2] = { 1, 0 };          /* handler, flags */
 	struct iovec l = { act, sizeof act },
 		     rm = { (void *)(uintptr_t)req->data.args[1], sizeof act };
 
-	return req->data.args[2] == 0 && req->data.args[3] == 8 &&
-	       process_vm_readv((pid_t)req->pid, &l, 1, &rm, 1, 0) == (ssize_t)sizeof act &&
-	       act[0] == (uint64_t)(uintptr_t)SIG_DFL && !(act[1] & SA_NOCLDWAIT);
+	if (process_vm_readv((pid_t)req->pid, &l, 1, &rm, 1, 0) != (ssize_t)sizeof act ||
+	    act[0] == (uint64_t)(uintptr_t)SIG_IGN || (act[1] & SA_NOCLDWAIT))
+		return SIGCHLD_ESCAPE;
+	if (act[0] == (uint64_t)(uintptr_t)SIG_DFL && req->data.args[2] == 0 &&
+	    req->data.args[3] == 8)
+		return SIGCHLD_DONE;
+	return SIGCHLD_REFUSE;
 }
 
 static void handle_notify(struct sp_run *r)
@@ -580,15 +604,14 @@ static void handle_notify(struct sp_run *r)
 		observe_spawn(r, req, line, ctx);
 		return;
 	}
-	if (v.action == SP_VERDICT_SIGCHLD && sigchld_default(req) &&
-	    seccomp_notify_id_valid(r->notify_fd, req->id) == 0) {
-		struct seccomp_notif_resp *resp = r->notif_resp;
-		resp->id = req->id;
-		resp->error = 0;
-		resp->val = 0;
-		resp->flags = 0;
-		seccomp_notify_respond(r->notify_fd, resp);
-		return;
+	if (v.action == SP_VERDICT_SIGCHLD) {
+		enum sigchld_answer ans = sigchld_verdict(req);
+		if (seccomp_notify_id_valid(r->notify_fd, req->id) != 0)
+			return; /* the caller is gone */
+		if (ans == SIGCHLD_DONE || ans == SIGCHLD_REFUSE) {
+			notify_refuse(r, req, ans == SIGCHLD_DONE ? 0 : EPERM);
+			return;
+		}
 	}
 	if (seccomp_notify_id_valid(r->notify_fd, req->id) != 0) {
 		/* the caller died during the reads, so its pid may name another
@@ -694,14 +717,8 @@ static void pump(struct sp_run *r)
 			timeline_point(r);
 			run_push_usage(r);
 			if (r->viol_dirty) {
-				/* announce repeats: the last record that grew */
 				r->viol_dirty = false;
-				for (size_t k = 0; k < r->viol.n; k++)
-					if (r->viol.v[k].count > 1) {
-						struct qitem it = { .type = SP_EVENT_VIOLATION, .viol = k };
-						run_push(r, it);
-						break;
-					}
+				run_push_grown(r);
 			}
 			accounting_arm(r);
 			break;
@@ -714,6 +731,7 @@ static void pump(struct sp_run *r)
 	if (r->init_done && !r->finished) {
 		struct qitem it = { .type = SP_EVENT_FINISHED };
 		run_finish(r);
+		run_push_grown(r); /* repeats since the last sample, and the last records */
 		run_push(r, it);
 	}
 }
@@ -816,6 +834,9 @@ void sp_run_free(struct sp_run *r)
 	close_fd(&r->L.work_fd);
 	close_fd(&r->L.proc_fd);
 	close_fd(&r->L.sockmem_fd);
+	close_fd(&r->keep.root_fd);
+	free(r->keep_path);
+	free(r->placed);
 	sp_cgroup_destroy(r->cg);
 	json_decref(r->carry_out);
 	json_decref(r->carry_sizes);
@@ -866,6 +887,38 @@ static int make_stdin(const struct sp_config *cfg, struct sp_error *err)
 	return fd;
 }
 
+/* The root is built and the program not started: copy the files in
+ * through the work dir's fd, and note what sandpit put there (carry.json
+ * too), so the listing at the end can tell it from the program's own. */
+static int place_inputs(struct sp_run *r, const struct sp_config *cfg,
+			const struct sp_in_file *in_files, struct sp_error *err)
+{
+	struct stat st;
+	size_t n = cfg->n_files_in;
+
+	r->placed = calloc(n + 1, sizeof *r->placed);
+	r->res->files_in = n ? calloc(n, sizeof *r->res->files_in) : NULL;
+	if (!r->placed || (n && !r->res->files_in))
+		return sp_fail(err, "out of memory");
+	if (n) {
+		/* count what exists, so a failure half way is freed */
+		r->res->n_files_in = n;
+		if (sp_in_files_copy(r->L.work_fd, in_files, n, r->res->files_in,
+				     r->placed, err) < 0)
+			return -1;
+		r->n_placed = n;
+	}
+	if (cfg->carry_in &&
+	    fstatat(r->L.work_fd, "carry.json", &st, AT_SYMLINK_NOFOLLOW) == 0) {
+		struct sp_placed *p = &r->placed[r->n_placed++];
+		snprintf(p->name, sizeof p->name, "carry.json");
+		p->ino = st.st_ino;
+		p->size = st.st_size;
+		p->mtime = st.st_mtim;
+	}
+	return 0;
+}
+
 /* The filter's variant: what the run's cgroups cannot tell the
  * supervisor, the filter must (see SP_FILTER_* in internal.h). */
 static unsigned filter_for(struct sp_cgroup *cg)
@@ -892,6 +945,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	const char *base = strrchr(filename, '/');
 	int out_p[2] = { -1, -1 }, err_p[2] = { -1, -1 }, chan_p[2] = { -1, -1 };
 	int stdin_fd;
+	struct sp_in_file *in_files = NULL;
 	bool moved_stdin;
 	*out = NULL;
 	if (err)
@@ -917,19 +971,24 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 			       "forward the output, or keep it in the result");
 	if (cfg->forward && (cfg->forward_out < 0 || cfg->forward_err < 0))
 		return sp_fail(err, "forward needs two open descriptors (forward_out, forward_err)");
-	stdin_fd = make_stdin(cfg, err);
-	if (stdin_fd == -2)
+	/* the user's files, opened and judged before anything starts */
+	if (sp_in_files_open(cfg, &in_files, err) < 0)
 		return -1;
+	stdin_fd = make_stdin(cfg, err);
+	if (stdin_fd == -2) {
+		sp_in_files_close(in_files, cfg->n_files_in);
+		return -1;
+	}
 
 	r = calloc(1, sizeof *r);
 	if (!r || !(r->res = calloc(1, sizeof *r->res))) {
 		free(r);
 		if (stdin_fd >= 0)
 			close(stdin_fd);
+		sp_in_files_close(in_files, cfg->n_files_in);
 		return sp_fail(err, "out of memory");
 	}
 	r->limits = cfg->limits;
-	carry_file_note(r, cfg->carry_in, cfg->carry_in_len);
 	snprintf(r->python, sizeof r->python, "%s", python);
 	r->keep_output = cfg->keep_output;
 	r->forward = cfg->forward;
@@ -945,6 +1004,18 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	r->epfd = r->out_fd = r->err_fd = r->chan_fd = r->notify_fd = -1;
 	r->sample_fd = r->deadline_fd = -1;
 	r->L.pidfd = r->L.ctl = r->L.work_fd = r->L.proc_fd = r->L.sockmem_fd = -1;
+	r->keep.root_fd = -1;
+	if (cfg->keep_dir) {
+		r->keep.root_fd = sp_keep_dir_open(cfg->keep_dir, err);
+		r->keep_path = strdup(cfg->keep_dir);
+		r->keep.root_path = r->keep_path;
+		r->keep.budget = cfg->limits.disk_bytes;
+		if (r->keep.root_fd < 0 || !r->keep_path) {
+			if (r->keep.root_fd >= 0)
+				sp_fail(err, "out of memory");
+			goto fail;
+		}
+	}
 	r->chan_cap = (size_t)cfg->limits.carry_bytes * 2 + 65536;
 	r->chan_buf = malloc(r->chan_cap);
 
@@ -992,9 +1063,13 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	 * wait for RCU); init starts the program only once it is inside */
 	r->cg = sp_cgroup_create(&cfg->limits, r->cg_detail, sizeof r->cg_detail);
 	r->filter = filter_for(r->cg);
-	if (sp_launch_ready(&r->L, r->cg, r->filter |
-			    (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
+	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||
+	    place_inputs(r, cfg, in_files, err) < 0 ||
+	    sp_launch_go(&r->L, r->filter |
+			 (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
 		goto fail;
+	sp_in_files_close(in_files, cfg->n_files_in);
+	in_files = NULL;
 	close(out_p[1]);
 	close(err_p[1]);
 	close(chan_p[1]);
@@ -1055,6 +1130,7 @@ fail:
 	}
 	if (stdin_fd >= 0)
 		close(stdin_fd);
+	sp_in_files_close(in_files, cfg->n_files_in);
 	r->finished = true;
 	sp_launch_abort(&r->L); /* init, if it was started */
 	sp_cgroup_destroy(r->cg);
@@ -1084,6 +1160,7 @@ int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,
 	*out = r->res;
 	r->res->violations = r->viol.v;
 	r->res->n_violations = r->viol.n;
+	free(r->viol.announced);
 	memset(&r->viol, 0, sizeof r->viol);
 	r->res = NULL;
 	sp_run_free(r);
@@ -1101,9 +1178,15 @@ void sp_result_free(struct sp_result *res)
 		free(res->violations[i].message);
 	}
 	free(res->violations);
-	for (size_t i = 0; i < res->n_files; i++)
+	for (size_t i = 0; i < res->n_files; i++) {
 		free(res->files[i].path);
+		free(res->files[i].kept);
+	}
 	free(res->files);
+	for (size_t i = 0; i < res->n_files_in; i++)
+		free(res->files_in[i].path);
+	free(res->files_in);
+	sp_hints_free(res);
 	free(res->carry_out);
 	free(res->samples);
 	sp_variables_free(res->variables, res->n_variables);

@@ -60,6 +60,11 @@ struct sp_run {
 	size_t qhead, qlen, qcap;
 	struct qitem cur;           /* the event last handed out */
 
+	struct sp_keep keep;        /* root_fd -1 unless the caller keeps files */
+	char *keep_path;
+	struct sp_placed *placed;   /* what sandpit put in the work dir */
+	size_t n_placed;
+
 	struct sp_result *res;
 	struct sp_violations viol;
 	struct sp_samples samples;  /* the usage timeline (samples.c) */
@@ -70,9 +75,6 @@ struct sp_run {
 		uint64_t more;
 		size_t value_bytes;
 	} vars;                     /* the globals at the end (variables.c) */
-	bool carry_file;            /* carry.json was put in the work dir */
-	size_t carry_file_len;
-	uint64_t carry_file_hash;   /* of its text (carry_file.c) */
 	bool viol_dirty;
 	size_t out_cap, err_cap;
 
@@ -87,6 +89,8 @@ struct sp_run {
 	bool have_pending;
 	int exc_line;
 	char exc_kind[16];
+	char errtail[8192];         /* the end of stderr, for its tracebacks (hints.c) */
+	size_t errtail_len;
 	int last_line;              /* the last valid line the prelude reported */
 	unsigned chan_lines;        /* lines read from the channel so far */
 	bool prelude_started;       /* its hello came first on the channel */
@@ -119,6 +123,8 @@ struct sp_run {
 /* run.c */
 void run_push(struct sp_run *r, struct qitem it);
 void run_push_usage(struct sp_run *r);
+/* Queue an event for every record whose count changed since its last one. */
+void run_push_grown(struct sp_run *r);
 /* Add or merge a record, and queue an event for a new one. */
 struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
 				   bool kernel, int line, const char *fmt, ...)
@@ -151,11 +157,6 @@ void timeline_end(struct sp_run *r);
 void variables_add(struct sp_run *r, json_t *msg);
 void variables_more(struct sp_run *r, json_t *msg);
 void variables_take(struct sp_run *r);
-
-/* carry_file.c: remember the carry-in written as carry.json; leave it out
- * of the files listed when the program did not change it. */
-void carry_file_note(struct sp_run *r, const char *text, size_t len);
-void carry_file_unlist(struct sp_run *r);
 
 /* finish.c */
 void run_finish(struct sp_run *r);

@@ -63,10 +63,23 @@ struct sp_limits {
 /* Fill with the defaults shown in --help and the Resources pane. */
 void sp_limits_default(struct sp_limits *l);
 
+/* A size as the gauges show it: "512 B", "1.5 KiB", "64 MiB". */
+void sp_format_bytes(uint64_t n, char *buf, size_t len);
+/* A time as the gauges show it: "0.25 s", "12 s", "2.5 min". */
+void sp_format_ms(uint64_t ms, char *buf, size_t len);
+
 /* Parse "512M", "1G", "64k", "100" (bytes) into *out. 0 ok, -1 bad. */
 int sp_parse_size(const char *s, uint64_t *out);
 /* Parse seconds, "2", "0.5", "1.5s", "250ms", into milliseconds. */
 int sp_parse_seconds(const char *s, uint64_t *out_ms);
+
+/* A host file copied into the work dir before the program starts. The
+ * host file is only read; the copy counts against the disk limit. */
+struct sp_file_in {
+	const char *host_path;
+	const char *name;          /* its name in the work dir; NULL: the base name */
+};
+#define SP_MAX_FILES_IN 64
 
 struct sp_config {
 	const char *python;        /* interpreter; NULL means /usr/bin/python3 */
@@ -90,6 +103,14 @@ struct sp_config {
 	bool forward;
 	int forward_out, forward_err;
 	struct sp_limits limits;
+	/* Files in: copied before the program starts (sp_files_in_check's
+	 * rules). Files out: with keep_dir set, the regular files the program
+	 * left are copied there after the run (never through a link it made,
+	 * at most limits.disk_bytes in all); the dir is created, and must be
+	 * empty (sp_keep_dir_prepare). */
+	const struct sp_file_in *files_in;
+	size_t n_files_in;
+	const char *keep_dir;
 };
 
 enum sp_status {
@@ -125,7 +146,21 @@ struct sp_violation {
 	bool from_kernel;  /* source "kernel" (true) or "runtime" (false) */
 	int line;          /* the program's line, or 0 when unknown */
 	unsigned count;    /* repeats merged into this record */
+	unsigned id;       /* 1, 2, ... in order of first sight; stable for the
+			    * run: events and the result name a record by it */
 };
+
+/* An explanation of a Python error that the sandbox's rules caused (no
+ * module to import and no network to install it, a file from an earlier
+ * run, input() with nobody typing, ...). Observed by the runtime, so it
+ * only explains; see core/hints.c. */
+struct sp_hint {
+	int line;          /* the program's line, or 0 when unknown */
+	char *about;       /* the exception's name: "ModuleNotFoundError" */
+	char *message;     /* the rule that caused it, and the way around it */
+	const char *topic; /* "module", "file", "input", "memory", ... */
+};
+#define SP_MAX_HINTS 8
 
 struct sp_usage {
 	uint64_t cpu_ms;
@@ -139,8 +174,12 @@ struct sp_usage {
 };
 
 struct sp_file {
-	char *path;        /* relative to the work dir */
+	char *path;        /* relative to the work dir (files_in: the name) */
 	uint64_t bytes;
+	char *kept;        /* keep_dir/path of the host copy, or NULL */
+	const char *skipped; /* why it was not kept (keep_dir set), or NULL:
+			      * "symlink", "fifo", "socket", "device",
+			      * "over the bound", "copy failed: ..." */
 };
 
 /* One isolation layer and how it stood for a run (or for the host). */
@@ -186,8 +225,12 @@ struct sp_result {
 	const char *peak_memory_source; /* "cgroup" or "rss_samples" */
 	struct sp_violation *violations;
 	size_t n_violations;
-	struct sp_file *files;
+	struct sp_file *files;      /* what the program left (not the inputs it kept as they were) */
 	size_t n_files;
+	struct sp_file *files_in;   /* what went in: name and bytes copied */
+	size_t n_files_in;
+	struct sp_hint *hints;
+	size_t n_hints;
 	char *carry_out;            /* JSON object text, or NULL */
 	struct sp_sample *samples;  /* the usage timeline, oldest first: at most
 				     * SP_MAX_SAMPLES, first, last and limit hits kept */
@@ -213,7 +256,8 @@ struct sp_event {
 	const char *data;                     /* STDOUT/STDERR chunk */
 	size_t len;
 	const struct sp_usage *usage;         /* USAGE */
-	const struct sp_violation *violation; /* VIOLATION (new or count grew) */
+	const struct sp_violation *violation; /* VIOLATION (new, or its count grew;
+					       * the same id, the newer count) */
 	const struct sp_result *result;       /* FINISHED */
 };
 
@@ -270,6 +314,9 @@ char *sp_result_to_json(const struct sp_result *r);
 #define SP_CARRY_MAX_DEPTH 64
 int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
 		      struct sp_error *err);
+/* Where text stops being JSON: 0 with *line and *column (1-based, in
+ * characters), or -1 when it parses (any problem is not of syntax). */
+int sp_carry_error_at(const char *json, size_t len, int *line, int *column);
 /*
  * Merge carry_out into carry_in (new names added, existing replaced).
  * Returns malloc'd pretty JSON text, or NULL with err->msg. *changed gets
@@ -278,6 +325,19 @@ int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
  */
 char *sp_carry_merge(const char *carry_in, const char *carry_out,
 		     char ***changed, struct sp_error *err);
+
+/*
+ * Check cfg's files_in as sp_run_start will, without running anything:
+ * each host path opens for reading (a FIFO does not block) and is a
+ * regular file; names are 1-255 bytes of valid UTF-8, no '/', no control
+ * characters, not . or .., distinct, and not carry.json with carry-in;
+ * all of them and the carry-in fit the disk limit. 0, or -1 with err->msg
+ * naming the file and what to do.
+ */
+int sp_files_in_check(const struct sp_config *cfg, struct sp_error *err);
+/* Create dir when missing (mode 0700; its parent must exist); refuse
+ * anything but an empty directory. 0, or -1 with err->msg. */
+int sp_keep_dir_prepare(const char *dir, struct sp_error *err);
 
 /* The host's isolation layers, for `sandpit doctor`. Returns count. */
 size_t sp_doctor(struct sp_layer *layers, size_t max);

@@ -1,8 +1,13 @@
 /*
- * violations.c - violation records: merged by (kind, what, line), bounded
- * in number, each with a message in plain words: what happened, which of
- * the five constraints it hit, why the sandbox has it, and the usual way
- * around it.
+ * violations.c - violation records: merged by (kind, source, what, line),
+ * bounded in number, each with a message in plain words: what happened,
+ * which of the five constraints it hit, why the sandbox has it, and the
+ * usual way around it.
+ *
+ * Each record has an id (1, 2, ... in order of first sight) that names it
+ * for the whole run: a front end keys its list on the id, never on the
+ * text, because the program chooses the text of a runtime record and
+ * could otherwise make one that looks like (and hides) a kernel record.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -37,14 +42,16 @@ const char *sp_violation_message(enum sp_violation_kind kind, const char *what)
 		return "The program tried to reach a network. Constraint 1, no network: "
 		       "the sandbox has no network at all (no HTTP, no DNS, no remote "
 		       "databases), so a run cannot leak data or depend on the outside "
-		       "world. Workaround: bring the data in yourself - paste it into the "
-		       "program or put it in the carry buffer - instead of fetching it.";
+		       "world. Workaround: bring the data in yourself - attach the file "
+		       "(F7, or sandpit run --file), paste it into the program or put it "
+		       "in the carry buffer - instead of fetching it.";
 	case SP_VIOL_FILESYSTEM:
 		return "The program reached for a file outside its sandbox. Constraint 2, "
 		       "limited filesystem: only the work dir /work (also /tmp) is "
 		       "writable, and host system files and other users' files are not "
 		       "there at all. Workaround: read and write files under /work; bring "
-		       "input data in through the program or the carry buffer.";
+		       "input data in as a file (F7, or sandpit run --file: a copy lands "
+		       "in /work), through the program or the carry buffer.";
 	case SP_VIOL_PROCESS:
 		return "The program hit the limit on processes and threads, so a fork or "
 		       "a new thread failed. The limit stops fork bombs from taking the "
@@ -140,11 +147,18 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 	if (vs->n == vs->cap) {
 		size_t ncap = vs->cap ? vs->cap * 2 : 8;
 		struct sp_violation *bigger = realloc(vs->v, ncap * sizeof *bigger);
+		unsigned *sent;
 		if (!bigger) {
 			vs->dropped++;
 			return NULL;
 		}
 		vs->v = bigger;
+		sent = realloc(vs->announced, ncap * sizeof *sent);
+		if (!sent) {
+			vs->dropped++;
+			return NULL;
+		}
+		vs->announced = sent;
 		vs->cap = ncap;
 	}
 	v = &vs->v[vs->n];
@@ -160,8 +174,22 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 	v->from_kernel = from_kernel;
 	v->line = line;
 	v->count = 1;
+	v->id = (unsigned)vs->n + 1;
+	vs->announced[vs->n] = 0;
 	vs->n++;
 	return v;
+}
+
+long sp_violations_next_grown(struct sp_violations *vs, size_t *from)
+{
+	for (size_t i = *from; i < vs->n; i++)
+		if (vs->v[i].count != vs->announced[i]) {
+			vs->announced[i] = vs->v[i].count;
+			*from = i + 1;
+			return (long)i;
+		}
+	*from = vs->n;
+	return -1;
 }
 
 void sp_violations_free(struct sp_violations *vs)
@@ -171,5 +199,6 @@ void sp_violations_free(struct sp_violations *vs)
 		free(vs->v[i].message);
 	}
 	free(vs->v);
+	free(vs->announced);
 	memset(vs, 0, sizeof *vs);
 }

@@ -157,37 +157,47 @@ static void term_restore(void)
 	}
 }
 
-/* The status line: state, message, cursor position and key hints. */
+/* The status line: state, message, cursor position and key hints (the
+ * hints that fit, most useful first; the message keeps some room). */
 static void draw_status(struct app *a)
 {
 	struct rect r = a->lay.status;
-	char left[96], right[160], pos[48];
+	char left[160], right[200], pos[48], keys[160], state[128];
 	attr_t sa = theme_attr(&a->theme, TR_STATUS);
 	attr_t ka = theme_attr(&a->theme, TR_STATUS_KEY);
 	long line = 0, col = 0;
-	int x, rw, lw;
+	int x, rw, lw, msgw, room;
 
 	layout_clear(stdscr, r, sa);
-	if (a->run)
+	app_state_text(a, state, sizeof state);
+	if (a->run && a->viol.n)
+		snprintf(left, sizeof left, " %s %.1f s · %zu violation%s ",
+			 a->cancelling ? "cancelling" : "running", app_run_seconds(a),
+			 a->viol.n, a->viol.n == 1 ? "" : "s");
+	else if (a->run)
 		snprintf(left, sizeof left, " %s %.1f s ",
 			 a->cancelling ? "cancelling" : "running", app_run_seconds(a));
 	else
-		snprintf(left, sizeof left, " %s ", a->state);
-	editor_cursor_pos(a->ed, &line, &col);
-	snprintf(pos, sizeof pos, "Ln %ld, Col %ld ", line, col);
-	snprintf(right, sizeof right, "%sF5 run  F2 carry  F3 demos  F1 help  "
-		 "^Q quit  %s", editor_modified(a->ed) ? "[+] " : "", pos);
+		snprintf(left, sizeof left, " %s ", state);
+	editor_cursor_pos(a->focus == PANE_CARRY ? a->carry.ed : a->ed, &line, &col);
+	snprintf(pos, sizeof pos, "%sLn %ld, Col %ld ",
+		 editor_modified(a->ed) ? "[+] " : "", line, col);
 	lw = text_draw(stdscr, r.y, r.x, r.w, left, strlen(left), ka | A_BOLD);
-	rw = text_width(right, strlen(right));
-	if (rw > r.w - lw - 20) { /* narrow: the position matters most */
-		snprintf(right, sizeof right, "F1 help  %s", pos);
-		rw = text_width(right, strlen(right));
+	msgw = a->msg[0] && app_now() < a->msg_until ? text_width(a->msg, strlen(a->msg)) : 0;
+	room = r.w - lw - 2 - msgw - text_width(pos, strlen(pos)) - 3;
+	app_key_hints(a, room, keys, sizeof keys);
+	if (!strstr(keys, "  ") && msgw > 28) {
+		/* short of room: the message may be cut, the first keys stay */
+		room = r.w - lw - 2 - 28 - text_width(pos, strlen(pos)) - 3;
+		app_key_hints(a, room, keys, sizeof keys);
 	}
+	snprintf(right, sizeof right, "%s%s%s", keys, keys[0] ? "  " : "", pos);
+	rw = text_width(right, strlen(right));
 	x = r.x + lw + 1;
-	if (a->msg[0] && app_now() < a->msg_until) {
-		int room = r.w - lw - rw - 2;
-		if (room > 0)
-			text_draw(stdscr, r.y, x, room, a->msg, strlen(a->msg),
+	if (msgw) {
+		int mroom = r.w - lw - rw - 3;
+		if (mroom > 0)
+			text_draw(stdscr, r.y, x, mroom, a->msg, strlen(a->msg),
 				  a->msg_error ? theme_attr(&a->theme, TR_ERROR) : sa);
 	}
 	if (rw < r.w - lw)
@@ -203,10 +213,16 @@ static void pane_info(const struct app *a, int p, char *buf, size_t len)
 			 editor_modified(a->ed) ? " [+]" : "");
 	else if (p == PANE_OUTPUT && a->run_no)
 		snprintf(buf, len, "run %d", a->run_no);
-	else if (p == PANE_VIOLATIONS && a->viol.n)
-		snprintf(buf, len, "%zu", a->viol.n);
+	else if (p == PANE_VIOLATIONS)
+		violations_info(&a->viol, buf, len);
 	else if (p == PANE_CARRY)
 		app_side_info(a, buf, len);
+	else if (p == PANE_RESOURCES) {
+		/* what goes into every run is always in sight */
+		char names[256];
+		attach_names(&a->attached, names, sizeof names);
+		snprintf(buf, len, a->attached.n ? "files in: %s" : "F7 attaches files", names);
+	}
 }
 
 void app_draw(struct app *a)
@@ -216,6 +232,10 @@ void app_draw(struct app *a)
 	int cy = -1, cx = -1;
 
 	layout_compute(&a->lay, LINES, COLS);
+	if (a->zoomed)
+		layout_zoom(&a->lay, a->focus);
+	else if (a->focus == PANE_VIOLATIONS && a->viol.n)
+		layout_grow_bottom(&a->lay);
 	werase(stdscr);
 	if (a->lay.too_small) {
 		layout_draw_too_small(stdscr, &a->lay, th);
@@ -230,6 +250,8 @@ void app_draw(struct app *a)
 		struct rect r = a->lay.pane[p], in = rect_inner(r);
 		bool f = a->focus == p;
 
+		if (r.w == 0)
+			continue; /* hidden behind a zoomed pane */
 		layout_clear(stdscr, r, theme_attr(th, TR_NORMAL));
 		switch (p) {
 		case PANE_EDITOR:
@@ -239,7 +261,9 @@ void app_draw(struct app *a)
 			break;
 		case PANE_OUTPUT: output_draw(a->out, stdscr, in, th); break;
 		case PANE_RESOURCES: gauges_draw(&a->gauges, stdscr, in, th); break;
-		case PANE_VIOLATIONS: violations_draw(&a->viol, stdscr, in, th, f); break;
+		case PANE_VIOLATIONS:
+			violations_draw(&a->viol, stdscr, in, th, f, a->lay.zoomed);
+			break;
 		case PANE_CARRY: app_side_draw(a, in, f, &cy, &cx); break;
 		}
 		pane_info(a, p, info, sizeof info);
@@ -258,6 +282,14 @@ void app_draw(struct app *a)
 	if (a->limits_dlg.active) {
 		cy = -1;
 		app_limits_draw(a, &cy, &cx);
+	}
+	if (a->fview.active) {
+		fileview_draw(&a->fview, &a->last_files, stdscr, LINES, COLS, th);
+		cy = -1;
+	}
+	if (a->iview.active) {
+		image_view_draw(&a->iview, stdscr, LINES, COLS, th);
+		cy = -1;
 	}
 	if (dialog_active(&a->dlg)) {
 		dialog_draw(&a->dlg, stdscr, LINES, COLS, th);
@@ -516,6 +548,7 @@ static void free_app(struct app *a)
 	if (a->ed)
 		editor_free(a->ed);
 	free(a->last_carry_out);
+	app_files_free(a);
 	free(a->errtail);
 	free(a->paste);
 }

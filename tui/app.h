@@ -14,12 +14,15 @@
 #include <stddef.h>
 #include <wchar.h>
 
+#include "attach.h"
 #include "config.h"
 #include "demos.h"
 #include "dialog.h"
 #include "dialog_limits.h"
+#include "fileview.h"
 #include "gauges.h"
 #include "help.h"
+#include "image_view.h"
 #include "keyseq.h"
 #include "layout.h"
 #include "pane_carry.h"
@@ -28,6 +31,7 @@
 #include "pane_vars.h"
 #include "pane_violations.h"
 #include "recovery.h"
+#include "runfiles.h"
 #include "sanitize.h"
 #include "theme.h"
 
@@ -49,6 +53,8 @@ enum app_action {
 	ACT_CARRY_CLEAR,     /* clear the carry buffer? */
 	ACT_OUTPUT_FIND,     /* prompt: text to find in Output */
 	ACT_OUTPUT_SAVE,     /* prompt: file to save Output to */
+	ACT_ATTACH,          /* prompt: a path to attach, -N to detach */
+	ACT_FILE_SAVE,       /* prompt: where to save a copy of a kept file */
 };
 
 struct app {
@@ -68,6 +74,7 @@ struct app {
 	struct dialog dlg;
 	struct limits_dialog limits_dlg; /* F4 (app_limits.c) */
 	int focus;                  /* enum pane_id */
+	bool zoomed;                /* the focused pane has the screen (F11) */
 	bool mouse_on;
 	bool quit;
 	int exit_code;
@@ -81,6 +88,13 @@ struct app {
 	char state[64];             /* "ready", or the last status */
 	char *errtail;              /* the end of the run's stderr */
 	size_t errtail_len;
+
+	/* files in and out (app_files.c) */
+	struct attach_list attached;
+	struct run_files last_files; /* what the last run kept */
+	struct file_view fview;
+	struct image_view iview;     /* a kept picture, large (from F8) */
+	char run_keep_dir[1024];     /* the running run's keep dir */
 
 	/* the status line's message */
 	char msg[512];
@@ -159,6 +173,37 @@ bool app_limits_key(struct app *a, bool is_key, wint_t ch);
 /* A paste while the dialog is up goes into its field (one line of it). */
 void app_limits_paste(struct app *a, const char *text, size_t len);
 void app_limits_draw(struct app *a, int *cy, int *cx);
+
+/* app_teach.c: tying what a run met to the source, and reading it all */
+/* F11 / Ctrl-U: zoom the focused pane to the whole screen, and back. */
+void app_zoom_toggle(struct app *a);
+/* Move the Editor's cursor to line (1-based) and focus it. */
+void app_goto_line(struct app *a, long line);
+/* Enter in the Violations or Output pane (row -1), or a click on row of
+ * the Output pane: go to the record's or the traceback's line. True when
+ * the key was used (false in Output with no traceback line in view). */
+bool app_jump_from(struct app *a, int pane, int row);
+/* After a run: its hints into Output (before the run's footer), and
+ * gutter marks for the records in the Violations pane. */
+void app_teach_hints(struct app *a, const struct sp_result *r);
+void app_teach_marks(struct app *a);
+/* The state for the status line: "ok · 3 violations". */
+void app_state_text(const struct app *a, char *buf, size_t len);
+/* The key hints that fit in width cells, the most useful first. */
+void app_key_hints(const struct app *a, int width, char *buf, size_t len);
+
+/* app_files.c: F7 / Ctrl-T and F8 / Ctrl-N (true when taken); the
+ * answers of their dialogs (true when action was theirs); the F8 view's
+ * keys (true while it is up); a run's files in and keep dir. */
+bool app_files_key(struct app *a, bool fkey, int key);
+bool app_files_dialog(struct app *a, int action, enum dialog_answer ans,
+		      const char *input);
+bool app_files_view_key(struct app *a, int key);
+struct sp_config;
+struct sp_result;
+void app_files_before_run(struct app *a, struct sp_config *c);
+void app_files_after_run(struct app *a, const struct sp_result *r);
+void app_files_free(struct app *a);
 
 /* app_recovery.c: offer the last session's unsaved text (ACT_RECOVER),
  * and act on the answer to it or to ACT_RECOVER_DELETE. */

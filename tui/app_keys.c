@@ -30,6 +30,7 @@
 #include "editor.h"
 #include "keyseq.h"
 #include "pathcomplete.h"
+#include "picture.h"
 #include "banned.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -203,6 +204,8 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 {
 	char err[512];
 
+	if (app_files_dialog(a, action, ans, input))
+		return;
 	if (action == ACT_RECOVER || action == ACT_RECOVER_DELETE) {
 		app_recovery_answer(a, action, ans, (unsigned char)input[0]);
 		return;
@@ -303,8 +306,20 @@ static void pane_key(struct app *a, int key)
 		default: break;
 		}
 	} else if (a->focus == PANE_VIOLATIONS) {
-		violations_key(&a->viol, key, page / 3 > 0 ? page / 3 : 1);
+		violations_key(&a->viol, key);
 	}
+}
+
+/* Enter in Output: the newest picture on screen, large. */
+static void view_picture(struct app *a)
+{
+	struct picture *p = output_picture_shown(a->out);
+
+	if (!p) {
+		app_message(a, false, "no picture in Output: a run that saves a PNG or JPEG shows it here");
+		return;
+	}
+	image_view_open(&a->iview, picture_path(p), picture_name(p));
 }
 
 /* The modal layers. Returns true when one of them took the key. */
@@ -335,6 +350,8 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 			 key == ' ' ? key : 0, a->lay.rows);
 		return true;
 	}
+	if (app_files_view_key(a, key))
+		return true;
 	if (a->menu.active) {
 		long r = demo_menu_key(&a->menu, key);
 		if (r >= 0)
@@ -349,6 +366,7 @@ static void mouse_key(struct app *a)
 {
 	MEVENT ev;
 	int p;
+	struct picture *pic;
 
 	if (getmouse(&ev) != OK)
 		return;
@@ -360,7 +378,8 @@ static void mouse_key(struct app *a)
 		}
 		return;
 	}
-	if (dialog_active(&a->dlg) || a->help.active || a->limits_dlg.active)
+	if (dialog_active(&a->dlg) || a->help.active || a->iview.active ||
+	    a->limits_dlg.active)
 		return;
 	p = layout_pane_at(&a->lay, ev.y, ev.x);
 	if (p < 0)
@@ -375,7 +394,7 @@ static void mouse_key(struct app *a)
 		switch (p) {
 		case PANE_EDITOR: editor_scroll(a->ed, 3 * dir); break;
 		case PANE_OUTPUT: output_scroll(a->out, -3 * dir); break;
-		case PANE_VIOLATIONS: violations_move(&a->viol, dir); break;
+		case PANE_VIOLATIONS: violations_scroll_text(&a->viol, 3 * dir); break;
 		case PANE_CARRY: app_side_scroll(a, 3 * dir); break;
 		default: break;
 		}
@@ -390,8 +409,12 @@ static void mouse_key(struct app *a)
 		editor_mouse_click(a->ed, ev.y - in.y, ev.x - in.x);
 	else if (p == PANE_CARRY)
 		app_side_click(a, ev.y - in.y, ev.x - in.x);
-	else if (p == PANE_VIOLATIONS)
-		violations_click(&a->viol, ev.y - in.y);
+	else if (p == PANE_VIOLATIONS && violations_click(&a->viol, ev.y - in.y))
+		app_jump_from(a, p, -1);
+	else if (p == PANE_OUTPUT && (pic = output_picture_at(a->out, ev.y - in.y)))
+		image_view_open(&a->iview, picture_path(pic), picture_name(pic));
+	else if (p == PANE_OUTPUT)
+		app_jump_from(a, p, ev.y - in.y);
 }
 
 /* Keys that move the focus. True when the key was one of them. */
@@ -542,6 +565,8 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 	}
 	if (modal_key(a, is_key, ch))
 		return;
+	if (app_files_key(a, fkey, key)) /* F7 / Ctrl-T attach, F8 / Ctrl-N files */
+		return;
 
 	/* In the Editor's find / go-to prompt, the prompt sees keys first. */
 	if (a->focus == PANE_EDITOR && editor_prompt_active(a->ed) &&
@@ -563,6 +588,12 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 		app_side_next(a);
 	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
 		help_open(&a->help);
+	} else if ((fkey && key == KEY_F(11)) || (!fkey && key == CTRL('u'))) {
+		app_zoom_toggle(a);
+	} else if ((a->focus == PANE_VIOLATIONS || a->focus == PANE_OUTPUT) &&
+		   ((!fkey && (key == '\r' || key == '\n')) || (fkey && key == KEY_ENTER)) &&
+		   app_jump_from(a, a->focus, -1)) {
+		/* to the line; in Output only with a traceback in view (else a picture) */
 	} else if (focus_key(a, fkey, key)) {
 		/* F6, Shift-F6, Ctrl-W, Alt-arrows; Tab and Esc outside the Editor */
 	} else if (!fkey && key == CTRL('s')) {
@@ -594,6 +625,8 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 	} else if (a->focus == PANE_CARRY) {
 		if (a->side_tab != SIDE_CARRY || !app_carry_key(a, is_key, ch))
 			app_side_key(a, is_key, ch);
+	} else if (a->focus == PANE_OUTPUT && (key == '\r' || key == '\n' || key == KEY_ENTER)) {
+		view_picture(a);
 	} else if (fkey) {
 		pane_key(a, key);
 	} else if (a->focus == PANE_OUTPUT) {

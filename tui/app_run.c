@@ -72,8 +72,16 @@ void app_run_start(struct app *a)
 		return;
 	}
 	if (!carry_check(&a->carry)) {
-		app_message(a, true, "Run refused: the carry buffer is invalid (%s) "
-			    "- fix it in the Carry pane", a->carry.error);
+		int line, col;
+		/* the whole reason in Output, where it wraps; the cursor on it */
+		output_message(a->out, OUT_ERROR, "Run refused: %s. Fix it in the "
+			       "Carry pane (or empty it) and run again.", a->carry.error);
+		a->focus = PANE_CARRY;
+		if (carry_goto_error(&a->carry, &line, &col))
+			app_message(a, true, "Run refused: carry buffer line %d, column %d "
+				    "- see Output", line, col);
+		else
+			app_message(a, true, "Run refused: the carry buffer - see Output");
 		return;
 	}
 	code = editor_text(a->ed, &code_len);
@@ -104,18 +112,26 @@ void app_run_start(struct app *a)
 	c.stdin_len = stdin_len;
 	c.keep_output = false; /* we stream output into the bounded history */
 	c.limits = a->cfg.limits;
+	app_files_before_run(a, &c);
 
 	a->run_no++;
 	a->errtail_len = 0;
 	a->cancelling = false;
 	editor_error_line(a->ed, 0);
+	editor_set_marks(a->ed, NULL, NULL, 0);
 	violations_clear(&a->viol);
 	gauges_reset(&a->gauges, &a->cfg.limits, true);
 	output_begin_run(a->out, a->run_no, c.filename ? c.filename : "main.py");
 	run_sent_line(sent, sizeof sent, carry_in, carry_len, input, stdin_len);
 	if (sent[0])
 		output_message(a->out, OUT_INFO, "%s", sent);
+	if (a->attached.n) {
+		char names[512];
+		attach_names(&a->attached, names, sizeof names);
+		output_message(a->out, OUT_INFO, "files in: %s", names);
+	}
 	if (sp_run_start(&c, &a->run, &err) < 0) {
+		runfiles_drop_if_empty(a->run_keep_dir);
 		a->run = NULL;
 		output_message(a->out, OUT_ERROR, "%s",
 			       err.msg[0] ? err.msg : "the sandbox could not start");
@@ -150,13 +166,19 @@ static void finish(struct app *a, const struct sp_result *r)
 	const char *name = sp_status_name(r->status);
 	long line;
 
+	app_teach_hints(a, r);
+	app_files_after_run(a, r);
 	output_end_run(a->out, r, name, (double)r->usage.wall_ms / 1000.0);
 	gauges_finish(&a->gauges, &r->usage);
 	gauges_set_timeline(&a->gauges, r->samples, r->n_samples);
 	vars_set(&a->vars, r);
+	unsigned sel_id = violations_selected_id(&a->viol);
+	int sel_scroll = a->viol.dscroll;
 	violations_clear(&a->viol);
 	for (size_t i = 0; i < r->n_violations; i++)
 		violations_upsert(&a->viol, &r->violations[i]);
+	violations_select_id(&a->viol, sel_id, sel_scroll); /* the reader's place */
+	app_teach_marks(a);
 	free(a->last_carry_out);
 	/* "{}": every carry() call was dropped (the Violations say why) */
 	a->last_carry_out = r->carry_out && strcmp(r->carry_out, "{}") != 0 ?
@@ -168,10 +190,14 @@ static void finish(struct app *a, const struct sp_result *r)
 	line = r->status == SP_STATUS_OK ? 0 : traceback_line(a);
 	if (line > 0)
 		editor_error_line(a->ed, line);
-	if (r->status == SP_STATUS_OK)
+	if (r->status == SP_STATUS_OK && r->n_violations)
+		app_message(a, false, "run %d: see Violations (F11 zooms)", a->run_no);
+	else if (r->status == SP_STATUS_OK)
 		app_message(a, false, "run %d: ok", a->run_no);
 	else if (r->n_violations)
 		app_message(a, true, "run %d: %s - see Violations", a->run_no, name);
+	else if (r->n_hints)
+		app_message(a, true, "run %d: %s - a hint in Output says why", a->run_no, name);
 	else
 		app_message(a, true, "run %d: %s", a->run_no, name);
 	sp_run_free(a->run);

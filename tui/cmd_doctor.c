@@ -50,6 +50,7 @@ int cmd_doctor(int argc, char **argv)
 				break;
 		}
 	}
+	doctor_print_stack(); /* optional: never makes doctor fail */
 	printf("\n%s\n", missing_required
 	       ? "A required layer is missing: sandpit will refuse to run programs here."
 	       : "Every required layer is here: sandpit can run programs.");

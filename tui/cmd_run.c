@@ -47,6 +47,7 @@ void print_usage(void)
 	printf("usage: sandpit [OPTIONS] [FILE]                     open the playground\n"
 	       "       sandpit run [OPTIONS] FILE|-                run a program once, headless\n"
 	       "       sandpit doctor                              show this host's isolation layers\n"
+	       "       sandpit view IMAGE                          show a PNG or JPEG in the terminal\n"
 	       "       sandpit --help | --version\n"
 	       "\n"
 	       "run options (defaults in brackets):\n"
@@ -61,6 +62,11 @@ void print_usage(void)
 	       "  --carry-max SIZE   size cap of carry-in and carry-out [%lluM]\n"
 	       "  --stdin FILE       the program's standard input [empty]\n"
 	       "  --python PATH      the interpreter [/usr/bin/python3]\n"
+	       "  --file [NAME=]PATH copy a host file into the work dir before the run, as\n"
+	       "                     NAME or its base name (repeatable; write ./PATH for a\n"
+	       "                     path with '=' in its first part)\n"
+	       "  --keep DIR         copy the regular files the program left to DIR (created;\n"
+	       "                     must be empty), at most the disk limit in all\n"
 	       "  --json             print the result as one JSON object\n"
 	       "SIZE takes K, M, G suffixes. Exit status: the program's own; 128+N when\n"
 	       "signal N killed it; 124 when a limit stopped it; 125 when the sandbox\n"
@@ -128,7 +134,9 @@ static char *slurp(const char *what, const char *path, size_t max, size_t *len)
 		if (used == cap) {
 			char *bigger;
 			if (cap >= max) {
-				fprintf(stderr, "sandpit run: %s '%s' is over %zu bytes\n", what, path, max);
+				char size[32];
+				sp_format_bytes(max, size, sizeof size);
+				fprintf(stderr, "sandpit run: %s '%s' is over %s\n", what, path, size);
 				free(buf);
 				close(fd);
 				return NULL;
@@ -208,11 +216,74 @@ static void put_clean(const char *text)
 	free(clean);
 }
 
-static void print_human_tail(const struct sp_result *r)
+/* Files left, and with --keep where they went or why not. */
+static void print_files(const struct sp_result *r, const char *keep_dir)
+{
+	size_t kept = 0, shown = 0;
+
+	if (r->n_files == 0)
+		return;
+	if (!keep_dir) {
+		fprintf(stderr, "sandpit: files left in the work dir (now gone):");
+		for (size_t i = 0; i < r->n_files && i < 20; i++) {
+			fputc(' ', stderr);
+			put_clean(r->files[i].path);
+			char size[32];
+			sp_format_bytes(r->files[i].bytes, size, sizeof size);
+			fprintf(stderr, " (%s)", size);
+		}
+		if (r->n_files > 20)
+			fprintf(stderr, " and %zu more", r->n_files - 20);
+		fprintf(stderr, "\n");
+		return;
+	}
+	for (size_t i = 0; i < r->n_files; i++)
+		kept += r->files[i].kept != NULL;
+	fprintf(stderr, "sandpit: kept %zu of %zu files in ", kept, r->n_files);
+	put_clean(keep_dir);
+	fprintf(stderr, " (the work dir itself is gone):");
+	for (size_t i = 0; i < r->n_files && shown < 20; i++) {
+		if (!r->files[i].kept)
+			continue;
+		fputc(' ', stderr);
+		put_clean(r->files[i].path);
+		char size[32];
+		sp_format_bytes(r->files[i].bytes, size, sizeof size);
+		fprintf(stderr, " (%s)", size);
+		shown++;
+	}
+	if (kept > shown)
+		fprintf(stderr, " and %zu more", kept - shown);
+	fprintf(stderr, "\n");
+	shown = 0;
+	for (size_t i = 0; i < r->n_files; i++) {
+		if (r->files[i].kept)
+			continue;
+		if (shown++ == 20) {
+			fprintf(stderr, "sandpit: and %zu more not kept\n", r->n_files - kept - 20);
+			break;
+		}
+		fprintf(stderr, "sandpit: not kept: ");
+		put_clean(r->files[i].path);
+		fprintf(stderr, " (%s)\n", r->files[i].skipped ? r->files[i].skipped : "?");
+	}
+}
+
+static void print_human_tail(const struct sp_result *r, const char *keep_dir)
 {
 	/* output cut at the limit ends mid-line: the summary starts a new one */
 	if (r->truncated)
 		fputc('\n', stderr);
+	/* right under the traceback they explain */
+	for (size_t i = 0; i < r->n_hints; i++) {
+		const struct sp_hint *h = &r->hints[i];
+		char line[32] = "";
+		if (h->line > 0)
+			snprintf(line, sizeof line, " at line %d", h->line);
+		fprintf(stderr, "sandpit: hint [%s]%s: ", h->about, line);
+		put_clean(h->message);
+		fputc('\n', stderr);
+	}
 	for (size_t i = 0; i < r->n_violations; i++) {
 		const struct sp_violation *v = &r->violations[i];
 		char line[32] = "";
@@ -225,17 +296,7 @@ static void print_human_tail(const struct sp_result *r)
 			fprintf(stderr, "         (%u times)\n", v->count);
 		fprintf(stderr, "         %s\n", v->message);
 	}
-	if (r->n_files > 0) {
-		fprintf(stderr, "sandpit: files left in the work dir (now gone):");
-		for (size_t i = 0; i < r->n_files && i < 20; i++) {
-			fputc(' ', stderr);
-			put_clean(r->files[i].path);
-			fprintf(stderr, " (%llu B)", (unsigned long long)r->files[i].bytes);
-		}
-		if (r->n_files > 20)
-			fprintf(stderr, " and %zu more", r->n_files - 20);
-		fprintf(stderr, "\n");
-	}
+	print_files(r, keep_dir);
 	if (r->status == SP_STATUS_SANDBOX_ERROR)
 		fprintf(stderr, "sandpit: the sandbox failed: %s\n", r->error);
 	fprintf(stderr, "sandpit: %s", sp_status_name(r->status));
@@ -243,10 +304,14 @@ static void print_human_tail(const struct sp_result *r)
 		fprintf(stderr, " (exit %d)", r->exit_code);
 	else if (r->signal > 0)
 		fprintf(stderr, " (signal %d)", r->signal);
-	fprintf(stderr, " in %.2f s wall, %.2f s cpu, peak memory %.1f MiB, %llu B output%s\n",
-		(double)r->usage.wall_ms / 1000.0, (double)r->usage.cpu_ms / 1000.0,
-		(double)r->usage.peak_memory_bytes / 1048576.0,
-		(unsigned long long)r->usage.output_bytes, r->truncated ? " (truncated)" : "");
+	/* the figures as the gauges show them */
+	char wall[32], cpu[32], mem[32], out[32];
+	sp_format_ms(r->usage.wall_ms, wall, sizeof wall);
+	sp_format_ms(r->usage.cpu_ms, cpu, sizeof cpu);
+	sp_format_bytes(r->usage.peak_memory_bytes, mem, sizeof mem);
+	sp_format_bytes(r->usage.output_bytes, out, sizeof out);
+	fprintf(stderr, " in %s wall, %s cpu, peak memory %s, %s output%s\n",
+		wall, cpu, mem, out, r->truncated ? " (truncated)" : "");
 }
 
 static int exit_status(const struct sp_result *r)
@@ -267,10 +332,28 @@ static int exit_status(const struct sp_result *r)
 	}
 }
 
+/* --file [NAME=]PATH: a NAME is what comes before the first '=' when
+ * that part has no '/' (so ./a=b.csv is the file "a=b.csv"). */
+static struct sp_file_in parse_file_in(const char *arg)
+{
+	static char *names[SP_MAX_FILES_IN]; /* reachable until exit */
+	static size_t used;
+	struct sp_file_in f = { arg, NULL };
+	const char *eq = strchr(arg, '=');
+
+	if (eq && eq > arg && !memchr(arg, '/', (size_t)(eq - arg)) && used < SP_MAX_FILES_IN &&
+	    (names[used] = strndup(arg, (size_t)(eq - arg)))) {
+		f.name = names[used++];
+		f.host_path = eq + 1;
+	}
+	return f;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	enum { O_CPU = 1, O_WALL, O_MEMORY, O_OUTPUT, O_DISK, O_PROCS, O_CARRY,
-	       O_CARRY_OUT, O_CARRY_MAX, O_STDIN, O_PYTHON, O_JSON, O_HELP };
+	       O_CARRY_OUT, O_CARRY_MAX, O_STDIN, O_PYTHON, O_JSON, O_HELP, O_FILE,
+	       O_KEEP };
 	static const struct option opts[] = {
 		{ "cpu", required_argument, NULL, O_CPU },
 		{ "wall", required_argument, NULL, O_WALL },
@@ -284,10 +367,13 @@ int cmd_run(int argc, char **argv)
 		{ "stdin", required_argument, NULL, O_STDIN },
 		{ "python", required_argument, NULL, O_PYTHON },
 		{ "json", no_argument, NULL, O_JSON },
+		{ "file", required_argument, NULL, O_FILE },
+		{ "keep", required_argument, NULL, O_KEEP },
 		{ "help", no_argument, NULL, O_HELP },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct sp_config cfg;
+	struct sp_file_in files_in[SP_MAX_FILES_IN];
 	struct sp_error err = { "" };
 	struct sp_run *run;
 	struct sp_event ev;
@@ -333,6 +419,13 @@ int cmd_run(int argc, char **argv)
 		case O_STDIN: stdin_path = optarg; break;
 		case O_PYTHON: cfg.python = optarg; break;
 		case O_JSON: json = true; break;
+		case O_FILE:
+			if (cfg.n_files_in == SP_MAX_FILES_IN)
+				return usage_error("more than 64 --file options (at '%s'): pack them "
+						   "into one archive and unpack it in the program", optarg);
+			files_in[cfg.n_files_in++] = parse_file_in(optarg);
+			break;
+		case O_KEEP: cfg.keep_dir = optarg; break;
 		case O_HELP: print_usage(); return 0;
 		default:
 			return usage_error("unknown or incomplete option '%s'", argv[optind - 1]);
@@ -360,6 +453,17 @@ int cmd_run(int argc, char **argv)
 			free(carry);
 			return 2;
 		}
+	}
+	cfg.files_in = files_in;
+	cfg.carry_in = carry;
+	cfg.carry_in_len = carry_len;
+	if (sp_files_in_check(&cfg, &err) < 0 ||
+	    (cfg.keep_dir && sp_keep_dir_prepare(cfg.keep_dir, &err) < 0)) {
+		fprintf(stderr, "sandpit run: %s %s\n(see 'sandpit --help')\n",
+			strncmp(err.msg, "keep dir", 8) == 0 ? "--keep:" : "--file:", err.msg);
+		free(code);
+		free(carry);
+		return 2;
 	}
 	if (stdin_path && !(input = slurp("stdin file", stdin_path, MAX_STDIN, &input_len))) {
 		free(code);
@@ -443,7 +547,7 @@ int cmd_run(int argc, char **argv)
 				free(text);
 			}
 		} else {
-			print_human_tail(r);
+			print_human_tail(r, cfg.keep_dir);
 		}
 		status = exit_status(r);
 		if (carry_out_path && r->status != SP_STATUS_SANDBOX_ERROR &&

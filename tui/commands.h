@@ -8,6 +8,10 @@
 
 int cmd_run(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
+int cmd_view(int argc, char **argv);
 void print_usage(void);
+/* doctor_stack.c: print which of numpy, pandas, matplotlib and scipy a
+ * sandboxed run can import, with versions; 1 when one is missing. */
+int doctor_print_stack(void);
 
 #endif

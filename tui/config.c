@@ -18,6 +18,7 @@
 
 #include "config.h"
 #include "ini_lines.h"
+#include "runfiles.h"
 #include "banned.h"
 
 /* Copy src into a fixed buffer, always NUL-terminated. */
@@ -42,6 +43,7 @@ int config_set(struct pg_config *cfg, const char *key, const char *value,
 	       char *err, size_t errlen)
 {
 	int lim = limit_find(key);
+	uint64_t v = 0;
 	int bad = 0;
 
 	/* limits go through the one table the command line and the F4 dialog
@@ -55,9 +57,19 @@ int config_set(struct pg_config *cfg, const char *key, const char *value,
 		copy_str(cfg->theme, sizeof cfg->theme, value);
 	else if (!strcmp(key, "mouse"))
 		bad = parse_bool(value, &cfg->mouse) < 0;
-	else {
-		snprintf(err, errlen, "unknown key '%s' (known: cpu, wall, "
-			 "memory, output, disk, procs, python, theme, mouse)", key);
+	else if (!strcmp(key, "keep_runs")) {
+		char *end;
+		unsigned long n;
+		errno = 0;
+		n = strtoul(value, &end, 10);
+		bad = errno || end == value || *end || value[0] == '-' || n == 0 || n > 1000000;
+		if (!bad) cfg->keep_runs = (uint32_t)n;
+	} else if (!strcmp(key, "keep_bytes")) {
+		bad = sp_parse_size(value, &v) < 0;
+		if (!bad) cfg->keep_bytes = v;
+	} else {
+		snprintf(err, errlen, "unknown key '%s' (known: cpu, wall, memory, output, "
+			 "disk, procs, python, theme, mouse, keep_runs, keep_bytes)", key);
 		return -1;
 	}
 	if (bad) {
@@ -241,6 +253,8 @@ int config_load(struct pg_config *cfg, int argc, char **argv,
 	memset(cfg, 0, sizeof *cfg);
 	sp_limits_default(&cfg->limits);
 	cfg->mouse = true;
+	cfg->keep_runs = RUNFILES_DEFAULT_RUNS;
+	cfg->keep_bytes = RUNFILES_DEFAULT_BYTES;
 
 	/* First pass: only --config, because the file comes before flags. */
 	for (int i = 1; i < argc; i++) {

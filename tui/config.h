@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "limit_fields.h"
 #include "sandpit.h"
@@ -22,6 +23,8 @@ struct pg_config {
 	char python[CONFIG_PATH_MAX];   /* empty: the core's default */
 	char theme[CONFIG_PATH_MAX];    /* a name or a path; empty: default */
 	bool mouse;
+	unsigned keep_runs;             /* runs whose files are kept (runs/) */
+	uint64_t keep_bytes;            /* and at most this much in all */
 	char config_path[CONFIG_PATH_MAX]; /* the file read, or empty */
 	const char *file;               /* FILE argument, or NULL */
 	char error[CONFIG_PATH_MAX + 256]; /* "FILE:LINE: ..." or empty */

@@ -63,6 +63,7 @@ void ed_reset_view(struct editor *ed)
 	ed->prompt = P_NONE;
 	ed->hls_valid = 0;
 	ed->error_line = 0;
+	ed->n_marks = 0;
 	tb_clear_dirty(ed->tb);
 }
 

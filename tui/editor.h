@@ -124,6 +124,13 @@ int editor_recovery_write(struct editor *ed, const char *recovery_path, char *er
  * style; 0 clears. Returns 0, or -1 if line is past the end (cleared). */
 int editor_error_line(struct editor *ed, long line);
 
+/* Gutter marks: glyphs[i] (one cell of UTF-8) beside lines[i] (1-based),
+ * replacing the last marks; at most EDITOR_MAX_MARKS are kept. The app
+ * marks the lines that had violations, by kind. n 0 clears. */
+#define EDITOR_MAX_MARKS 64
+void editor_set_marks(struct editor *ed, const long *lines,
+		      const char *const *glyphs, size_t n);
+
 /* --- Extras (not needed by the app, used by tests and bindings) --- */
 
 /* Moves the cursor to line (1-based, clamped) and its first column. */

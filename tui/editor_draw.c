@@ -294,6 +294,11 @@ void editor_draw(struct editor *ed, WINDOW *win, int y, int x, int h, int w,
 				snprintf(num, sizeof num, "%*s ", gw, "~");
 			role_style(&f, r, false);
 			mvwaddnstr(win, y + row, x, num, gutter);
+			const char *mark = line < n ? ed_mark_at(ed, (long)line + 1) : NULL;
+			if (mark) {
+				role_style(&f, TR_VIOLATION, false);
+				mvwaddstr(win, y + row, x + gutter - 1, mark);
+			}
 		}
 		if (line >= n) {
 			role_style(&f, TR_NORMAL, false);

@@ -40,6 +40,11 @@
 
 enum prompt { P_NONE, P_FIND, P_GOTO, P_REPLACE, P_REPLACE_ASK };
 
+struct ed_mark {
+	long line;             /* 1-based */
+	char glyph[8];         /* one cell of UTF-8 */
+};
+
 struct editor {
 	struct textbuf *tb;
 	size_t cur;            /* cursor: byte offset on a cluster boundary */
@@ -68,11 +73,18 @@ struct editor {
 	size_t rep_count;      /* replaced since the replace prompt opened */
 	struct le_history find_hist, goto_hist, rep_hist;
 	long error_line;       /* 1-based, 0 none */
+	struct ed_mark marks[EDITOR_MAX_MARKS]; /* gutter marks (editor_marks.c) */
+	size_t n_marks;
 	hl_state *hls;
 	size_t hls_cap, hls_valid;
 	unsigned char *cls;    /* per-byte classes of one line (scratch) */
 	size_t cls_cap;
 };
+
+/* ---- editor_marks.c ------------------------------------------------ */
+
+/* The gutter mark of line (1-based), or NULL. */
+const char *ed_mark_at(const struct editor *ed, long line);
 
 /* ---- editor.c ------------------------------------------------------- */
 

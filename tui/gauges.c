@@ -30,32 +30,15 @@ static const struct gauge_def defs[GAUGE_COUNT] = {
 	{ "disk",   "disk",      U_BYTES },
 };
 
+/* The engine's helper, so a size or time reads the same everywhere. */
 void format_bytes(uint64_t n, char *buf, size_t len)
 {
-	static const char *units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
-	double v = (double)n;
-	int u = 0;
-
-	while (v >= 1024 && u < 4) {
-		v /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, len, "%llu B", (unsigned long long)n);
-	else if (v < 10 && v != (double)(uint64_t)v)
-		snprintf(buf, len, "%.1f %s", v, units[u]);
-	else
-		snprintf(buf, len, "%.0f %s", v, units[u]);
+	sp_format_bytes(n, buf, len);
 }
 
 void format_ms(uint64_t ms, char *buf, size_t len)
 {
-	if (ms < 10000 && ms % 1000)
-		snprintf(buf, len, "%.2f s", (double)ms / 1000);
-	else if (ms < 120000)
-		snprintf(buf, len, "%llu s", (unsigned long long)(ms / 1000));
-	else
-		snprintf(buf, len, "%.1f min", (double)ms / 60000);
+	sp_format_ms(ms, buf, len);
 }
 
 static void format_value(enum unit u, uint64_t v, char *buf, size_t len)

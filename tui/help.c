@@ -6,6 +6,7 @@
 #include "help.h"
 #include "layout.h"
 #include "theme.h"
+#include "wrap.h"
 #include "banned.h"
 
 static const char *const help_lines[] = {
@@ -17,6 +18,9 @@ static const char *const help_lines[] = {
 	"  F4, Ctrl-P       limits: CPU, wall, memory, processes, output, disk, presets",
 	"                   (Enter: the next runs use them; Ctrl-S: also save them)",
 	"  F1, Ctrl-G       this help",
+	"  F7, Ctrl-T       attach host files: every run gets a copy until detached;",
+	"                   the Resources pane's title lists them",
+	"  F8, Ctrl-N       the last run's files (sandpit's copy): view, s saves a copy",
 	"  F6, Ctrl-W       focus the next pane (Shift-F6: the previous one)",
 	"  Alt-arrows       focus the next / previous pane; a click focuses one too",
 	"  Tab, Shift-Tab   indent / dedent in the Editor (the line or the selection);",
@@ -44,15 +48,21 @@ static const char *const help_lines[] = {
 	"  Up/Down bring back earlier entries.",
 	"  Arrows, PgUp/PgDn, Home/End, mouse wheel: move or scroll the focused",
 	"  pane; the wheel scrolls the pane under the pointer.",
-	"  In Violations, Up/Down select a record; its explanation shows below it.",
+	"  F11, Ctrl-U      zoom the focused pane to the whole screen, and back (a zoomed Violations pane is a teacher's view: the explanation first)",
+	"  In Violations, Up/Down select a record, PgUp/PgDn and the wheel scroll its explanation, Enter (or a second click) goes to its line in the Editor. In Output, a click on a traceback line goes to that line, and so does Enter while one is in view.",
+	"  The Editor's gutter marks the lines that had violations: ◆ N network, ■ F filesystem, ✖ S system call, ▲ P processes, ● M memory (the letters in monochrome).",
+	"  A Python error that the sandbox's rules cause (no such module, a file from an earlier run, input()) gets a hint under its traceback, in Output.",
+	"  In Output, Enter with no traceback in view (or a click on one) shows a picture large; Esc closes.",
 	"  Keys that mean nothing here (an Alt-chord, an unknown key sequence) are",
 	"  ignored, and the status line says so; they never type text.",
 	"",
 	"THE FIVE CONSTRAINTS OF A RUN",
 	"  1 No network: no HTTP, no DNS, no sockets to anywhere.",
-	"    Bring the data to the program: paste it in, or put it in the Carry pane.",
+	"    Bring the data to the program: attach a file (F7), paste it in, or put",
+	"    it in the Carry pane.",
 	"  2 Limited filesystem: only a small temporary work dir is writable; host",
-	"    and system files are not there. Files left behind are listed, then gone.",
+	"    and system files are not there. Attach data files with F7. The work dir",
+	"    is deleted after each run; sandpit keeps a copy of its files (F8).",
 	"  3 Stateless runs: every run starts from nothing. Keep results with",
 	"    carry(name=value) and F2; the Carry pane is sent with the next run.",
 	"  4 Time limits: CPU time and wall-clock time are capped (Resources pane).",
@@ -79,9 +89,25 @@ void help_open(struct help_view *h)
 	h->top = 0;
 }
 
+/* Rows of the help text, wrapped at words to w cells (up to max). */
+#define MAX_ROWS 400
+static int layout_rows(int w, struct wrap_row *rows, bool *head)
+{
+	int n = 0;
+
+	for (int i = 0; i < N_LINES && n < MAX_ROWS; i++) {
+		int k = wrap_hanging(help_lines[i], w, rows + n, MAX_ROWS - n);
+		for (int j = 0; j < k; j++)
+			head[n + j] = help_lines[i][0] && help_lines[i][0] != ' ';
+		n += k;
+	}
+	return n;
+}
+
 void help_key(struct help_view *h, int key, int rows)
 {
 	int page = rows > 6 ? rows - 6 : 1;
+	int total = h->rows > 0 ? h->rows : N_LINES;
 
 	switch (key) {
 	case KEY_UP: h->top--; break;
@@ -89,13 +115,13 @@ void help_key(struct help_view *h, int key, int rows)
 	case KEY_PPAGE: h->top -= page; break;
 	case KEY_NPAGE: case ' ': h->top += page; break;
 	case KEY_HOME: h->top = 0; break;
-	case KEY_END: h->top = N_LINES; break;
+	case KEY_END: h->top = total; break;
 	case 27: case 'q': case KEY_F(1): case 7: case '\n': case '\r':
 		h->active = false;
 		break;
 	default: break;
 	}
-	if (h->top > N_LINES - 1) h->top = N_LINES - 1;
+	if (h->top > total - 1) h->top = total - 1;
 	if (h->top < 0) h->top = 0;
 }
 
@@ -107,17 +133,21 @@ void help_draw(struct help_view *h, WINDOW *win, int rows, int cols,
 	struct rect r = { 1, (cols - w) / 2, hh, w };
 	struct rect in = rect_inner(r);
 	attr_t a = theme_attr(th, TR_DIALOG);
+	static struct wrap_row wr[MAX_ROWS];
+	static bool head[MAX_ROWS];
+	int n;
 
 	if (w < 10 || hh < 3)
 		return;
-	if (h->top > N_LINES - in.h && N_LINES > in.h)
-		h->top = N_LINES - in.h;
+	n = h->rows = layout_rows(in.w - 2, wr, head);
+	if (h->top > n - in.h && n > in.h)
+		h->top = n - in.h;
 	layout_clear(win, r, a);
-	layout_frame(win, r, "Help", "Esc closes", true, th);
-	for (int y = 0; y < in.h && h->top + y < N_LINES; y++) {
-		const char *s = help_lines[h->top + y];
-		bool head = s[0] && s[0] != ' ';
-		text_draw(win, in.y + y, in.x + 1, in.w - 2, s, strlen(s),
-			  head ? a | A_BOLD : a);
+	layout_frame(win, r, "Help", h->top + in.h < n ? "PgDn more · Esc closes"
+		     : "Esc closes", true, th);
+	for (int y = 0; y < in.h && h->top + y < n; y++) {
+		const struct wrap_row *row = &wr[h->top + y];
+		text_draw(win, in.y + y, in.x + 1 + row->indent, in.w - 2 - row->indent,
+			  row->s, row->len, head[h->top + y] ? a | A_BOLD : a);
 	}
 }

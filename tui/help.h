@@ -15,7 +15,8 @@ struct theme;
 
 struct help_view {
 	bool active;
-	int top;          /* first line shown */
+	int top;          /* first row shown (of the text wrapped to the screen) */
+	int rows;         /* rows the text took at the last draw */
 };
 
 void help_open(struct help_view *h);

@@ -299,3 +299,32 @@ int text_wrap_rows(const char *s, size_t len, int maxw, bool words)
 	} while (i < len);
 	return rows;
 }
+
+void layout_grow_bottom(struct layout *l)
+{
+	struct rect *ed = &l->pane[PANE_EDITOR];
+	int g = ed->h - 4;
+
+	if (l->too_small || l->wide || l->zoomed || g <= 0)
+		return;
+	if (g > 6)
+		g = 6;
+	/* the Editor gives up rows; everything below it moves up by as many */
+	ed->h -= g;
+	l->pane[PANE_OUTPUT].y -= g;
+	l->pane[PANE_RESOURCES].y -= g;
+	l->pane[PANE_VIOLATIONS].y -= g;
+	l->pane[PANE_VIOLATIONS].h += g;
+	l->pane[PANE_CARRY].y -= g;
+	l->pane[PANE_CARRY].h += g;
+}
+
+void layout_zoom(struct layout *l, int pane)
+{
+	if (l->too_small || pane < 0 || pane >= PANE_COUNT)
+		return;
+	for (int p = 0; p < PANE_COUNT; p++)
+		l->pane[p] = mk(0, 0, 0, 0);
+	l->pane[pane] = mk(0, 0, l->rows - 1, l->cols);
+	l->zoomed = true;
+}

@@ -41,12 +41,22 @@ struct layout {
 	int rows, cols;
 	bool too_small;
 	bool wide;
+	bool zoomed;     /* one pane has the whole screen (layout_zoom) */
 	struct rect pane[PANE_COUNT];
 	struct rect status;
 };
 
 /* Lay out a rows x cols screen. */
 void layout_compute(struct layout *l, int rows, int cols);
+
+/* Narrow screens: the bottom row (Violations and Carry) grows by up to six
+ * rows, taken from the Editor, so an explanation has room to be read
+ * (while the Violations pane has the focus). */
+void layout_grow_bottom(struct layout *l);
+
+/* Give pane the whole screen above the status line (tmux's zoom); the
+ * others get empty rectangles, which hold no cell. */
+void layout_zoom(struct layout *l, int pane);
 
 /* The pane holding screen cell (y, x), or -1. */
 int layout_pane_at(const struct layout *l, int y, int x);

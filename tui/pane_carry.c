@@ -404,18 +404,12 @@ void carry_draw(struct carry_pane *cp, WINDOW *win, struct rect in,
 {
 	struct rect body = in;
 	char line[600];
+	int rows;
 
 	layout_clear(win, in, theme_attr(th, TR_NORMAL));
 	if (in.h < 1 || in.w < 2)
 		return;
 	carry_check(cp);
-	body.h = in.h > 1 ? in.h - 1 : 1;
-	if (focused || editor_prompt_active(cp->ed))
-		editor_draw(cp->ed, win, body.y, body.x, body.h, body.w, th, focused);
-	else
-		draw_plain(cp, win, body, th);
-	if (in.h < 2)
-		return;
 	if (!cp->valid)
 		snprintf(line, sizeof line, "invalid: %s - Run is refused until fixed",
 			 cp->error);
@@ -424,10 +418,40 @@ void carry_draw(struct carry_pane *cp, WINDOW *win, struct rect in,
 	else
 		snprintf(line, sizeof line, "%s", cp->changed ?
 			 "valid; F2's changes in colour" : "valid: goes with the next run");
-	layout_clear(win, (struct rect){ in.y + in.h - 1, in.x, 1, in.w },
-		     theme_attr(th, cp->valid ? TR_STATUS : TR_ERROR));
-	text_draw(win, in.y + in.h - 1, in.x, in.w, line, strlen(line),
-		  theme_attr(th, cp->valid ? TR_STATUS : TR_ERROR));
+	/* the whole message, wrapped at words, leaving the buffer a row */
+	rows = text_wrap_rows(line, strlen(line), in.w, true);
+	if (rows > in.h - 1)
+		rows = in.h > 1 ? in.h - 1 : 1;
+	body.h = in.h > rows ? in.h - rows : 1;
+	if (focused || editor_prompt_active(cp->ed))
+		editor_draw(cp->ed, win, body.y, body.x, body.h, body.w, th, focused);
+	else
+		draw_plain(cp, win, body, th);
+	if (in.h < 2)
+		return;
+	attr_t a = theme_attr(th, cp->valid ? TR_STATUS : TR_ERROR);
+	layout_clear(win, (struct rect){ in.y + body.h, in.x, rows, in.w }, a);
+	for (int r = 0, off = 0, n = (int)strlen(line); r < rows && off < n; r++) {
+		int k = (int)text_wrap_row(line + off, (size_t)(n - off), in.w, true);
+		text_draw(win, in.y + body.h + r, in.x, in.w, line + off, (size_t)k, a);
+		off += k;
+	}
+}
+
+bool carry_goto_error(struct carry_pane *cp, int *line, int *col)
+{
+	size_t len;
+	char *text = editor_text(cp->ed, &len);
+	bool found = text && sp_carry_error_at(text, len, line, col) == 0;
+
+	free(text);
+	if (!found)
+		return false;
+	editor_goto_line(cp->ed, *line);
+	/* jansson counts characters; the editor's Right moves by one */
+	for (int c = 1; c < *col; c++)
+		editor_key(cp->ed, true, KEY_RIGHT);
+	return true;
 }
 
 void carry_cursor(const struct carry_pane *cp, int *y, int *x)

@@ -87,4 +87,8 @@ void carry_scroll(struct carry_pane *cp, int lines);
 /* Pass a click at (row, col) inside the text area to the editor. */
 void carry_click(struct carry_pane *cp, int row, int col);
 
+/* Put the cursor where the buffer stops being JSON; false when its
+ * problem is not one of syntax (a bad name, too big) or it is valid. */
+bool carry_goto_error(struct carry_pane *cp, int *line, int *col);
+
 #endif

@@ -22,7 +22,10 @@
 #include <utf8proc.h>
 
 #include "gauges.h"
+#include "image.h"
+#include "image_screen.h"
 #include "pane_output.h"
+#include "picture.h"
 #include "sanitize.h"
 #include "theme.h"
 #include "vt_output.h"
@@ -38,6 +41,7 @@ struct line {
 	int col;             /* the cell the next text writes, -1: the end */
 	size_t col_byte;     /* the byte where cell col starts (col >= 0) */
 	unsigned char notice; /* "N older lines fell off" */
+	struct picture *pic; /* OUT_IMAGE: the picture, drawn in its rows */
 };
 
 struct output_pane {
@@ -54,6 +58,16 @@ struct output_pane {
 	int last_width;
 	unsigned long long lost;     /* lines that fell off the history cap */
 	long long found;             /* absolute index of the find match, -1 */
+	int last_h;                  /* rows of the last draw */
+	unsigned long long row_line[256]; /* absolute line index of each drawn row */
+	int pictures;                /* pictures holding pixels */
+	int pic_rows;                /* rows a picture may take now */
+	struct picture *shown;       /* the newest picture drawn last frame */
+	struct {                     /* where pictures were drawn last frame */
+		int y0, y1;          /* rows of the pane, y1 excluded */
+		struct picture *pic;
+	} drawn[8];
+	int n_drawn;
 };
 
 struct output_pane *output_new(void)
@@ -72,6 +86,7 @@ void output_free(struct output_pane *op)
 	for (size_t i = 0; i < op->n; i++) {
 		free(op->lines[i].text);
 		free(op->lines[i].look);
+		picture_free(op->lines[i].pic);
 	}
 	free(op->lines);
 	free(op);
@@ -131,6 +146,13 @@ static void drop_oldest(struct output_pane *op)
 			op->runs--;
 		if (op->lines[i].notice)
 			op->lost--; /* the last notice: not a line of output */
+		if (op->lines[i].pic) {
+			if (op->shown == op->lines[i].pic)
+				op->shown = NULL;
+			op->n_drawn = 0;
+			op->pictures -= picture_held(op->lines[i].pic);
+			picture_free(op->lines[i].pic);
+		}
 		free(op->lines[i].text);
 		free(op->lines[i].look);
 	}
@@ -493,6 +515,130 @@ static void flush_stream(struct output_pane *op, int i)
 	vt_finish(&op->vt[i], &sink);
 }
 
+/* The files the program left: kept (sandpit's copy, under runs/) or not
+ * and why; the work dir itself is gone either way. One entry a file,
+ * whatever its name holds. */
+static void list_files(struct output_pane *op, const struct sp_result *r)
+{
+	const char *dir_of = NULL;
+	size_t dir_len = 0, kept = 0;
+	char size[32];
+
+	for (size_t i = 0; i < r->n_files; i++) {
+		const struct sp_file *f = &r->files[i];
+		size_t kl = f->kept ? strlen(f->kept) : 0, pl = strlen(f->path);
+		kept += f->kept != NULL;
+		if (!dir_of && kl > pl + 1) {
+			dir_of = f->kept;
+			dir_len = kl - pl - 1;
+		}
+	}
+	if (!kept) {
+		output_message(op, OUT_INFO, "files left in the work dir "
+			       "(deleted with it - runs share nothing):");
+	} else {
+		char *dir = strndup(dir_of ? dir_of : "", dir_len);
+		char *clean = dir ? sanitize_dup(dir, true) : NULL;
+		output_message(op, OUT_INFO, "files left: the work dir was deleted, "
+			       "this is sandpit's copy (F8):");
+		output_message(op, OUT_INFO, "  %s", clean ? clean : "");
+		free(clean);
+		free(dir);
+	}
+	for (size_t i = 0; i < r->n_files; i++) {
+		char *name = sanitize_dup(r->files[i].path, true);
+		format_bytes(r->files[i].bytes, size, sizeof size);
+		if (r->files[i].kept)
+			output_message(op, OUT_FILE, "  %s  %s  kept", name ? name : "?", size);
+		else if (r->files[i].skipped)
+			output_message(op, OUT_FILE, "  %s  %s  not kept: %s", name ? name : "?",
+				       size, r->files[i].skipped);
+		else
+			output_message(op, OUT_FILE, "  %s  %s  now gone", name ? name : "?", size);
+		free(name);
+	}
+}
+
+/* Pictures among a run's kept files, drawn under it: at most
+ * OUTPUT_RUN_PICTURES a run (of at most twice as many tried: each try
+ * costs a bounded decode), OUTPUT_RUN_PIXELS decoded in all (so a run
+ * of many huge pictures stalls the screen no longer than one does), at
+ * most OUTPUT_MAX_PICTURES holding pixels in
+ * the pane (the oldest give theirs up). A refused one says why. */
+static void output_pictures(struct output_pane *op, const struct sp_result *r)
+{
+	size_t shown = 0, tried = 0, more = 0;
+	uint64_t budget = OUTPUT_RUN_PIXELS;
+	struct image_limits lim;
+
+	for (size_t i = 0; i < r->n_files; i++) {
+		const struct sp_file *f = &r->files[i];
+		char why[256];
+		if (!f->kept || !image_name_is_image(f->path))
+			continue;
+		if (shown == OUTPUT_RUN_PICTURES || tried == 2 * OUTPUT_RUN_PICTURES) {
+			more++;
+			continue;
+		}
+		tried++;
+		image_limits_default(&lim);
+		if (budget < lim.max_pixels)
+			lim.max_pixels = budget;
+		struct picture *pic = picture_new(f->kept, f->path, &lim, why, sizeof why);
+		unsigned long pw, ph;
+		if (!pic && budget < IMAGE_MAX_PIXELS &&
+		    sscanf(why, "image too large: %lux%lu", &pw, &ph) == 2 &&
+		    pw <= IMAGE_MAX_SIDE && ph <= IMAGE_MAX_SIDE && pw * ph <= IMAGE_MAX_PIXELS)
+			snprintf(why, sizeof why, "%lux%lu pixels, more than this run's other "
+				 "pictures left to draw at once (F8 opens it)", pw, ph);
+		if (!pic) {
+			char *name = sanitize_dup(f->path, true);
+			output_message(op, OUT_ERROR, "  %s: picture not shown: %s", name ? name : "?", why);
+			free(name);
+			continue;
+		}
+		output_message(op, OUT_INFO, "  %s (Enter in Output: view it large)", picture_name(pic));
+		struct line *l = new_line(op, OUT_IMAGE);
+		if (!l) {
+			picture_free(pic);
+			return;
+		}
+		l->pic = pic;
+		shown++;
+		budget -= picture_pixels(pic) < budget ? picture_pixels(pic) : budget;
+		if (++op->pictures > OUTPUT_MAX_PICTURES) {
+			for (size_t k = 0; k < op->n; k++) {
+				if (op->lines[k].pic && picture_held(op->lines[k].pic)) {
+					picture_release(op->lines[k].pic);
+					op->pictures--;
+					break;
+				}
+			}
+		}
+	}
+	if (more)
+		output_message(op, OUT_INFO, "  and %zu more picture%s (not drawn here)", more,
+			       more == 1 ? "" : "s");
+}
+
+struct picture *output_picture_at(const struct output_pane *op, int row)
+{
+	for (int i = 0; i < op->n_drawn; i++)
+		if (row >= op->drawn[i].y0 && row < op->drawn[i].y1)
+			return op->drawn[i].pic;
+	return NULL;
+}
+
+struct picture *output_picture_shown(const struct output_pane *op)
+{
+	if (op->shown)
+		return op->shown;
+	for (size_t i = op->n; i > 0; i--)
+		if (op->lines[i - 1].pic)
+			return op->lines[i - 1].pic;
+	return NULL;
+}
+
 void output_end_run(struct output_pane *op, const struct sp_result *r,
 		    const char *status_text, double seconds)
 {
@@ -520,17 +666,10 @@ void output_end_run(struct output_pane *op, const struct sp_result *r,
 	}
 	if (r && r->status == SP_STATUS_SANDBOX_ERROR && r->error[0])
 		output_message(op, OUT_ERROR, "sandbox error: %s", r->error);
-	if (r && r->n_files) {
-		output_message(op, OUT_INFO, "files left in the work dir "
-			       "(deleted with it - runs share nothing):");
-		for (size_t i = 0; i < r->n_files; i++) {
-			/* one entry a file, whatever its name holds */
-			char *name = sanitize_dup(r->files[i].path, true);
-			format_bytes(r->files[i].bytes, size, sizeof size);
-			output_message(op, OUT_FILE, "  %s  %s  now gone", name ? name : "?", size);
-			free(name);
-		}
-	}
+	if (r && r->n_files)
+		list_files(op, r);
+	if (r)
+		output_pictures(op, r);
 	op->open_run = 0;
 }
 
@@ -551,6 +690,34 @@ void output_scroll_end(struct output_pane *op)
 	op->scroll = 0;
 }
 
+/* sandpit's own lines wrap at words; the program's output is shown as
+ * it came, cut at the edge, since its spacing may matter */
+static bool by_words(unsigned char kind)
+{
+	return kind != OUT_STDOUT && kind != OUT_STDERR;
+}
+
+const char *output_row_text(const struct output_pane *op, int row, size_t *len)
+{
+	unsigned long long abs;
+
+	if (row < 0 || row >= op->last_h)
+		return NULL;
+	abs = op->row_line[row];
+	if (abs < op->dropped || abs - op->dropped >= op->n)
+		return NULL;
+	*len = op->lines[abs - op->dropped].len;
+	return op->lines[abs - op->dropped].text ? op->lines[abs - op->dropped].text : "";
+}
+
+/* Rows line l takes at width w. */
+static int line_rows(struct output_pane *op, struct line *l, int w)
+{
+	if (l->pic)
+		return picture_rows(l->pic, w - 1, op->pic_rows);
+	return text_wrap_rows(l->text ? l->text : "", l->len, w, by_words(l->kind));
+}
+
 static attr_t kind_attr(const struct theme *th, unsigned char kind)
 {
 	switch (kind) {
@@ -558,6 +725,7 @@ static attr_t kind_attr(const struct theme *th, unsigned char kind)
 	case OUT_HEADER: return theme_attr(th, TR_HEADER);
 	case OUT_ERROR:  return theme_attr(th, TR_ERROR);
 	case OUT_FILE:   return theme_attr(th, TR_CHANGED);
+	case OUT_HINT:   return theme_attr(th, TR_HEADER);
 	case OUT_INFO:   return theme_attr(th, TR_NORMAL);
 	default:         return theme_attr(th, TR_STDOUT);
 	}
@@ -594,14 +762,19 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 	size_t i = op->n;
 
 	layout_clear(win, in, theme_attr(th, TR_NORMAL));
+	op->last_h = 0;
 	if (w < 1 || in.h < 1)
 		return;
 	op->last_width = w;
 	need = (long)op->scroll + in.h;
+	image_screen_frame(th);
+	/* a picture takes at most half the pane: the run's text stays in view */
+	op->pic_rows = in.h / 2 < PICTURE_ROWS ? (in.h / 2 > 3 ? in.h / 2 : 3) : PICTURE_ROWS;
+	op->shown = NULL;
+	op->n_drawn = 0;
 	while (i > 0 && total < need) {
 		i--;
-		total += text_wrap_rows(op->lines[i].text ? op->lines[i].text : "",
-					op->lines[i].len, w, false);
+		total += line_rows(op, &op->lines[i], w);
 	}
 	if (total < need) { /* scrolled past the top: pin to the oldest line */
 		op->scroll = total > in.h ? (int)(total - in.h) : 0;
@@ -615,11 +788,37 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 		size_t len = l->len, off = 0;
 		attr_t a = (long long)(op->dropped + i) == op->found ?
 			   theme_attr(th, TR_FIND_MATCH) : kind_attr(th, l->kind);
+		if (l->pic) { /* its rows below the ones scrolled off the top */
+			int rows = line_rows(op, l, w);
+			int from = skip > 0 ? (int)(skip < rows ? skip : rows) : 0;
+			int n = rows - from < in.h - y ? rows - from : in.h - y;
+			skip -= from;
+			if (n > 0) {
+				picture_draw(l->pic, win, in.y + y, in.x + 2, w - 1, op->pic_rows,
+					     from, n, th);
+				op->shown = l->pic;
+				if (op->n_drawn < (int)(sizeof op->drawn / sizeof *op->drawn)) {
+					op->drawn[op->n_drawn].y0 = y;
+					op->drawn[op->n_drawn].y1 = y + n;
+					op->drawn[op->n_drawn++].pic = l->pic;
+				}
+			}
+			/* rows of a picture hold no text to go to */
+			for (int k = y; k < y + n && k < (int)(sizeof op->row_line / sizeof op->row_line[0]); k++)
+				op->row_line[k] = ~0ull;
+			y += n > 0 ? n : 0;
+			op->last_h = y;
+			continue;
+		}
 		do {
-			size_t n = text_wrap_row(s + off, len - off, w, false);
+			size_t n = text_wrap_row(s + off, len - off, w, by_words(l->kind));
 			if (skip > 0) {
 				skip--;
 			} else if (y < in.h) {
+				if (y < (int)(sizeof op->row_line / sizeof op->row_line[0])) {
+					op->row_line[y] = op->dropped + i;
+					op->last_h = y + 1;
+				}
 				if (l->kind == OUT_STDERR)
 					text_draw(win, in.y + y, in.x, 1, "!", 1, a | A_BOLD);
 				draw_row(win, in.y + y, in.x + 1, w, l, off, n, a, th);
@@ -631,14 +830,13 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 }
 
 /* Rows the lines after index i take at the last drawn width. */
-static long rows_after(const struct output_pane *op, size_t i)
+static long rows_after(struct output_pane *op, size_t i)
 {
 	long rows = 0;
 	int w = op->last_width > 0 ? op->last_width : 80;
 
 	for (size_t k = i + 1; k < op->n; k++)
-		rows += text_wrap_rows(op->lines[k].text ? op->lines[k].text : "",
-				       op->lines[k].len, w, false);
+		rows += line_rows(op, &op->lines[k], w);
 	return rows;
 }
 
@@ -710,7 +908,11 @@ void output_clear(struct output_pane *op)
 	for (size_t i = 0; i < op->n; i++) {
 		free(op->lines[i].text);
 		free(op->lines[i].look);
+		picture_free(op->lines[i].pic);
 	}
+	op->pictures = 0;
+	op->shown = NULL;
+	op->n_drawn = 0;
 	op->dropped += op->n;
 	op->n = 0;
 	op->runs = 0;

@@ -23,9 +23,17 @@
 #define OUTPUT_MAX_RUNS 50
 #define OUTPUT_MAX_LINE 4096   /* longer lines are cut into pieces */
 
-enum out_kind { OUT_STDOUT, OUT_STDERR, OUT_HEADER, OUT_INFO, OUT_ERROR, OUT_FILE };
+enum out_kind { OUT_STDOUT, OUT_STDERR, OUT_HEADER, OUT_INFO, OUT_ERROR, OUT_FILE,
+		OUT_HINT, OUT_IMAGE };
+
+/* Pictures (PNG, JPEG among a run's kept files) drawn under a run: at
+ * most this many a run, and this many holding pixels in the pane. */
+#define OUTPUT_RUN_PICTURES 4
+#define OUTPUT_MAX_PICTURES 24
+#define OUTPUT_RUN_PIXELS (16u << 20)
 
 struct output_pane;
+struct picture;
 
 /* A new, empty pane; NULL only when out of memory. */
 struct output_pane *output_new(void);
@@ -67,6 +75,14 @@ int output_save(const struct output_pane *op, const char *path, char *err,
 		size_t errlen);
 /* Forget every line. */
 void output_clear(struct output_pane *op);
+/* The text of the line drawn at row (0-based, inside the pane) by the
+ * last output_draw(), or NULL; *len set. Valid until the pane changes. */
+const char *output_row_text(const struct output_pane *op, int row, size_t *len);
+/* The picture to open large: the newest one drawn in the last frame,
+ * else the newest held; NULL when there is none. */
+struct picture *output_picture_shown(const struct output_pane *op);
+/* The picture drawn at row of the pane's inside in the last frame, or NULL. */
+struct picture *output_picture_at(const struct output_pane *op, int row);
 
 /* Lines held now (for tests and the title). */
 size_t output_line_count(const struct output_pane *op);

@@ -27,6 +27,7 @@ print("cgroup:", open("/proc/self/cgroup").read().replace("\n", " | "))
 print("mountinfo:", open("/proc/self/mountinfo").read().replace("\n", " | "))
 print("etc:", " ".join(sorted(os.listdir("/etc"))))
 print("root:", " ".join(sorted(os.listdir("/"))))
+print("var:", " ".join(sorted(os.path.join(d, n)[5:] for d, ds, fs in os.walk("/var") for n in ds)) if os.path.isdir("/var") else "-")
 print("stdin:", repr(sys.stdin.read(100)))
 EOF
 # The host hands sandpit a secret in the environment and an open fd to
@@ -35,7 +36,7 @@ SANDPIT_SECRET="env-$TOKEN" AWS_SECRET_ACCESS_KEY="aws-$TOKEN" \
 	HOME="$W" PWD="$W" run env 7< "$W/secret"
 check env 'status == "ok"' 'the program ran'
 check env "'$TOKEN' not in out" 'no host secret (env, fd, paths) anywhere in what the program saw'
-check env 'set(line("env").split()) <= {"PATH", "HOME", "TMPDIR", "USER", "LOGNAME", "LANG", "TERM", "MPLBACKEND", "LC_CTYPE", "PYTHONIOENCODING", "MALLOC_TOP_PAD_"}' 'only the synthesized environment'
+check env 'set(line("env").split()) <= {"PATH", "HOME", "TMPDIR", "USER", "LOGNAME", "LANG", "TERM", "MPLBACKEND", "LC_CTYPE", "PYTHONIOENCODING", "XDG_CACHE_HOME", "MPLCONFIGDIR", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS", "MALLOC_TOP_PAD_"}' 'only the synthesized environment'
 check env 'line("fds").split()[:4] == ["0", "1", "2", "3"] and len(line("fds").split()) <= 5' 'only stdin, stdout, stderr and the channel are open'
 check env 'line("fd 0") in ("/dev/null", "/null") or line("fd 0").startswith("/dev/null")' 'stdin is /dev/null'
 check env "'$W' not in out" 'the host work dir of the caller is nowhere'
@@ -44,7 +45,8 @@ check env 'line("hostname") == "sandpit"' 'hostname sandpit'
 check env 'all(l.split(":")[-1].strip() == "/" for l in line("cgroup").split("|") if l.strip())' 'the host cgroup path is hidden'
 check env '"root:" not in line("passwd") or "/nonexistent" in line("passwd")' 'a synthesized /etc/passwd'
 check env 'not ({"shadow", "ssh", "sudoers", "hostname.host", "resolv.conf"} & set(line("etc").split()))' 'no host secrets in /etc'
-check env 'not ({"home", "root", "sys", "boot", "var", "run", "mnt", "media", "srv", "opt"} & set(line("root").split()))' 'no host directories in /'
+check env 'not ({"home", "root", "sys", "boot", "run", "mnt", "media", "srv", "opt"} & set(line("root").split()))' 'no host directories in /'
+check env 'line("var") in ("-", "", "cache cache/fontconfig")' '/var holds at most the fontconfig cache (read-only font metadata)'
 check env 'not V' 'reading its own environment is no violation'
 
 # The carry-in file and --stdin are the explicit channels: they arrive,

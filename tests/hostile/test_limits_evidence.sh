@@ -117,6 +117,9 @@ done
 prog subproc <<'EOF'
 import os, subprocess, threading
 subprocess.run(["true"], check=True)
+print("shell:", subprocess.run("echo hi; /usr/bin/true; echo there", shell=True,
+                               capture_output=True, text=True).stdout.split())
+os.system("true")
 os.waitpid(os.posix_spawn("/usr/bin/true", ["true"], {}), 0)
 t = threading.Thread(target=print, args=("thread: ran",))
 t.start()
@@ -124,7 +127,7 @@ t.join()
 print("ran:", subprocess.run(["echo", "yes"], capture_output=True, text=True).stdout.strip())
 EOF
 run subproc
-check subproc 'status == "ok" and line("ran") == "yes" and line("thread") == "ran" and not V' 'subprocess, posix_spawn and a thread: no record'
+check subproc 'status == "ok" and line("ran") == "yes" and line("thread") == "ran" and line("shell") == str(["hi", "there"]) and not V' 'subprocess, a shell, posix_spawn and a thread: no record'
 
 # threads started and joined one after another: the dead do not count
 prog serial <<'EOF'

@@ -194,7 +194,7 @@ static void test_over_size_carry_out_is_dropped_with_a_violation(void **state)
 	IT_CHECK(r, it_contains(it_out(r), "still running"));
 	IT_CHECK(r, it_contains(it_out(r), "refused: carry(): carrying big would make the carry-out"));
 	IT_CHECK(r, carry_out_is(r, "{\"small\": 1, \"after\": 2}"));
-	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, "over 1048576 bytes") != NULL);
+	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, "over 1 MiB") != NULL);
 	sp_result_free(r);
 	free(name);
 }
@@ -254,7 +254,7 @@ static void test_the_cap_holds_exactly_over_many_calls(void **state)
 	got = r->carry_out ? load_json(r->carry_out) : NULL;
 	IT_CHECK(r, got && json_equal(got, json_object_get(want, "mine")));
 	/* and call by call: as many calls were dropped as the rule says */
-	v = it_viol(r, SP_VIOL_CARRY, "carry-out over 300 bytes");
+	v = it_viol(r, SP_VIOL_CARRY, "carry-out over 300 B");
 	IT_CHECK(r, v != NULL);
 	IT_CHECK(r, v->count == json_integer_value(json_object_get(want, "dropped")));
 	json_decref(want);

@@ -246,7 +246,7 @@ static void test_cpu_limit_record(void **state)
 	l.cpu_ms = 700;
 	l.wall_ms = 30000;
 	expect_one("vcpu", "while True:\n    pass\n", &l, SP_STATUS_CPU_LIMIT,
-		   (struct expect){ SP_VIOL_CPU, "of 700 ms", 0, true });
+		   (struct expect){ SP_VIOL_CPU, "of 0.70 s", 0, true });
 }
 
 static void test_wall_limit_record(void **state)
@@ -257,7 +257,7 @@ static void test_wall_limit_record(void **state)
 	sp_limits_default(&l);
 	l.wall_ms = 700;
 	expect_one("vwall", "import time\ntime.sleep(100)\n", &l, SP_STATUS_WALL_LIMIT,
-		   (struct expect){ SP_VIOL_WALL, "700 ms", 0, true });
+		   (struct expect){ SP_VIOL_WALL, "over 0.70 s", 0, true });
 }
 
 static void test_memory_limit_record(void **state)
@@ -271,7 +271,7 @@ static void test_memory_limit_record(void **state)
 	 * go by (seccomp, the process's VmData): kernel, with the line the
 	 * prelude's report of the MemoryError lends it */
 	expect_one("vmem", "a = 1\nb = bytearray(1 << 30)\n", &l, SP_STATUS_MEMORY_LIMIT,
-		   (struct expect){ SP_VIOL_MEMORY, "67108864", 2, sp_seccomp_can_continue() });
+		   (struct expect){ SP_VIOL_MEMORY, "limit of 64 MiB", 2, sp_seccomp_can_continue() });
 }
 
 static void test_output_limit_record(void **state)
@@ -282,7 +282,7 @@ static void test_output_limit_record(void **state)
 	sp_limits_default(&l);
 	l.output_bytes = 4096;
 	expect_one("vout", "while True:\n    print('y' * 100)\n", &l, SP_STATUS_OUTPUT_LIMIT,
-		   (struct expect){ SP_VIOL_OUTPUT, "4096", 0, true });
+		   (struct expect){ SP_VIOL_OUTPUT, "over 4 KiB", 0, true });
 }
 
 static void test_disk_limit_record(void **state)
@@ -301,7 +301,7 @@ static void test_disk_limit_record(void **state)
 	IT_CHECK(r, r->n_violations == 1);
 	v = it_viol(r, SP_VIOL_DISK, NULL);
 	IT_CHECK(r, v != NULL);
-	IT_CHECK(r, it_contains(v->what, "1048576"));
+	IT_CHECK(r, it_contains(v->what, "1 MiB"));
 	IT_CHECK(r, v->line == 2);
 	sp_result_free(r);
 	free(name);

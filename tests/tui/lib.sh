@@ -52,17 +52,27 @@ server_gone() {
 	done
 }
 
+# new_terminal W H COMMAND: a tmux session of that size running COMMAND,
+# once the last server is gone; tried again while tmux refuses (5 s).
+new_terminal() {
+	server_gone
+	_n=0
+	until tm new-session -d -s t -x "$1" -y "$2" "$3" 2>/dev/null; do
+		_n=$((_n + 1))
+		[ $_n -ge 100 ] && fail "tmux did not start a $1x$2 terminal"
+		sleep 0.05
+	done
+}
+
 # start [ARGS...]: the playground in a 120x40 terminal.
 start() {
-	server_gone
-	tm new-session -d -s t -x 120 -y 40 "$BIN $*"
+	new_terminal 120 40 "$BIN $*"
 }
 
 # start_then_shell [ARGS...]: like start, but the pane lives on after the
 # playground exits (a shell waits), with "SHELL-AGAIN" on the screen.
 start_then_shell() {
-	server_gone
-	tm new-session -d -s t -x 120 -y 40 "$BIN $*; echo SHELL-AGAIN; sleep 60"
+	new_terminal 120 40 "$BIN $*; echo SHELL-AGAIN; sleep 60"
 }
 
 # screen: what the terminal shows now.
@@ -148,3 +158,42 @@ need_sandbox() {
 
 # ready: the playground is up and idle.
 ready() { wait_status "ready"; }
+
+# need_x10_mouse: skip (77) unless the terminal's mouse reports are X10's
+# (ESC [ M, as `mouse` types them).
+need_x10_mouse() {
+	infocmp "$TERMINAL" 2>/dev/null | grep -q 'kmous=\\E\[M' ||
+		{ echo "$NAME: skip: $TERMINAL does not use X10 mouse reports"; exit 77; }
+}
+
+# mouse BUTTON COL ROW: one X10 mouse report (1-based cell coordinates):
+# tmux's send-keys cannot make mouse events, so type what a terminal sends.
+mouse() {
+	keys -l "$(printf '\033[M%b%b%b' "\\0$(printf %o $(( $1 + 32 )))" \
+		"\\0$(printf %o $(( $2 + 32 )))" "\\0$(printf %o $(( $3 + 32 )))")"
+}
+
+# where TEXT: "COL ROW" (1-based cells) of the first TEXT on the screen
+# (awk counts bytes: UTF-8 continuation bytes before it are dropped first).
+where() {
+	screen | awk -v t="$1" '{ i = index($0, t)
+		if (i) { p = substr($0, 1, i - 1); gsub(/[\200-\277]/, "", p)
+			 print length(p) + 1, NR; exit } }'
+}
+
+# click COL ROW: press and release the left button there.
+click() { mouse 0 "$1" "$2"; mouse 3 "$1" "$2"; }
+
+# click_title TITLE: click the top border of the pane titled TITLE, which
+# focuses it without touching what is inside.
+click_title() {
+	_pos=$(where "─ $1 ")
+	[ -n "$_pos" ] || fail "no pane titled $1"
+	click $(( ${_pos% *} + 2 )) ${_pos#* }
+}
+
+# joined: the text inside the panes' borders, rows joined with one space
+# (for text that wraps: it must read whole, word for word).
+joined() {
+	screen | sed 's/^[║│ ]*//; s/[║│ ]*$//' | tr '\n' ' ' | tr -s ' '
+}

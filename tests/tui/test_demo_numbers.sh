@@ -1,6 +1,6 @@
 #!/bin/sh
-# The demo menu takes every number it lists: 10 and 11 as well as 1-9.
-# "1" waits for a second digit (or Enter); "2" of 11 demos loads at once.
+# The demo menu takes every number it lists: 10 to 12 as well as 1-9.
+# "1" waits for a second digit (or Enter); "2" of 12 demos loads at once.
 # Ctrl-D opens the menu as F3 does.
 . "$(dirname "$0")/lib.sh"
 
@@ -11,8 +11,12 @@ wait_for "Demos (F3)"
 type_text '1'
 wait_for "Enter loads 1, or type its next digit"
 type_text '1'
-wait_for "numpy_matplotlib.py"
+wait_for "chart.py"
 wait_gone "Demos (F3)"
+keys F3
+wait_for "Demos (F3)"
+type_text '12'
+wait_for "big_data_sample.py"
 keys C-d
 wait_for "Demos (F3)"
 type_text '10'

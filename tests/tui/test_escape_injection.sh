@@ -19,7 +19,7 @@ wait_status "ok"
 wait_for 'A^[]0;pwned^GB^[[2JC\x9bD'
 wait_for 'raw \x9b2J'
 screen | grep -q "�" || fail "invalid UTF-8 not shown as U+FFFD"
-wait_for 'a^JFAKE-ENTRY  4 KiB  now gone  1 B  now gone'
+wait_for 'a^JFAKE-ENTRY  4 KiB  now gone  1 B  kept'
 screen | grep -q '^│ *FAKE-ENTRY' && fail "a file name made an entry of its own"
 title_after=$(tm display -p -t t '#{pane_title}')
 [ "$title_before" = "$title_after" ] || fail "title changed: '$title_before' -> '$title_after'"

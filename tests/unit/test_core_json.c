@@ -184,6 +184,7 @@ static void test_violations_files_carry_and_layers(void **state)
 	(void)state;
 	memset(&r, 0, sizeof r);
 	memset(v, 0, sizeof v);
+	memset(f, 0, sizeof f);  /* kept, skipped: NULL */
 	v[0].kind = SP_VIOL_FILESYSTEM;
 	v[0].what = (char *)"open('/etc/\"shadow\"\n\xff', O_RDONLY)";
 	v[0].message = (char *)"plain words";

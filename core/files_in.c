@@ -1,0 +1,242 @@
+/*
+ * files_in.c - host files copied into the work dir before the program
+ * starts (`sandpit run --file`, the playground's attached files).
+ *
+ * The host side is the user's: a path is opened once, for reading only,
+ * O_NONBLOCK so that a FIFO or a device cannot stall the open, and then
+ * judged by fstat on that same descriptor (so what was checked is what
+ * is copied). The sandbox side is written by the supervisor through the
+ * fd of the work dir that init sent, after the root is built and before
+ * the program may start: the work dir then holds at most carry.json, and
+ * each copy is created with O_EXCL | O_NOFOLLOW under its one name, so
+ * nothing can redirect it. The copies count against the disk limit (they
+ * live on the work dir's tmpfs), and are owned by the sandbox user.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <utf8proc.h>
+
+#include "internal.h"
+#include "banned.h"
+
+/* NULL when name can be a file in the work dir, else why not. */
+static const char *name_problem(const char *name)
+{
+	size_t len = strlen(name);
+
+	if (len == 0)
+		return "is empty";
+	if (len > 255)
+		return "is longer than 255 bytes";
+	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0)
+		return "is . or ..";
+	if (strchr(name, '/'))
+		return "contains '/' (a name in the work dir, not a path)";
+	for (size_t i = 0; i < len;) {
+		utf8proc_int32_t cp;
+		utf8proc_ssize_t n = utf8proc_iterate((const utf8proc_uint8_t *)name + i,
+						      (utf8proc_ssize_t)(len - i), &cp);
+		if (n <= 0)
+			return "is not valid UTF-8 (rename it: --file NAME=PATH)";
+		if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0))
+			return "contains a control character (rename it: --file NAME=PATH)";
+		i += (size_t)n;
+	}
+	return NULL;
+}
+
+const char *sp_file_in_name(const struct sp_file_in *f)
+{
+	const char *slash;
+
+	if (f->name)
+		return f->name;
+	slash = strrchr(f->host_path, '/');
+	return slash ? slash + 1 : f->host_path;
+}
+
+void sp_in_files_close(struct sp_in_file *files, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (files[i].fd >= 0)
+			close(files[i].fd);
+	free(files);
+}
+
+int sp_in_files_open(const struct sp_config *cfg, struct sp_in_file **out,
+		     struct sp_error *err)
+{
+	struct sp_in_file *files;
+	uint64_t total = cfg->carry_in ? cfg->carry_in_len : 0;
+
+	*out = NULL;
+	if (cfg->n_files_in == 0)
+		return 0;
+	if (cfg->n_files_in > SP_MAX_FILES_IN)
+		return sp_fail(err, "too many files to copy in (%zu): at most %d; "
+			       "pack them into one archive and unpack it in the program",
+			       cfg->n_files_in, SP_MAX_FILES_IN);
+	files = calloc(cfg->n_files_in, sizeof *files);
+	if (!files)
+		return sp_fail(err, "out of memory");
+	for (size_t i = 0; i < cfg->n_files_in; i++)
+		files[i].fd = -1;
+	for (size_t i = 0; i < cfg->n_files_in; i++) {
+		const struct sp_file_in *f = &cfg->files_in[i];
+		const char *name = f->host_path ? sp_file_in_name(f) : "";
+		const char *why = name_problem(name);
+		struct stat st;
+
+		if (!f->host_path || !f->host_path[0]) {
+			sp_fail(err, "file to copy in: no path given");
+			goto fail;
+		}
+		if (why) {
+			sp_fail(err, "file '%s': its name in the work dir %s", f->host_path, why);
+			goto fail;
+		}
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(files[j].name, name) == 0) {
+				sp_fail(err, "file '%s': the name '%s' is taken by '%s'; "
+					"rename one: --file NAME=PATH", f->host_path, name,
+					cfg->files_in[j].host_path);
+				goto fail;
+			}
+		if (cfg->carry_in && strcmp(name, "carry.json") == 0) {
+			sp_fail(err, "file '%s': the name carry.json is the carry-in's; "
+				"rename it: --file NAME=PATH", f->host_path);
+			goto fail;
+		}
+		files[i].name = name;
+		files[i].fd = open(f->host_path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+		if (files[i].fd < 0) {
+			sp_fail_errno(err, "file '%s' cannot be read", f->host_path);
+			goto fail;
+		}
+		if (fstat(files[i].fd, &st) < 0) {
+			sp_fail_errno(err, "file '%s' cannot be read", f->host_path);
+			goto fail;
+		}
+		if (!S_ISREG(st.st_mode)) {
+			sp_fail(err, "file '%s' is %s, not a regular file; copy what you "
+				"need into a file first", f->host_path,
+				S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" :
+				S_ISSOCK(st.st_mode) ? "a socket" : "a device");
+			goto fail;
+		}
+		files[i].bytes = (uint64_t)st.st_size;
+		total += files[i].bytes;
+		if (total > cfg->limits.disk_bytes) {
+			sp_fail(err, "file '%s' (%llu bytes) does not fit: the files in%s "
+				"come to %llu bytes and the work dir holds %llu (--disk); "
+				"raise the disk limit or bring a sample of the data",
+				f->host_path, (unsigned long long)files[i].bytes,
+				cfg->carry_in ? " and the carry-in" : "",
+				(unsigned long long)total,
+				(unsigned long long)cfg->limits.disk_bytes);
+			goto fail;
+		}
+	}
+	*out = files;
+	return 0;
+fail:
+	sp_in_files_close(files, cfg->n_files_in);
+	return -1;
+}
+
+int sp_files_in_check(const struct sp_config *cfg, struct sp_error *err)
+{
+	struct sp_in_file *files;
+
+	if (sp_in_files_open(cfg, &files, err) < 0)
+		return -1;
+	sp_in_files_close(files, cfg->n_files_in);
+	return 0;
+}
+
+/* Copy one file: at most the size fstat gave at open (a file that grows
+ * meanwhile is cut there). Returns the bytes copied, or -1. */
+static int64_t copy_one(int in, int out, uint64_t max)
+{
+	char buf[65536];
+	uint64_t done = 0;
+
+	if (lseek(in, 0, SEEK_SET) < 0)
+		return -1;
+	while (done < max) {
+		size_t want = max - done < sizeof buf ? (size_t)(max - done) : sizeof buf;
+		ssize_t n = read(in, buf, want);
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0)
+			break;
+		if (sp_write_all(out, buf, (size_t)n) < 0)
+			return -1;
+		done += (uint64_t)n;
+	}
+	return (int64_t)done;
+}
+
+/* One copy, created where nothing can be in the way (O_EXCL, O_NOFOLLOW). */
+static int copy_in(int work_fd, const struct sp_in_file *file, struct sp_file *listed,
+		   struct sp_placed *placed, struct sp_error *err)
+{
+	int out = openat(work_fd, file->name,
+			 O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	struct stat st;
+	int64_t got;
+
+	if (out < 0)
+		return sp_fail_errno(err, "copy '%s' into the work dir", file->name);
+	got = copy_one(file->fd, out, file->bytes);
+	if (got < 0) {
+		sp_fail_errno(err, "copy '%s' into the work dir", file->name);
+		close(out);
+		return -1;
+	}
+	listed->path = strdup(file->name);
+	listed->bytes = (uint64_t)got;
+	if (fstat(out, &st) == 0) {
+		snprintf(placed->name, sizeof placed->name, "%s", file->name);
+		placed->ino = st.st_ino;
+		placed->size = st.st_size;
+		placed->mtime = st.st_mtim;
+	}
+	close(out);
+	if (!listed->path)
+		return sp_fail(err, "out of memory");
+	return 0;
+}
+
+int sp_in_files_copy(int work_fd, const struct sp_in_file *files, size_t n,
+		     struct sp_file *listed, struct sp_placed *placed,
+		     struct sp_error *err)
+{
+	int rc = 0;
+	/* The tmpfs belongs to the sandbox's user namespace, where host root
+	 * has no uid: root creates the copies as the sandbox user's host uid
+	 * (the file system uid, this thread only), so they are the program's
+	 * own to change or delete. An ordinary user is that uid already. */
+	bool as_root = geteuid() == 0;
+
+	if (as_root) {
+		syscall(SYS_setfsgid, SP_ROOT_HOST_GID);
+		syscall(SYS_setfsuid, SP_ROOT_HOST_UID);
+	}
+	for (size_t i = 0; i < n && rc == 0; i++)
+		rc = copy_in(work_fd, &files[i], &listed[i], &placed[i], err);
+	if (as_root) {
+		syscall(SYS_setfsuid, 0);
+		syscall(SYS_setfsgid, 0);
+	}
+	return rc;
+}
+

@@ -1,0 +1,37 @@
+#!/bin/sh
+# At 80 columns everything a person must read fits (issue 12): the help
+# wraps at words, so every line reads whole once the rows are joined; the
+# status line keeps the run and help keys; our own Output lines wrap at
+# words ("64 processes", never "64 processe" / "s").
+. "$(dirname "$0")/lib.sh"
+
+tm new-session -d -s t -x 80 -y 24 "$BIN"
+ready
+status | grep -q "F5 run" || fail "the status line lost F5 run at 80 columns"
+status | grep -q "F1 help" || fail "the status line lost F1 help at 80 columns"
+screen | grep -q "64 processes" || fail "the limits line broke a word"
+# help: the rows inside its frame, page by page, joined into one text
+keys F1
+wait_for "Help"
+: > "$T/help.txt"
+for _ in 1 2 3 4 5 6 7 8; do
+	# the help box starts at column 2: two cells of the panes under it,
+	# then its border, the text, its border
+	screen | sed -n '/\[ Help \]/,/╚═══/p' | sed '1d;$d' | sed 's/^..║//; s/║.*$//' >> "$T/help.txt"
+	screen | grep -q "PgDn more" || break
+	keys NPage
+	sleep 0.1
+done
+tr '\n' ' ' < "$T/help.txt" | tr -s ' ' > "$T/help.one"
+for line in "cancel the running program (Ctrl-C copies when not running)" \
+	    "carry the last run's carry() results into the Carry pane" \
+	    "zoom the focused pane to the whole screen, and back" \
+	    "Enter (or a second click) goes to its line in the Editor" \
+	    "Esc, q or F1 closes this help."; do
+	grep -qF -- "$line" "$T/help.one" || fail "help does not read whole at 80 columns: $line"
+done
+keys Escape
+wait_gone "Esc closes"
+keys C-q
+wait_exit
+echo "$NAME: ok"
