@@ -20,7 +20,7 @@ keys Space
 wait_for "│ 1. Fetching a web page"
 wait_for "2 more violations"
 screen | grep -q "│ 2. Looking up a name" && fail "Space went past the first violation"
-screen | grep -q "Violations ─* 1 ─" || fail "the first violation is not listed alone"
+screen | grep -q "Violations ─* 1/1 " || fail "the first violation is not listed alone"
 keys Space
 wait_for "│ 2. Looking up a name"
 screen | grep -q "│ 3. Opening a TCP socket" && fail "Space went past the second violation"
