@@ -95,7 +95,7 @@ ready
 keys F5
 wait_status "ok" 60
 wait_for "big0.png (Enter in Output" 10
-[ "$(screen | grep -c 'picture not shown: 4096x4096 pixels, more than this run')" = 7 ] ||
+[ "$(screen | grep -c 'picture not shown: 4096x4096 pixels, more than this')" = 7 ] ||
 	fail "the pictures past the run's budget are not refused as such"
 keys C-q
 wait_exit

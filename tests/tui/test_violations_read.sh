@@ -11,7 +11,7 @@ need_sandbox
 need_x10_mouse
 
 # The whole explanation of a network record, as the engine words it.
-WHOLE="The program tried to reach a network. Constraint 1, no network: the sandbox has no network at all (no HTTP, no DNS, no remote databases), so a run cannot leak data or depend on the outside world. Workaround: bring the data in yourself - paste it into the program or put it in the carry buffer - instead of fetching it."
+WHOLE="The program tried to reach a network. Constraint 1, no network: the sandbox has no network at all (no HTTP, no DNS, no remote databases), so a run cannot leak data or depend on the outside world. Workaround: bring the data in yourself - attach the file (F7, or sandpit run --file), paste it into the program or put it in the carry buffer - instead of fetching it."
 
 for size in 80x24 100x30 120x40; do
 	# a fresh terminal of this size
