@@ -177,6 +177,10 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 		const char *k = json_string_value(json_object_get(msg, "k"));
 		if (what)
 			run_violation(r, kind_from(k), false, ln, "%.300s", what);
+	} else if (strcmp(t, "var") == 0) {
+		variables_add(r, msg);
+	} else if (strcmp(t, "vars") == 0) {
+		variables_more(r, msg);
 	} else if (strcmp(t, "hint") == 0) {
 		/* explains only: a made-up one can only pick a fixed text */
 		sp_hints_add(r->res, json_string_value(json_object_get(msg, "topic")),

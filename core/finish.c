@@ -118,6 +118,7 @@ void run_finish(struct sp_run *r)
 		run_handle_ctl(r);
 	}
 	accounting_sample(r);
+	timeline_point(r);
 	memset(&ru, 0, sizeof ru);
 	if (wait4(r->L.pid, &st, 0, &ru) == r->L.pid) {
 		uint64_t cpu = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000u +
@@ -207,6 +208,8 @@ void run_finish(struct sp_run *r)
 		run_violation(r, SP_VIOL_SYSCALL, true, 0,
 			      "a system call through another architecture's ABI (x32 or int 0x80): killed");
 	limit_records_at_end(r);
+	timeline_end(r);
+	variables_take(r);
 	sp_hints_from_tracebacks(res, r->errtail, r->errtail_len);
 	if (r->carry_out)
 		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);

@@ -249,6 +249,33 @@ uint64_t sp_workdir_bytes(int dirfd);
 #define SP_WORKDIR_INODES 16384u
 uint64_t sp_workdir_files_left(int dirfd);
 
+/* samples.c: the usage timeline (see the file's header). */
+struct sp_samples {
+	struct sp_sample *v;        /* SP_MAX_SAMPLES slots once the first comes */
+	size_t n;
+	uint64_t seen;              /* samples offered so far */
+	unsigned stride;            /* keep every stride-th ordinary sample */
+	struct sp_sample held;      /* the latest sample not kept (yet) */
+	bool have_held;
+};
+/* Offer one sample; kept, held back as the possible last point, or
+ * dropped between strides. A point with limit set is always kept. */
+void sp_samples_add(struct sp_samples *s, const struct sp_sample *p);
+/* A limit of kind was reached by the latest sample: keep it and mark it,
+ * unless an earlier point already carries kind (a point already marked
+ * keeps its first mark). */
+void sp_samples_mark_limit(struct sp_samples *s, enum sp_violation_kind kind);
+/* Hand the timeline over (the caller frees *v) and empty s. */
+void sp_samples_take(struct sp_samples *s, struct sp_sample **v, size_t *n);
+void sp_samples_free(struct sp_samples *s);
+/* The timeline as the result's "samples" array (new reference). */
+struct json_t;
+struct json_t *sp_samples_json(const struct sp_sample *v, size_t n);
+
+/* variables.c */
+void sp_variables_free(struct sp_variable *v, size_t n);
+struct json_t *sp_variables_json(const struct sp_variable *v, size_t n);
+
 /* violations.c */
 struct sp_violations {
 	struct sp_violation *v;

@@ -107,6 +107,11 @@ char *sp_result_to_json(const struct sp_result *r)
 	json_object_set_new(o, "files_in", fs);
 	json_object_set_new(o, "hints", sp_hints_json(r));
 
+	json_object_set_new(o, "samples", sp_samples_json(r->samples, r->n_samples));
+	json_object_set_new(o, "variables", sp_variables_json(r->variables, r->n_variables));
+	if (r->variables_more)
+		json_object_set_new(o, "variables_more", json_integer((json_int_t)r->variables_more));
+
 	if (r->carry_out) {
 		json_error_t e;
 		json_t *c = json_loads(r->carry_out, 0, &e);

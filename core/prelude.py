@@ -11,6 +11,8 @@
 #   {"t": "at", "line": N, "ctx": str}        a call that may be denied next
 #   {"t": "ev", "k": kind, "what": str, "line": N}  a runtime-observed violation
 #   {"t": "exc", "k": "memory"|"disk"|"process", "line": N}  uncaught error
+#   {"t": "var", "name", "type", "repr", "carryable", "value"?}  a global at the end
+#   {"t": "vars", "more": N}                  the globals not listed
 #   {"t": "hint", "topic": str, "about": str, "detail": str, "line": N}
 #       an uncaught error the sandbox's rules explain (core/hints.c)
 import sys
@@ -589,6 +591,7 @@ def _main():
     try:
         exec(code, g)
     except SystemExit:
+        _report_globals(g)
         raise
     except BaseException as e:
         _report_uncaught(e)
@@ -601,8 +604,163 @@ def _main():
             _print_exc(info)
         except BaseException:
             sys.stderr.write("%s: %s\n" % (info[0].__name__, info[1]))
+        _report_globals(g)
         return 1
+    _report_globals(g)
     return 0
+
+
+# The program's globals at its end, for the Variables view: bounded in
+# count, in size and in time, since the program decides what they are (a
+# million names, a repr of a gigabyte, a __repr__ that never returns).
+# The supervisor bounds them again and never trusts them.
+_VARS_MAX = 200
+_VARS_SECONDS = 0.2
+_VALUE_MAX = 16384
+_SKIP_TYPES = ("module", "function", "type", "builtin_function_or_method")
+
+
+class _Late(BaseException):
+    pass
+
+
+def _late(signum, frame):
+    raise _Late
+
+
+def _carryable(v):
+    # JSON can carry it, within the carry buffer's default size: None,
+    # bools, finite numbers, text, lists and objects with text keys, at
+    # most 64 deep; walked within a budget of nodes and bytes, so a huge
+    # value costs no more than a small one. Returns its size, or -1.
+    todo = [(v, 0)]
+    nodes, size = 10000, 0
+    while todo:
+        x, depth = todo.pop()
+        nodes -= 1
+        size += 8
+        if nodes < 0 or depth > 64 or size > (1 << 20):
+            return -1
+        t = type(x)
+        if t is str:
+            size += len(x)
+            if size > (1 << 20):
+                return -1
+            continue
+        if t is int and x.bit_length() > 4000:
+            return -1  # past what int() turns into text by default
+        if x is None or t is bool or t is int:
+            continue
+        if t is float:
+            if x != x or x in (float("inf"), float("-inf")):
+                return -1
+        elif (t is list or t is tuple or t is dict) and len(x) > nodes:
+            return -1
+        elif t is list or t is tuple:
+            todo.extend((y, depth + 1) for y in x)
+        elif t is dict:
+            for k, y in x.items():
+                if type(k) is not str:
+                    return -1
+                size += len(k)
+                todo.append((y, depth + 1))
+        else:
+            return -1
+    return size
+
+
+def _repr_maker():
+    import reprlib
+    from itertools import islice
+
+    class _Repr(reprlib.Repr):
+        # reprlib sorts a dict's or a set's keys first: with a million of
+        # them that alone would take longer than the time budget
+        def repr_dict(self, x, level):
+            if not x:
+                return "{}"
+            if level <= 0:
+                return "{...}"
+            items = ["%s: %s" % (self.repr1(k, level - 1), self.repr1(v, level - 1))
+                     for k, v in islice(x.items(), self.maxdict)]
+            return "{%s%s}" % (", ".join(items), ", ..." if len(x) > self.maxdict else "")
+
+        def repr_set(self, x, level):
+            if not x:
+                return "set()"
+            items = [self.repr1(k, level - 1) for k in islice(x, self.maxset)]
+            return "{%s%s}" % (", ".join(items), ", ..." if len(x) > self.maxset else "")
+
+    r = _Repr()
+    r.maxlevel, r.maxstring, r.maxother = 2, 60, 80
+    r.maxlist = r.maxtuple = r.maxdict = r.maxset = 8
+    return r
+
+
+def _short_repr(v, r):
+    t = type(v)
+    if t is str or t is bytes or t is bytearray:
+        text = repr(v[:80])
+        return text + "..." if len(v) > 80 else text
+    if t is int and v.bit_length() > 4000:
+        return "<int of %d bits>" % v.bit_length()
+    return r.repr(v)
+
+
+def _report_globals(g):
+    try:
+        import time
+        import _signal
+        r = _repr_maker()
+    except BaseException:
+        return
+    end = time.monotonic() + _VARS_SECONDS
+    shown = more = 0
+    try:
+        old = _signal.signal(_signal.SIGALRM, _late)
+        _signal.setitimer(_signal.ITIMER_REAL, _VARS_SECONDS)
+    except BaseException:
+        return
+    try:
+        # no copy of a million items: a __repr__ that changes the globals
+        # ends the walk (RuntimeError), as the time budget does
+        total = len(g)
+        for i, (name, v) in enumerate(g.items()):
+            if type(name) is not str or name.startswith("__"):
+                continue
+            tname = type.__dict__["__name__"].__get__(type(v))
+            if tname in _SKIP_TYPES:
+                continue
+            if shown >= _VARS_MAX or time.monotonic() > end:
+                # the rest is counted, not looked at: a million names
+                # cost no more than a few
+                more += total - i
+                break
+            try:
+                text = _short_repr(v, r)
+            except _Late:
+                more += 1
+                break
+            except BaseException as e:
+                text = "<repr failed: %s>" % type(e).__name__
+            if type(text) is not str:
+                text = "<repr is not text>"
+            # a lone surrogate would make the message invalid UTF-8
+            name = name[:80].encode("utf-8", "replace").decode("utf-8")
+            text = text[:200].encode("utf-8", "replace").decode("utf-8")
+            size = _carryable(v)
+            msg = {"t": "var", "name": name[:80], "type": str(tname)[:40],
+                   "repr": text[:200], "carryable": size >= 0}
+            if 0 <= size <= _VALUE_MAX:
+                msg["value"] = v
+            _send(msg)
+            shown += 1
+    except (_Late, RuntimeError):
+        pass
+    finally:
+        _signal.setitimer(_signal.ITIMER_REAL, 0)
+        _signal.signal(_signal.SIGALRM, old)
+    _send({"t": "vars", "more": more})
 
 
 def _print_exc(info):

@@ -714,6 +714,7 @@ static void pump(struct sp_run *r)
 		case SRC_SAMPLE:
 			if (read(r->sample_fd, &ticks, sizeof ticks) < 0) { /* cleared either way */ }
 			accounting_sample(r);
+			timeline_point(r);
 			run_push_usage(r);
 			if (r->viol_dirty) {
 				r->viol_dirty = false;
@@ -848,6 +849,8 @@ void sp_run_free(struct sp_run *r)
 		sp_result_free(r->res);
 	}
 	sp_violations_free(&r->viol);
+	sp_samples_free(&r->samples);
+	sp_variables_free(r->vars.v, r->vars.n);
 	free(r);
 }
 
@@ -1185,5 +1188,7 @@ void sp_result_free(struct sp_result *res)
 	free(res->files_in);
 	sp_hints_free(res);
 	free(res->carry_out);
+	free(res->samples);
+	sp_variables_free(res->variables, res->n_variables);
 	free(res);
 }

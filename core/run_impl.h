@@ -67,6 +67,14 @@ struct sp_run {
 
 	struct sp_result *res;
 	struct sp_violations viol;
+	struct sp_samples samples;  /* the usage timeline (samples.c) */
+	size_t timeline_seen;       /* records it has looked at for limits */
+	struct {
+		struct sp_variable *v;  /* SP_MAX_VARIABLES slots once one comes */
+		size_t n;
+		uint64_t more;
+		size_t value_bytes;
+	} vars;                     /* the globals at the end (variables.c) */
 	bool viol_dirty;
 	size_t out_cap, err_cap;
 
@@ -138,6 +146,17 @@ void accounting_sample(struct sp_run *r);
 void accounting_arm(struct sp_run *r);
 /* The records of limits reached that do not stop a run (once each). */
 void accounting_limit_records(struct sp_run *r);
+
+/* samples.c: a point of the timeline from the usage just sampled, marked
+ * with a limit a record since the last point says was reached; at the
+ * end, the last marks and the timeline into the result. */
+void timeline_point(struct sp_run *r);
+void timeline_end(struct sp_run *r);
+
+/* variables.c: {"t": "var"} and {"t": "vars"} messages; into the result */
+void variables_add(struct sp_run *r, json_t *msg);
+void variables_more(struct sp_run *r, json_t *msg);
+void variables_take(struct sp_run *r);
 
 /* finish.c */
 void run_finish(struct sp_run *r);

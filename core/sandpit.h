@@ -191,6 +191,26 @@ struct sp_layer {
 
 #define SP_MAX_LAYERS 24
 
+/* One point of the run's usage timeline (core/samples.c). limit is the
+ * kind + 1 of a limit reached at this point (enum sp_violation_kind), or 0. */
+struct sp_sample {
+	uint64_t t_ms, cpu_ms, memory_bytes, output_bytes, disk_bytes;
+	uint32_t procs;
+	uint8_t limit;
+};
+#define SP_MAX_SAMPLES 1000
+
+/* One of the program's globals at its end, as the prelude saw it
+ * (core/variables.c): runtime-observed, so bounded and never trusted. */
+struct sp_variable {
+	char *name;        /* at most 80 bytes */
+	char *type;        /* at most 40 bytes */
+	char *repr;        /* short: at most 200 bytes */
+	bool carryable;    /* JSON can carry it, under a valid carry name */
+	char *value;       /* compact JSON of a small carryable value, or NULL */
+};
+#define SP_MAX_VARIABLES 200
+
 struct sp_result {
 	enum sp_status status;
 	int exit_code;              /* -1 when the program did not exit normally */
@@ -212,6 +232,12 @@ struct sp_result {
 	struct sp_hint *hints;
 	size_t n_hints;
 	char *carry_out;            /* JSON object text, or NULL */
+	struct sp_sample *samples;  /* the usage timeline, oldest first: at most
+				     * SP_MAX_SAMPLES, first, last and limit hits kept */
+	size_t n_samples;
+	struct sp_variable *variables; /* at most SP_MAX_VARIABLES, program order */
+	size_t n_variables;
+	uint64_t variables_more;    /* globals not listed (over the caps) */
 	struct sp_layer layers[SP_MAX_LAYERS];
 	size_t n_layers;
 	char error[512];            /* sandbox_error: what failed, for a person */

@@ -216,7 +216,7 @@ static void pane_info(const struct app *a, int p, char *buf, size_t len)
 	else if (p == PANE_VIOLATIONS)
 		violations_info(&a->viol, buf, len);
 	else if (p == PANE_CARRY)
-		snprintf(buf, len, "F2 merges · ^Del clears");
+		app_side_info(a, buf, len);
 	else if (p == PANE_RESOURCES) {
 		/* what goes into every run is always in sight */
 		char names[256];
@@ -264,14 +264,11 @@ void app_draw(struct app *a)
 		case PANE_VIOLATIONS:
 			violations_draw(&a->viol, stdscr, in, th, f, a->lay.zoomed);
 			break;
-		case PANE_CARRY:
-			carry_draw(&a->carry, stdscr, in, th, f);
-			if (f)
-				carry_cursor(&a->carry, &cy, &cx);
-			break;
+		case PANE_CARRY: app_side_draw(a, in, f, &cy, &cx); break;
 		}
 		pane_info(a, p, info, sizeof info);
-		layout_frame(stdscr, r, layout_pane_title(p), info, f, th);
+		layout_frame(stdscr, r, p == PANE_CARRY ? app_side_title(a) :
+			     layout_pane_title(p), info, f, th);
 	}
 	draw_status(a);
 	if (a->menu.active) {
@@ -281,6 +278,10 @@ void app_draw(struct app *a)
 	if (a->help.active) {
 		help_draw(&a->help, stdscr, LINES, COLS, th);
 		cy = -1;
+	}
+	if (a->limits_dlg.active) {
+		cy = -1;
+		app_limits_draw(a, &cy, &cx);
 	}
 	if (a->fview.active) {
 		fileview_draw(&a->fview, &a->last_files, stdscr, LINES, COLS, th);
@@ -539,8 +540,11 @@ static void shutdown_app(struct app *a, bool abrupt)
 static void free_app(struct app *a)
 {
 	carry_free(&a->carry);
+	stdin_free(&a->stdin_buf);
+	vars_free(&a->vars);
 	violations_free(&a->viol);
 	output_free(a->out);
+	gauges_free(&a->gauges);
 	if (a->ed)
 		editor_free(a->ed);
 	free(a->last_carry_out);
@@ -578,7 +582,8 @@ int playground_main(int argc, char **argv)
 	snprintf(a->state, sizeof a->state, "ready");
 	a->ed = editor_new();
 	a->out = output_new();
-	if (!a->ed || !a->out || carry_init(&a->carry, a->cfg.limits.carry_bytes) < 0) {
+	if (!a->ed || !a->out || carry_init(&a->carry, a->cfg.limits.carry_bytes) < 0 ||
+	    stdin_init(&a->stdin_buf) < 0) {
 		fprintf(stderr, "sandpit: out of memory\n");
 		free_app(a);
 		return 1;

@@ -18,6 +18,7 @@
 #include "config.h"
 #include "demos.h"
 #include "dialog.h"
+#include "dialog_limits.h"
 #include "fileview.h"
 #include "gauges.h"
 #include "help.h"
@@ -26,6 +27,8 @@
 #include "layout.h"
 #include "pane_carry.h"
 #include "pane_output.h"
+#include "pane_stdin.h"
+#include "pane_vars.h"
 #include "pane_violations.h"
 #include "recovery.h"
 #include "runfiles.h"
@@ -48,6 +51,8 @@ enum app_action {
 	ACT_RECOVER_DELETE,  /* delete it for good? */
 	ACT_CARRY_REPLACE,   /* the carry buffer holds values: load over them? */
 	ACT_CARRY_CLEAR,     /* clear the carry buffer? */
+	ACT_OUTPUT_FIND,     /* prompt: text to find in Output */
+	ACT_OUTPUT_SAVE,     /* prompt: file to save Output to */
 	ACT_ATTACH,          /* prompt: a path to attach, -N to detach */
 	ACT_FILE_SAVE,       /* prompt: where to save a copy of a kept file */
 };
@@ -61,9 +66,13 @@ struct app {
 	struct gauges gauges;
 	struct violations viol;
 	struct carry_pane carry;
+	struct stdin_pane stdin_buf;  /* the Stdin tab of the Carry pane */
+	struct vars_pane vars;        /* its Variables tab: the last run's globals */
+	int side_tab;                 /* enum side_tab: the Carry pane's tab shown */
 	struct demo_menu menu;
 	struct help_view help;
 	struct dialog dlg;
+	struct limits_dialog limits_dlg; /* F4 (app_limits.c) */
 	int focus;                  /* enum pane_id */
 	bool zoomed;                /* the focused pane has the screen (F11) */
 	bool mouse_on;
@@ -140,6 +149,30 @@ void app_keys_flush(struct app *a);
 void app_load_demo(struct app *a, size_t i, bool ask);
 /* Save the Editor's buffer; then quit if quit_after. */
 void app_save(struct app *a, const char *path, bool quit_after);
+
+/* app_output.c: the Output pane's keys (/ n N find, s save, c clear);
+ * true when the key was one of them. */
+bool app_output_key(struct app *a, int ch);
+void app_output_answer(struct app *a, int action, const char *input);
+
+/* app_side.c: the Carry pane's tabs (F12 shows the next). */
+enum side_tab { SIDE_CARRY, SIDE_STDIN, SIDE_VARS, SIDE_COUNT };
+const char *app_side_title(const struct app *a);
+void app_side_info(const struct app *a, char *buf, size_t len);
+void app_side_next(struct app *a);
+void app_side_draw(struct app *a, struct rect in, bool focused, int *cy, int *cx);
+void app_side_key(struct app *a, bool is_key, wint_t ch);
+void app_side_paste(struct app *a, const char *text, size_t len);
+void app_side_scroll(struct app *a, int lines);
+void app_side_click(struct app *a, int row, int col);
+
+/* app_limits.c: F4 / Ctrl-P. The key function is true when the dialog
+ * is up and took the key. */
+void app_limits_open(struct app *a);
+bool app_limits_key(struct app *a, bool is_key, wint_t ch);
+/* A paste while the dialog is up goes into its field (one line of it). */
+void app_limits_paste(struct app *a, const char *text, size_t len);
+void app_limits_draw(struct app *a, int *cy, int *cx);
 
 /* app_teach.c: tying what a run met to the source, and reading it all */
 /* F11 / Ctrl-U: zoom the focused pane to the whole screen, and back. */

@@ -3,6 +3,7 @@
  *
  *   F5 / Ctrl-R run          Esc / Ctrl-C cancel a run   F2 / Ctrl-B carry forward
  *   F3 / Ctrl-D demos        F1 / Ctrl-G help            F9 / Ctrl-] mouse on/off
+ *   F4 / Ctrl-P limits       F12 / Ctrl-\\ the Carry pane's next tab (Carry, Stdin, Variables)
  *   F6 / Ctrl-W, Alt-Right / Alt-Down  focus the next pane
  *   Shift-F6, Alt-Left / Alt-Up        focus the previous pane
  *   Tab / Shift-Tab indent / dedent in the Editor, move the focus elsewhere;
@@ -68,8 +69,10 @@ static void paste_deliver(struct app *a)
 {
 	if (dialog_active(&a->dlg))
 		dialog_paste(&a->dlg, a->paste, a->paste_len);
+	else if (a->limits_dlg.active)
+		app_limits_paste(a, a->paste, a->paste_len);
 	else if (a->focus == PANE_CARRY)
-		carry_paste(&a->carry, a->paste, a->paste_len);
+		app_side_paste(a, a->paste, a->paste_len);
 	else if (!a->help.active && !a->menu.active) {
 		a->focus = PANE_EDITOR;
 		editor_paste(a->ed, a->paste, a->paste_len);
@@ -129,7 +132,7 @@ void app_save(struct app *a, const char *path, bool quit_after)
 /* Ctrl-S: save to the file's path, or ask for one. */
 static void save_key(struct app *a, bool quit_after)
 {
-	if (a->focus == PANE_CARRY && !quit_after) {
+	if (a->focus == PANE_CARRY && a->side_tab == SIDE_CARRY && !quit_after) {
 		dialog_prompt(&a->dlg, ACT_CARRY_SAVE, "Save carry buffer",
 			      "Save the carry buffer to this JSON file:", "carry.json");
 		return;
@@ -259,6 +262,10 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 	case ACT_CARRY_LOAD:
 		app_carry_load(a, input);
 		break;
+	case ACT_OUTPUT_FIND:
+	case ACT_OUTPUT_SAVE:
+		app_output_answer(a, action, input);
+		break;
 	default:
 		break;
 	}
@@ -336,6 +343,8 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 		}
 		return true;
 	}
+	if (app_limits_key(a, is_key, ch))
+		return true;
 	if (a->help.active) {
 		help_key(&a->help, is_key || key == 27 || key < 32 || key == 'q' ||
 			 key == ' ' ? key : 0, a->lay.rows);
@@ -369,7 +378,8 @@ static void mouse_key(struct app *a)
 		}
 		return;
 	}
-	if (dialog_active(&a->dlg) || a->help.active || a->iview.active)
+	if (dialog_active(&a->dlg) || a->help.active || a->iview.active ||
+	    a->limits_dlg.active)
 		return;
 	p = layout_pane_at(&a->lay, ev.y, ev.x);
 	if (p < 0)
@@ -385,7 +395,7 @@ static void mouse_key(struct app *a)
 		case PANE_EDITOR: editor_scroll(a->ed, 3 * dir); break;
 		case PANE_OUTPUT: output_scroll(a->out, -3 * dir); break;
 		case PANE_VIOLATIONS: violations_scroll_text(&a->viol, 3 * dir); break;
-		case PANE_CARRY: carry_scroll(&a->carry, 3 * dir); break;
+		case PANE_CARRY: app_side_scroll(a, 3 * dir); break;
 		default: break;
 		}
 		return;
@@ -398,7 +408,7 @@ static void mouse_key(struct app *a)
 	if (p == PANE_EDITOR)
 		editor_mouse_click(a->ed, ev.y - in.y, ev.x - in.x);
 	else if (p == PANE_CARRY)
-		carry_click(&a->carry, ev.y - in.y, ev.x - in.x);
+		app_side_click(a, ev.y - in.y, ev.x - in.x);
 	else if (p == PANE_VIOLATIONS && violations_click(&a->viol, ev.y - in.y))
 		app_jump_from(a, p, -1);
 	else if (p == PANE_OUTPUT && (pic = output_picture_at(a->out, ev.y - in.y)))
@@ -572,6 +582,10 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 		carry_forward(a);
 	} else if ((fkey && key == KEY_F(3)) || (!fkey && key == CTRL('d'))) {
 		demo_menu_open(&a->menu);
+	} else if ((fkey && key == KEY_F(4)) || (!fkey && key == CTRL('p'))) {
+		app_limits_open(a);
+	} else if ((fkey && key == KEY_F(12)) || (!fkey && key == CTRL('\\'))) {
+		app_side_next(a);
 	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
 		help_open(&a->help);
 	} else if ((fkey && key == KEY_F(11)) || (!fkey && key == CTRL('u'))) {
@@ -585,7 +599,7 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 	} else if (!fkey && key == CTRL('s')) {
 		save_key(a, false);
 	} else if (!fkey && key == CTRL('o')) {
-		if (a->focus == PANE_CARRY)
+		if (a->focus == PANE_CARRY && a->side_tab == SIDE_CARRY)
 			dialog_prompt(&a->dlg, ACT_CARRY_LOAD, "Load carry buffer",
 				      "Replace the carry buffer with this JSON file:", NULL);
 		else
@@ -609,11 +623,13 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 		else if (fkey)
 			unbound_key(a, key);
 	} else if (a->focus == PANE_CARRY) {
-		if (!app_carry_key(a, is_key, ch))
-			carry_key(&a->carry, is_key, ch);
+		if (a->side_tab != SIDE_CARRY || !app_carry_key(a, is_key, ch))
+			app_side_key(a, is_key, ch);
 	} else if (a->focus == PANE_OUTPUT && (key == '\r' || key == '\n' || key == KEY_ENTER)) {
 		view_picture(a);
 	} else if (fkey) {
 		pane_key(a, key);
+	} else if (a->focus == PANE_OUTPUT) {
+		app_output_key(a, key);
 	}
 }

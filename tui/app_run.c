@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "editor.h"
+#include "run_sent.h"
 #include "banned.h"
 
 #define ERRTAIL_MAX 16384
@@ -63,8 +64,8 @@ void app_run_start(struct app *a)
 	struct sp_config c;
 	struct sp_error err = { { 0 } };
 	char serr[256];
-	size_t code_len, carry_len;
-	char *code, *carry_in;
+	size_t code_len, carry_len, stdin_len;
+	char *code, *carry_in, *input, sent[512];
 
 	if (a->run) {
 		app_message(a, true, "a run is already going - Esc cancels it");
@@ -88,6 +89,14 @@ void app_run_start(struct app *a)
 		app_message(a, true, "out of memory");
 		return;
 	}
+	input = stdin_text(&a->stdin_buf, &stdin_len);
+	if (stdin_len > STDIN_MAX) {
+		app_message(a, true, "Run refused: the stdin buffer is over %u MiB",
+			    STDIN_MAX >> 20);
+		free(code);
+		free(input);
+		return;
+	}
 	carry_in = carry_text(&a->carry, &carry_len);
 	if (carry_save_state(&a->carry, serr, sizeof serr) < 0)
 		app_message(a, true, "carry buffer not kept: %s", serr);
@@ -99,6 +108,8 @@ void app_run_start(struct app *a)
 	c.filename = editor_name(a->ed);
 	c.carry_in = carry_in;
 	c.carry_in_len = carry_len;
+	c.stdin_data = input;
+	c.stdin_len = stdin_len;
 	c.keep_output = false; /* we stream output into the bounded history */
 	c.limits = a->cfg.limits;
 	app_files_before_run(a, &c);
@@ -111,6 +122,9 @@ void app_run_start(struct app *a)
 	violations_clear(&a->viol);
 	gauges_reset(&a->gauges, &a->cfg.limits, true);
 	output_begin_run(a->out, a->run_no, c.filename ? c.filename : "main.py");
+	run_sent_line(sent, sizeof sent, carry_in, carry_len, input, stdin_len);
+	if (sent[0])
+		output_message(a->out, OUT_INFO, "%s", sent);
 	if (a->attached.n) {
 		char names[512];
 		attach_names(&a->attached, names, sizeof names);
@@ -132,6 +146,7 @@ void app_run_start(struct app *a)
 	}
 	free(code);
 	free(carry_in);
+	free(input);
 	a->dirty = true;
 }
 
@@ -155,6 +170,8 @@ static void finish(struct app *a, const struct sp_result *r)
 	app_files_after_run(a, r);
 	output_end_run(a->out, r, name, (double)r->usage.wall_ms / 1000.0);
 	gauges_finish(&a->gauges, &r->usage);
+	gauges_set_timeline(&a->gauges, r->samples, r->n_samples);
+	vars_set(&a->vars, r);
 	unsigned sel_id = violations_selected_id(&a->viol);
 	int sel_scroll = a->viol.dscroll;
 	violations_clear(&a->viol);

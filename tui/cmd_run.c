@@ -20,6 +20,7 @@
 
 #include "sandpit.h"
 #include "commands.h"
+#include "limit_fields.h"
 #include "sanitize.h"
 #include "durable.h"
 #include "banned.h"
@@ -377,7 +378,6 @@ int cmd_run(int argc, char **argv)
 	struct sp_run *run;
 	struct sp_event ev;
 	const char *carry_path = NULL, *carry_out_path = NULL, *stdin_path = NULL;
-	const char *memory_arg = "", *output_arg = "", *disk_arg = "";
 	char *code = NULL, *carry = NULL, *input = NULL;
 	size_t code_len = 0, carry_len = 0, input_len = 0;
 	bool json = false;
@@ -393,33 +393,27 @@ int cmd_run(int argc, char **argv)
 		switch (c) {
 		case O_CPU:
 		case O_WALL:
-			if (sp_parse_seconds(optarg, &v) < 0 || v == 0)
-				return usage_error("bad time '%s': give seconds, like 2 or 0.5", optarg);
-			*(c == O_CPU ? &cfg.limits.cpu_ms : &cfg.limits.wall_ms) = v;
-			break;
 		case O_MEMORY:
 		case O_OUTPUT:
 		case O_DISK:
+		case O_PROCS: {
+			/* the same table as the config file and the F4 dialog */
+			static const enum limit_id ids[] = {
+				[O_CPU] = LIM_CPU, [O_WALL] = LIM_WALL, [O_MEMORY] = LIM_MEMORY,
+				[O_OUTPUT] = LIM_OUTPUT, [O_DISK] = LIM_DISK, [O_PROCS] = LIM_PROCS,
+			};
+			char why[256], msg[300];
+			if (limit_parse(ids[c], optarg, &cfg.limits, why, sizeof why) < 0) {
+				snprintf(msg, sizeof msg, "--%s: %s", limit_fields[ids[c]].key, why);
+				return usage_error("%s", msg);
+			}
+			break;
+		}
 		case O_CARRY_MAX:
 			if (sp_parse_size(optarg, &v) < 0)
 				return usage_error("bad size '%s': give bytes with an optional K, M or G", optarg);
-			*(c == O_MEMORY ? &cfg.limits.memory_bytes : c == O_OUTPUT ? &cfg.limits.output_bytes :
-			  c == O_DISK ? &cfg.limits.disk_bytes : &cfg.limits.carry_bytes) = v;
-			if (c == O_MEMORY)
-				memory_arg = optarg;
-			else if (c == O_OUTPUT)
-				output_arg = optarg;
-			else if (c == O_DISK)
-				disk_arg = optarg;
+			cfg.limits.carry_bytes = v;
 			break;
-		case O_PROCS: {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-			if (*end || n < 1 || n > 100000)
-				return usage_error("bad process count '%s': give a number from 1", optarg);
-			cfg.limits.procs = (uint32_t)n;
-			break;
-		}
 		case O_CARRY: carry_path = optarg; break;
 		case O_CARRY_OUT: carry_out_path = optarg; break;
 		case O_STDIN: stdin_path = optarg; break;
@@ -440,12 +434,6 @@ int cmd_run(int argc, char **argv)
 	if (optind != argc - 1)
 		return usage_error("%s", optind >= argc ? "give one program FILE (or - for stdin)"
 						       : "give exactly one program FILE");
-	if (cfg.limits.memory_bytes < SP_MIN_MEMORY_BYTES)
-		return usage_error("--memory '%s' is too small: give at least 16M", memory_arg);
-	if (cfg.limits.output_bytes == 0)
-		return usage_error("--output '%s' is too small: give at least 1 byte", output_arg);
-	if (cfg.limits.disk_bytes < SP_MIN_DISK_BYTES)
-		return usage_error("--disk '%s' is too small: give at least 4K", disk_arg);
 	if (cfg.python) {
 		struct stat st;
 		if (stat(cfg.python, &st) < 0 || !S_ISREG(st.st_mode) ||

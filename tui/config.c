@@ -4,7 +4,9 @@
  *
  * The file is INI-style `key = value` lines parsed by inih (a small, well
  * kept Debian library); we never parse it by hand. Keys: cpu, wall, memory,
- * output, disk, procs, python, theme, mouse.
+ * output, disk, procs (read by tui/limit_fields.c, as the flags and the F4
+ * dialog read them), python, theme, mouse; and [preset NAME] sections of
+ * limits, offered by the F4 dialog.
  */
 #include <errno.h>
 #include <ini.h>
@@ -37,55 +39,31 @@ static int parse_bool(const char *v, bool *out)
 	return -1;
 }
 
-/* Parse a positive count for procs. 0 ok, -1 bad. */
-static int parse_count(const char *v, uint32_t *out)
-{
-	char *end;
-	errno = 0;
-	unsigned long n = strtoul(v, &end, 10);
-	if (errno || end == v || *end || n == 0 || n > 1000000 || v[0] == '-')
-		return -1;
-	*out = (uint32_t)n;
-	return 0;
-}
-
 int config_set(struct pg_config *cfg, const char *key, const char *value,
 	       char *err, size_t errlen)
 {
-	struct sp_limits *l = &cfg->limits;
+	int lim = limit_find(key);
 	uint64_t v = 0;
 	int bad = 0;
 
-	/* parse into v, and store only a value a run can use (the same floors
-	 * as `sandpit run`), so a bad line never leaves a broken limit behind */
-	if (!strcmp(key, "cpu")) {
-		bad = sp_parse_seconds(value, &v) < 0 || !v;
-		if (!bad) l->cpu_ms = v;
-	} else if (!strcmp(key, "wall")) {
-		bad = sp_parse_seconds(value, &v) < 0 || !v;
-		if (!bad) l->wall_ms = v;
-	} else if (!strcmp(key, "memory")) {
-		bad = sp_parse_size(value, &v) < 0 || v < SP_MIN_MEMORY_BYTES;
-		if (!bad) l->memory_bytes = v;
-	} else if (!strcmp(key, "output")) {
-		bad = sp_parse_size(value, &v) < 0 || !v;
-		if (!bad) l->output_bytes = v;
-	} else if (!strcmp(key, "disk")) {
-		bad = sp_parse_size(value, &v) < 0 || v < SP_MIN_DISK_BYTES;
-		if (!bad) l->disk_bytes = v;
-	}
-	else if (!strcmp(key, "procs"))
-		bad = parse_count(value, &l->procs) < 0;
-	else if (!strcmp(key, "python"))
+	/* limits go through the one table the command line and the F4 dialog
+	 * use: only a value a run accepts is stored, so a bad line never
+	 * leaves a broken limit behind */
+	if (lim >= 0)
+		return limit_parse((enum limit_id)lim, value, &cfg->limits, err, errlen);
+	if (!strcmp(key, "python"))
 		copy_str(cfg->python, sizeof cfg->python, value);
 	else if (!strcmp(key, "theme"))
 		copy_str(cfg->theme, sizeof cfg->theme, value);
 	else if (!strcmp(key, "mouse"))
 		bad = parse_bool(value, &cfg->mouse) < 0;
 	else if (!strcmp(key, "keep_runs")) {
-		uint32_t n = 0;
-		bad = parse_count(value, &n) < 0;
-		if (!bad) cfg->keep_runs = n;
+		char *end;
+		unsigned long n;
+		errno = 0;
+		n = strtoul(value, &end, 10);
+		bad = errno || end == value || *end || value[0] == '-' || n == 0 || n > 1000000;
+		if (!bad) cfg->keep_runs = (uint32_t)n;
 	} else if (!strcmp(key, "keep_bytes")) {
 		bad = sp_parse_size(value, &v) < 0;
 		if (!bad) cfg->keep_bytes = v;
@@ -107,17 +85,66 @@ struct ini_ctx {
 	struct ini_lines in;
 };
 
+/* A line of a [preset NAME] section: a limit over the defaults. */
+static int preset_set(struct pg_config *cfg, const char *section, const char *name,
+		      const char *value, char *err, size_t errlen)
+{
+	const char *pname = section + 6;
+	struct limit_preset *p;
+	int lim = limit_find(name);
+
+	while (*pname == ' ')
+		pname++;
+	if (!pname[0] || strlen(pname) >= sizeof p->name) {
+		snprintf(err, errlen, "a preset needs a name of at most 31 characters: "
+			 "[preset NAME]");
+		return -1;
+	}
+	p = NULL;
+	for (size_t i = 0; i < cfg->n_presets; i++)
+		if (!strcmp(cfg->presets[i].name, pname))
+			p = &cfg->presets[i];
+	if (!p) {
+		if (cfg->n_presets >= LIMIT_PRESET_MAX) {
+			snprintf(err, errlen, "at most %d presets", LIMIT_PRESET_MAX);
+			return -1;
+		}
+		p = &cfg->presets[cfg->n_presets++];
+		sp_limits_default(&p->limits);
+		copy_str(p->name, sizeof p->name, pname);
+	}
+	if (lim < 0) {
+		snprintf(err, errlen, "unknown key '%s' in a preset (known: cpu, wall, "
+			 "memory, procs, output, disk)", name);
+		return -1;
+	}
+	if (limit_parse((enum limit_id)lim, value, &p->limits, err, errlen) < 0)
+		return -1;
+	return 0;
+}
+
 /* inih handler: 1 to accept the line, 0 to make ini_parse report it. */
 static int ini_handler_cb(void *user, const char *section, const char *name,
 			  const char *value)
 {
 	struct ini_ctx *ctx = user;
 	char err[256];
+	bool bad_value = true;       /* a value of the line is wrong, not where it is */
 
-	if (section[0]) {
-		snprintf(err, sizeof err, "sections are not used ([%s])", section);
+	if (!strncmp(section, "preset", 6) && (section[6] == ' ' || !section[6])) {
+		if (preset_set(ctx->cfg, section, name, value, err, sizeof err) == 0)
+			return 1;
+	} else if (section[0]) {
+		snprintf(err, sizeof err, "sections are not used ([%s]), but for [preset NAME]",
+			 section);
+		bad_value = false;
 	} else if (config_set(ctx->cfg, name, value, err, sizeof err) == 0) {
 		return 1;
+	}
+	if (bad_value && limit_find(name) >= 0) {
+		char named[300];
+		snprintf(named, sizeof named, "%s: %s", name, err);
+		return ini_lines_error(&ctx->in, named);
 	}
 	return ini_lines_error(&ctx->in, err);
 }

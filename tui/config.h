@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "limit_fields.h"
 #include "sandpit.h"
 
 #define CONFIG_PATH_MAX 1024
@@ -27,6 +28,9 @@ struct pg_config {
 	char config_path[CONFIG_PATH_MAX]; /* the file read, or empty */
 	const char *file;               /* FILE argument, or NULL */
 	char error[CONFIG_PATH_MAX + 256]; /* "FILE:LINE: ..." or empty */
+	/* [preset NAME] sections of the file: limits over the defaults */
+	struct limit_preset presets[LIMIT_PRESET_MAX];
+	size_t n_presets;
 };
 
 /*
@@ -41,6 +45,14 @@ int config_load(struct pg_config *cfg, int argc, char **argv,
 /* Apply one `key = value` setting. 0 ok; -1 with err filled. */
 int config_set(struct pg_config *cfg, const char *key, const char *value,
 	       char *err, size_t errlen);
+
+/*
+ * Write l's six limits into the config file at path (config_save.c):
+ * every other line is kept, the file is replaced atomically (written
+ * aside, synced, renamed). 0, or -1 with err saying why.
+ */
+int config_save_limits(const char *path, const struct sp_limits *l, char *err,
+		       size_t errlen);
 
 /* The default config file path into buf ("" when HOME is unknown). */
 void config_default_path(char *buf, size_t len);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gauges.h"
+#include "sparkline.h"
 #include "theme.h"
 #include "banned.h"
 
@@ -55,6 +56,18 @@ void gauges_reset(struct gauges *g, const struct sp_limits *limits, bool running
 	memset(&g->usage, 0, sizeof g->usage);
 	g->limits = *limits;
 	g->running = running;
+	if (running)
+		timeline_clear(&g->tl);
+}
+
+void gauges_set_timeline(struct gauges *g, const struct sp_sample *v, size_t n)
+{
+	timeline_adopt(&g->tl, v, n);
+}
+
+void gauges_free(struct gauges *g)
+{
+	timeline_free(&g->tl);
 }
 
 static uint64_t max64(uint64_t a, uint64_t b)
@@ -76,6 +89,8 @@ void gauges_update(struct gauges *g, const struct sp_usage *u)
 	p->output_bytes = max64(p->output_bytes, u->output_bytes);
 	p->disk_bytes = max64(p->disk_bytes, u->disk_bytes);
 	g->have_run = true;
+	if (g->running)
+		timeline_add_usage(&g->tl, u);
 }
 
 void gauges_finish(struct gauges *g, const struct sp_usage *u)
@@ -102,7 +117,27 @@ static void gauge_values(const struct gauges *g, int i, uint64_t *v, uint64_t *l
 	}
 }
 
-/* One gauge in a cell of width w: label, bar, "value / limit". */
+/* The graph of gauge i in w cells at y, x. */
+static void draw_spark(const struct gauges *g, int i, uint64_t lim, WINDOW *win,
+		       int y, int x, int w, bool utf8, const struct theme *th)
+{
+	struct spark_cell cells[256];
+
+	if (w > 256)
+		w = 256;
+	sparkline_columns(&g->tl, (enum spark_metric)i, lim, cells, w);
+	for (int k = 0; k < w; k++) {
+		const char *glyph = sparkline_glyph(&cells[k], utf8);
+		enum theme_role r = cells[k].stop || cells[k].full ? TR_GAUGE_FULL :
+				    cells[k].level >= 6 ? TR_GAUGE_NEAR :
+				    cells[k].level ? TR_GAUGE_OK : TR_BORDER;
+		text_draw(win, y, x + k, 1, glyph, strlen(glyph), theme_attr(th, r));
+	}
+}
+
+/* One gauge in a cell of width w: label, bar, graph, "value / limit". The
+ * figures get FIG_W cells so bars and graphs line up row under row. */
+#define FIG_W 17
 static void draw_gauge(const struct gauges *g, int i, WINDOW *win, int y, int x,
 		       int w, const struct theme *th)
 {
@@ -112,7 +147,7 @@ static void draw_gauge(const struct gauges *g, int i, WINDOW *win, int y, int x,
 	uint64_t v, lim;
 	double ratio;
 	enum theme_role role;
-	int lw, fw, bw, filled;
+	int lw, fw, bw, sw = 0, filled, rest;
 
 	gauge_values(g, i, &v, &lim);
 	format_value(d->unit, v, val, sizeof val);
@@ -125,9 +160,17 @@ static void draw_gauge(const struct gauges *g, int i, WINDOW *win, int y, int x,
 
 	lw = w >= 30 ? 10 : 5;
 	fw = (int)strlen(fig);
-	bw = w - lw - fw - 2;
+	rest = w - lw - (fw > FIG_W ? fw : FIG_W) - 1;
+	if (rest >= 12) {
+		/* room for both: the graph gets the larger share */
+		sw = rest * 3 / 5;
+		bw = rest - sw - 1;
+	} else {
+		bw = w - lw - fw - 2;
+	}
 	if (bw < 3) { /* too narrow for a bar: label and figure only */
 		bw = 0;
+		sw = 0;
 	}
 	text_draw(win, y, x, lw - 1, label, strlen(label), theme_attr(th, TR_NORMAL));
 	filled = bw ? (int)(ratio * bw + 0.5) : 0;
@@ -137,7 +180,10 @@ static void draw_gauge(const struct gauges *g, int i, WINDOW *win, int y, int x,
 		attr_t a = k < filled ? theme_attr(th, role) : theme_attr(th, TR_BORDER);
 		text_draw(win, y, x + lw + k, 1, glyph, strlen(glyph), a);
 	}
-	text_draw(win, y, x + lw + bw + (bw ? 1 : 0), w - lw - bw - 1, fig,
+	if (sw)
+		draw_spark(g, i, lim, win, y, x + lw + bw + 1, sw, utf8, th);
+	rest = lw + bw + (bw ? 1 : 0) + (sw ? sw + 1 : 0);
+	text_draw(win, y, x + rest, w - rest, fig,
 		  strlen(fig), theme_attr(th, role == TR_GAUGE_OK ? TR_NORMAL : role));
 }
 

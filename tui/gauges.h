@@ -5,7 +5,9 @@
  * Invariants: figures only grow during a run except "now" values (memory,
  * processes), whose peaks are kept; after the run the pane shows the
  * run's peaks until the next run starts. Limits are always shown, even
- * before the first run, so the user sees what a run may use.
+ * before the first run, so the user sees what a run may use. Where the
+ * row is wide enough, a sparkline beside the bar shows the value over the
+ * run's time (tui/sparkline.c); it too stays until the next run.
  */
 #ifndef GAUGES_H
 #define GAUGES_H
@@ -17,6 +19,7 @@
 
 #include "layout.h"
 #include "sandpit.h"
+#include "sparkline.h"
 
 #define GAUGE_COUNT 6
 
@@ -25,6 +28,7 @@ struct gauges {
 	struct sp_usage usage;   /* latest sample, peaks folded in */
 	bool running;
 	bool have_run;           /* some run has reported usage */
+	struct timeline tl;      /* this run's (or the last run's) history */
 };
 
 /* Show limits with empty bars (start-up, or a new run). */
@@ -35,6 +39,9 @@ void gauges_update(struct gauges *g, const struct sp_usage *u);
 
 /* The run ended: fold in the final usage and show peaks. */
 void gauges_finish(struct gauges *g, const struct sp_usage *u);
+/* The finished run's own timeline replaces the live one (copied). */
+void gauges_set_timeline(struct gauges *g, const struct sp_sample *v, size_t n);
+void gauges_free(struct gauges *g);
 
 /* Draw all gauges in inner, as a grid of as many columns as needed. */
 void gauges_draw(const struct gauges *g, WINDOW *win, struct rect inner,

@@ -274,6 +274,8 @@ size_t text_wrap_row(const char *s, size_t len, int maxw, bool words)
 		size_t n = decode(s + i, len - i, &cp);
 		int cw = cp_width(cp);
 		if (w + cw > maxw && i > 0) {
+			if (words && cp == ' ')
+				return i + n; /* a word ends right at the edge: its space goes too */
 			if (words && last_space > 0)
 				return last_space;
 			return i;

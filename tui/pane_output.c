@@ -5,14 +5,20 @@
  * pointers done in batches, so a flood costs amortized O(1) a line. Each
  * line remembers its kind (stdout, stderr, header, ...) for its colour;
  * stdout and stderr are also told apart without colour: stderr lines are
- * drawn with a "!" gutter mark.
+ * drawn with a "!" gutter mark. Program output goes through tui/vt_output.c
+ * first: '\r' and '\b' move the line's cursor back, so what follows
+ * overwrites (a progress bar ends as one line), and SGR colours become
+ * each byte's look, kept beside the text as kilo keeps its highlight.
  */
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 #include <utf8proc.h>
 
 #include "gauges.h"
@@ -22,6 +28,7 @@
 #include "picture.h"
 #include "sanitize.h"
 #include "theme.h"
+#include "vt_output.h"
 #include "banned.h"
 
 struct line {
@@ -30,6 +37,10 @@ struct line {
 	int cells;           /* display width so far, for tab stops */
 	unsigned char kind;
 	unsigned char open;  /* more of this stream may join the line */
+	unsigned char *look; /* a VT_* look a byte of text, or NULL: all plain */
+	int col;             /* the cell the next text writes, -1: the end */
+	size_t col_byte;     /* the byte where cell col starts (col >= 0) */
+	unsigned char notice; /* "N older lines fell off" */
 	struct picture *pic; /* OUT_IMAGE: the picture, drawn in its rows */
 };
 
@@ -42,9 +53,11 @@ struct output_pane {
 	int open_run;                /* run number in progress, 0 = none */
 	char run_name[256];
 	char run_clock[16];
-	struct sanitizer san[2];     /* stdout, stderr */
+	struct vt_stream vt[2];      /* stdout, stderr */
 	int scroll;                  /* rows up from the newest */
 	int last_width;
+	unsigned long long lost;     /* lines that fell off the history cap */
+	long long found;             /* absolute index of the find match, -1 */
 	int last_h;                  /* rows of the last draw */
 	unsigned long long row_line[256]; /* absolute line index of each drawn row */
 	int pictures;                /* pictures holding pixels */
@@ -59,7 +72,11 @@ struct output_pane {
 
 struct output_pane *output_new(void)
 {
-	return calloc(1, sizeof(struct output_pane));
+	struct output_pane *op = calloc(1, sizeof(struct output_pane));
+
+	if (op)
+		op->found = -1;
+	return op;
 }
 
 void output_free(struct output_pane *op)
@@ -68,6 +85,7 @@ void output_free(struct output_pane *op)
 		return;
 	for (size_t i = 0; i < op->n; i++) {
 		free(op->lines[i].text);
+		free(op->lines[i].look);
 		picture_free(op->lines[i].pic);
 	}
 	free(op->lines);
@@ -79,14 +97,46 @@ size_t output_line_count(const struct output_pane *op)
 	return op->n;
 }
 
+static void line_put_end(struct line *l, const char *s, size_t n, unsigned char look);
+
+/* After a drop, a first line says how many lines fell off the cap. The
+ * lines keep their absolute indexes (the header's among them): the
+ * notice takes the index of the last line dropped. */
+static void output_note_lost(struct output_pane *op)
+{
+	char text[160];
+	struct line *l;
+	int n;
+
+	if (op->n == op->cap || !op->dropped)
+		return;
+	memmove(op->lines + 1, op->lines, op->n * sizeof *op->lines);
+	op->n++;
+	op->dropped--;
+	l = &op->lines[0];
+	memset(l, 0, sizeof *l);
+	l->kind = OUT_INFO;
+	l->notice = 1;
+	l->col = -1;
+	n = snprintf(text, sizeof text, "[%llu older lines fell off the history "
+		     "(it keeps %d lines of %d runs)]", op->lost, OUTPUT_MAX_LINES,
+		     OUTPUT_MAX_RUNS);
+	if (n > 0)
+		line_put_end(l, text, (size_t)n, 0);
+}
+
 /* Drop the oldest lines: a tenth at a time, or a whole run when too many. */
 static void drop_oldest(struct output_pane *op)
 {
 	size_t k = op->n / 10 + 1;
 
 	if (op->runs > OUTPUT_MAX_RUNS) {
-		/* up to (not including) the second header */
-		for (k = 1; k < op->n && op->lines[k].kind != OUT_HEADER; k++)
+		/* up to (not including) the second header; a notice or
+		 * message before the first goes with it */
+		size_t h = 0;
+		while (h < op->n && op->lines[h].kind != OUT_HEADER)
+			h++;
+		for (k = h + 1; k < op->n && op->lines[k].kind != OUT_HEADER; k++)
 			;
 	}
 	if (k > op->n)
@@ -94,6 +144,8 @@ static void drop_oldest(struct output_pane *op)
 	for (size_t i = 0; i < k; i++) {
 		if (op->lines[i].kind == OUT_HEADER)
 			op->runs--;
+		if (op->lines[i].notice)
+			op->lost--; /* the last notice: not a line of output */
 		if (op->lines[i].pic) {
 			if (op->shown == op->lines[i].pic)
 				op->shown = NULL;
@@ -102,10 +154,13 @@ static void drop_oldest(struct output_pane *op)
 			picture_free(op->lines[i].pic);
 		}
 		free(op->lines[i].text);
+		free(op->lines[i].look);
 	}
 	memmove(op->lines, op->lines + k, (op->n - k) * sizeof *op->lines);
 	op->n -= k;
 	op->dropped += k;
+	op->lost += k;
+	output_note_lost(op);
 }
 
 /* Start a new empty line of kind; returns it, or NULL out of memory. */
@@ -125,6 +180,7 @@ static struct line *new_line(struct output_pane *op, enum out_kind kind)
 	}
 	l = &op->lines[op->n++];
 	memset(l, 0, sizeof *l);
+	l->col = -1;
 	l->kind = (unsigned char)kind;
 	if (kind == OUT_HEADER)
 		op->runs++;
@@ -133,8 +189,18 @@ static struct line *new_line(struct output_pane *op, enum out_kind kind)
 	return l;
 }
 
-/* Append bytes to a line, growing it. */
-static void line_add(struct line *l, const char *s, size_t n)
+/* Bytes of the UTF-8 character at s (the text is the sanitizer's, so
+ * valid; 1 for anything else, so a walk always moves). */
+static size_t utf8_next_len(const char *s, size_t n)
+{
+	utf8proc_int32_t cp;
+	utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)s,
+					      (utf8proc_ssize_t)n, &cp);
+	return k > 0 ? (size_t)k : 1;
+}
+
+/* Room for n more bytes (and the looks, when the line has them). */
+static bool line_room(struct line *l, size_t n)
 {
 	if (l->len + n + 1 > l->cap) {
 		size_t cap = l->cap ? l->cap : 64;
@@ -142,14 +208,104 @@ static void line_add(struct line *l, const char *s, size_t n)
 			cap *= 2;
 		char *t = realloc(l->text, cap);
 		if (!t)
-			return;
+			return false;
 		l->text = t;
+		if (l->look) {
+			unsigned char *lk = realloc(l->look, cap);
+			if (!lk)
+				return false;
+			l->look = lk;
+		}
 		l->cap = cap;
 	}
+	return true;
+}
+
+/* Give the line looks (all plain so far) once a styled byte comes. */
+static bool line_looks(struct line *l, unsigned char look)
+{
+	if (l->look || !look)
+		return true;
+	l->look = calloc(l->cap ? l->cap : 64, 1);
+	if (l->look && !l->cap) {
+		/* an empty line: text gets its buffer in line_room */
+		free(l->look);
+		l->look = NULL;
+		if (!line_room(l, 1))
+			return false;
+		l->look = calloc(l->cap, 1);
+	}
+	return l->look != NULL;
+}
+
+/* Append bytes with a look, growing the line. */
+static void line_put_end(struct line *l, const char *s, size_t n, unsigned char look)
+{
+	if (!line_looks(l, look) || !line_room(l, n))
+		return;
 	memcpy(l->text + l->len, s, n);
+	if (l->look)
+		memset(l->look + l->len, look, n);
 	l->len += n;
 	l->text[l->len] = '\0';
 	l->cells += text_width(s, n);
+}
+
+/* Write s over the line from its cursor cell (after '\r' or '\b'),
+ * appending what goes past the end. The place of the cursor is found
+ * once a call; then each character replaces the ones under it in place
+ * (a memmove only when their byte lengths differ), so a program that
+ * redraws a long line with '\r' costs in proportion to what it writes. */
+static void line_put(struct line *l, const char *s, size_t n, unsigned char look)
+{
+	size_t i = 0, b;
+	int start;
+
+	if (l->col < 0 || l->col >= l->cells) {
+		l->col = -1;
+		line_put_end(l, s, n, look);
+		return;
+	}
+	if (!line_looks(l, look))
+		return;
+	b = l->col_byte;
+	start = l->col;
+	while (i < n && b < l->len) {
+		size_t cn = utf8_next_len(s + i, n - i), e = b;
+		int w = text_width(s + i, cn), covered = 0;
+
+		while (e < l->len && covered < (w ? w : 1)) {
+			size_t k = utf8_next_len(l->text + e, l->len - e);
+			covered += text_width(l->text + e, k);
+			e += k;
+		}
+		if (cn > e - b && !line_room(l, cn - (e - b)))
+			return;
+		if (cn != e - b) {
+			memmove(l->text + b + cn, l->text + e, l->len - e + 1);
+			if (l->look)
+				memmove(l->look + b + cn, l->look + e, l->len - e);
+			l->len = l->len - (e - b) + cn;
+		}
+		memcpy(l->text + b, s + i, cn);
+		if (l->look)
+			memset(l->look + b, look, cn);
+		l->cells += w - covered;
+		start += w;
+		b += cn;
+		i += cn;
+	}
+	l->col = start;
+	l->col_byte = b;
+	if (i < n) {
+		l->col = -1;
+		line_put_end(l, s + i, n - i, look);
+	}
+}
+
+static void line_add(struct line *l, const char *s, size_t n)
+{
+	line_put(l, s, n, 0);
 }
 
 /* The line that text of kind joins: the open last line of that kind. */
@@ -168,8 +324,8 @@ static struct line *current_line(struct output_pane *op, enum out_kind kind)
 }
 
 /* Append sanitized text: split at '\n', expand tabs to 8-cell stops. */
-static void append_text(struct output_pane *op, enum out_kind kind,
-			const char *s, size_t len)
+static void append_look(struct output_pane *op, enum out_kind kind,
+			const char *s, size_t len, unsigned char look)
 {
 	size_t i = 0;
 
@@ -184,10 +340,10 @@ static void append_text(struct output_pane *op, enum out_kind kind,
 		/* do not cut a UTF-8 sequence when splitting a long line */
 		while (j > i && j < len && ((unsigned char)s[j] & 0xC0) == 0x80)
 			j--;
-		line_add(l, s + i, j - i);
+		line_put(l, s + i, j - i, look);
 		if (j < len && s[j] == '\t') {
-			int spaces = 8 - l->cells % 8;
-			line_add(l, "        ", (size_t)spaces);
+			int spaces = 8 - (l->col >= 0 ? l->col : l->cells) % 8;
+			line_put(l, "        ", (size_t)spaces, look);
 			j++;
 		} else if (j < len && s[j] == '\n') {
 			l->open = 0;
@@ -197,6 +353,12 @@ static void append_text(struct output_pane *op, enum out_kind kind,
 		}
 		i = j;
 	}
+}
+
+static void append_text(struct output_pane *op, enum out_kind kind,
+			const char *s, size_t len)
+{
+	append_look(op, kind, s, len, 0);
 }
 
 void output_message(struct output_pane *op, enum out_kind kind,
@@ -258,8 +420,8 @@ void output_begin_run(struct output_pane *op, int run_no, const char *name)
 	localtime_r(&now, &tm);
 	strftime(op->run_clock, sizeof op->run_clock, "%H:%M:%S", &tm);
 	op->open_run = run_no;
-	sanitize_init(&op->san[0]);
-	sanitize_init(&op->san[1]);
+	vt_init(&op->vt[0]);
+	vt_init(&op->vt[1]);
 	struct line *l = new_line(op, OUT_HEADER);
 	if (!l)
 		return;
@@ -268,28 +430,89 @@ void output_begin_run(struct output_pane *op, int run_no, const char *name)
 	op->scroll = 0;
 }
 
+/* The sink of a stream's vt_feed: text, '\r' and '\b' on its open line. */
+struct stream_ctx {
+	struct output_pane *op;
+	enum out_kind kind;
+};
+
+static void sink_text(void *ctx, const char *s, size_t n, unsigned char look)
+{
+	struct stream_ctx *c = ctx;
+	append_look(c->op, c->kind, s, n, look);
+}
+
+/* The stream's open line, or NULL (never a new one: '\r' on a fresh line
+ * has nothing to go back over). */
+static struct line *open_line(struct output_pane *op, enum out_kind kind)
+{
+	struct line *l = op->n ? &op->lines[op->n - 1] : NULL;
+	return l && l->open && l->kind == kind ? l : NULL;
+}
+
+static void sink_cr(void *ctx)
+{
+	struct stream_ctx *c = ctx;
+	struct line *l = open_line(c->op, c->kind);
+	if (l) {
+		l->col = 0;
+		l->col_byte = 0;
+	}
+}
+
+/* Back one character: from the cursor, or from the end (found by
+ * stepping back over UTF-8 continuation bytes, never by a walk). */
+static void sink_bs(void *ctx)
+{
+	struct stream_ctx *c = ctx;
+	struct line *l = open_line(c->op, c->kind);
+	size_t b, e;
+	int at;
+
+	if (!l)
+		return;
+	at = l->col >= 0 ? l->col : l->cells;
+	e = l->col >= 0 ? l->col_byte : l->len;
+	if (at <= 0 || e == 0)
+		return;
+	b = e - 1;
+	while (b > 0 && ((unsigned char)l->text[b] & 0xC0) == 0x80)
+		b--;
+	at -= text_width(l->text + b, e - b);
+	l->col = at > 0 ? at : 0;
+	l->col_byte = at > 0 ? b : 0;
+}
+
+static void stream_sink(struct output_pane *op, int i, struct stream_ctx *c,
+			struct vt_sink *sink)
+{
+	c->op = op;
+	c->kind = i ? OUT_STDERR : OUT_STDOUT;
+	sink->ctx = c;
+	sink->text = sink_text;
+	sink->cr = sink_cr;
+	sink->bs = sink_bs;
+}
+
 void output_program(struct output_pane *op, enum out_kind stream,
 		    const char *bytes, size_t len)
 {
-	struct sanitizer *s = &op->san[stream == OUT_STDERR];
-	size_t cap = sanitize_max_out(len);
-	char stackbuf[8192];
-	char *buf = cap <= sizeof stackbuf ? stackbuf : malloc(cap);
+	int i = stream == OUT_STDERR;
+	struct stream_ctx c;
+	struct vt_sink sink;
 
-	if (!buf)
-		return;
-	size_t m = sanitize_feed(s, bytes, len, buf, cap);
-	append_text(op, stream == OUT_STDERR ? OUT_STDERR : OUT_STDOUT, buf, m);
-	if (buf != stackbuf)
-		free(buf);
+	stream_sink(op, i, &c, &sink);
+	vt_feed(&op->vt[i], bytes, len, &sink);
 }
 
-/* Flush what a stream kept back (a split UTF-8 sequence at the end). */
+/* Flush what a stream kept back (a split UTF-8 sequence or escape). */
 static void flush_stream(struct output_pane *op, int i)
 {
-	char buf[64];
-	size_t m = sanitize_finish(&op->san[i], buf, sizeof buf);
-	append_text(op, i ? OUT_STDERR : OUT_STDOUT, buf, m);
+	struct stream_ctx c;
+	struct vt_sink sink;
+
+	stream_sink(op, i, &c, &sink);
+	vt_finish(&op->vt[i], &sink);
 }
 
 /* The files the program left: kept (sandpit's copy, under runs/) or not
@@ -508,6 +731,29 @@ static attr_t kind_attr(const struct theme *th, unsigned char kind)
 	}
 }
 
+/* One screen row of line l: bytes off..off+n, in runs of one look. */
+static void draw_row(WINDOW *win, int y, int x, int w, const struct line *l,
+		     size_t off, size_t n, attr_t base, const struct theme *th)
+{
+	size_t i = off, end = off + n;
+
+	if (!l->look) {
+		text_draw(win, y, x, w, l->text + off, n, base);
+		return;
+	}
+	while (i < end && w > 0) {
+		size_t j = i;
+		int used;
+		while (j < end && l->look[j] == l->look[i])
+			j++;
+		used = text_draw(win, y, x, w, l->text + i, j - i,
+				 theme_look_attr(th, l->look[i], base));
+		x += used;
+		w -= used;
+		i = j;
+	}
+}
+
 void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 		 const struct theme *th)
 {
@@ -540,7 +786,8 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 		struct line *l = &op->lines[i];
 		const char *s = l->text ? l->text : "";
 		size_t len = l->len, off = 0;
-		attr_t a = kind_attr(th, l->kind);
+		attr_t a = (long long)(op->dropped + i) == op->found ?
+			   theme_attr(th, TR_FIND_MATCH) : kind_attr(th, l->kind);
 		if (l->pic) { /* its rows below the ones scrolled off the top */
 			int rows = line_rows(op, l, w);
 			int from = skip > 0 ? (int)(skip < rows ? skip : rows) : 0;
@@ -574,10 +821,102 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 				}
 				if (l->kind == OUT_STDERR)
 					text_draw(win, in.y + y, in.x, 1, "!", 1, a | A_BOLD);
-				text_draw(win, in.y + y, in.x + 1, w, s + off, n, a);
+				draw_row(win, in.y + y, in.x + 1, w, l, off, n, a, th);
 				y++;
 			}
 			off += n;
 		} while (off < len);
 	}
+}
+
+/* Rows the lines after index i take at the last drawn width. */
+static long rows_after(struct output_pane *op, size_t i)
+{
+	long rows = 0;
+	int w = op->last_width > 0 ? op->last_width : 80;
+
+	for (size_t k = i + 1; k < op->n; k++)
+		rows += line_rows(op, &op->lines[k], w);
+	return rows;
+}
+
+int output_find(struct output_pane *op, const char *needle, bool older)
+{
+	size_t n = strlen(needle);
+	long long from;
+
+	if (!n || !op->n)
+		return 0;
+	from = op->found >= (long long)op->dropped ? op->found - (long long)op->dropped
+						   : (older ? (long long)op->n : -1);
+	for (long long step = 1; step <= (long long)op->n; step++) {
+		long long i = older ? from - step : from + step;
+		struct line *l;
+		if (i < 0 || i >= (long long)op->n)
+			break;
+		l = &op->lines[i];
+		if (l->text && strcasestr(l->text, needle)) {
+			op->found = (long long)op->dropped + i;
+			op->scroll = (int)rows_after(op, (size_t)i);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int output_save(const struct output_pane *op, const char *path, char *err,
+		size_t errlen)
+{
+	char tmp[4096];
+	FILE *f;
+	int fd, n = snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+
+	if (n < 0 || (size_t)n >= sizeof tmp) {
+		snprintf(err, errlen, "the file name is too long");
+		return -1;
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp);
+		}
+		return -1;
+	}
+	for (size_t i = 0; i < op->n; i++) {
+		fwrite(op->lines[i].text ? op->lines[i].text : "", 1, op->lines[i].len, f);
+		fputc('\n', f);
+	}
+	if (fflush(f) != 0 || fsync(fileno(f)) < 0 || ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		return -1;
+	}
+	fclose(f);
+	if (chmod(tmp, 0644) < 0 || rename(tmp, path) < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+void output_clear(struct output_pane *op)
+{
+	for (size_t i = 0; i < op->n; i++) {
+		free(op->lines[i].text);
+		free(op->lines[i].look);
+		picture_free(op->lines[i].pic);
+	}
+	op->pictures = 0;
+	op->shown = NULL;
+	op->n_drawn = 0;
+	op->dropped += op->n;
+	op->n = 0;
+	op->runs = 0;
+	op->lost = 0;
+	op->found = -1;
+	op->scroll = 0;
 }

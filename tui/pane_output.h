@@ -12,6 +12,7 @@
 #ifndef PANE_OUTPUT_H
 #define PANE_OUTPUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <curses.h>
 
@@ -65,6 +66,15 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect inner,
 void output_scroll(struct output_pane *op, int rows);
 void output_scroll_end(struct output_pane *op);
 
+/* Find needle (any case) in the lines older (or newer) than the last
+ * match, or than the newest; scrolls it into view and marks it. 1 found,
+ * 0 not. */
+int output_find(struct output_pane *op, const char *needle, bool older);
+/* Write every line, as shown, to path (atomically). 0, or -1 with err. */
+int output_save(const struct output_pane *op, const char *path, char *err,
+		size_t errlen);
+/* Forget every line. */
+void output_clear(struct output_pane *op);
 /* The text of the line drawn at row (0-based, inside the pane) by the
  * last output_draw(), or NULL; *len set. Valid until the pane changes. */
 const char *output_row_text(const struct output_pane *op, int row, size_t *len);

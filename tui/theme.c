@@ -573,6 +573,14 @@ void theme_apply(struct theme *th)
 			th->pair[r] = (short)next;
 		next++;
 	}
+	/* Program output's ANSI colours 0..15, on stdout's background: the
+	 * terminal's own palette entries, as the program meant them */
+	memset(th->ansi_pair, 0, sizeof th->ansi_pair);
+	for (int c = 0; c < 16 && c < COLORS; c++) {
+		if (make_pair(next, c, map_color(th->style[TR_STDOUT].bg, depth), have_default))
+			th->ansi_pair[c] = (short)next;
+		next++;
+	}
 	/* Syntax roles on the cursor's line: their fg, the current line's bg. */
 	int clbg = map_color(th->style[TR_CURLINE].bg, depth);
 	if (clbg < 0)
@@ -611,6 +619,20 @@ short theme_curline_pair(const struct theme *th, enum theme_role role)
 }
 
 /* Attributes incl. the colour pair. */
+attr_t theme_look_attr(const struct theme *th, unsigned char look, attr_t base)
+{
+	attr_t a = base;
+	int fg = (look & 0x1f) - 1;   /* VT_FG_MASK: 0 the default, else 1 + colour */
+
+	if (look & 0x20)              /* VT_BOLD */
+		a |= A_BOLD;
+	if (look & 0x40)              /* VT_UNDERLINE */
+		a |= A_UNDERLINE;
+	if (fg >= 0 && fg < 16 && th->applied && !th->mono && th->ansi_pair[fg])
+		a = (a & ~A_COLOR) | COLOR_PAIR(th->ansi_pair[fg]);
+	return a;
+}
+
 attr_t theme_attr(const struct theme *th, enum theme_role role)
 {
 	return theme_attrs_only(th, role) | COLOR_PAIR(theme_pair(th, role));

@@ -62,7 +62,14 @@ struct theme {
 	int mono;             /* 1: no colour (NO_COLOR, or the terminal) */
 	short pair[TR_COUNT]; /* colour pair per role, 0 = none */
 	short curline_pair[TR_COUNT]; /* role's fg on the current line's bg */
+	short ansi_pair[16];  /* program output's ANSI colours on its own bg */
 };
+
+/* The curses attribute of a byte of program output with look (VT_* of
+ * tui/vt_output.h) over base, its line's own attribute: the ANSI colour
+ * on the theme's stdout background, bold, underline; under monochrome
+ * (NO_COLOR) only bold and underline. */
+attr_t theme_look_attr(const struct theme *th, unsigned char look, attr_t base);
 
 /* Fills out with the built-in default (dark) theme. */
 void theme_default(struct theme *out);

@@ -223,7 +223,14 @@ static void test_an_interpreter_too_old_is_refused_with_the_minimum_named(void *
 		IT_CLI_CHECK(&c, c.status == 125);
 		IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "sandbox_error") == 0);
 		IT_CLI_CHECK(&c, it_contains(it_jstr(c.json, "error"), cases[i].says));
-		IT_CLI_CHECK(&c, json_array_size(json_object_get(c.json, "violations")) == 0);
+		/* nothing the program's: no runtime record (a fake made of sh may
+		 * draw a kernel one, such as its SIGCHLD handler without a cgroup) */
+		{
+			size_t k;
+			json_t *v;
+			json_array_foreach(json_object_get(c.json, "violations"), k, v)
+				IT_CLI_CHECK(&c, strcmp(it_jstr(v, "source"), "kernel") == 0);
+		}
 		it_cli_free(&c);
 		free(python);
 	}

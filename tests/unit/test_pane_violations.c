@@ -73,8 +73,8 @@ static void test_help_lines_wrap_under_their_text_column(void **state)
 	assert_int_equal(n, 2);
 	/* a whole word moved down, under "cancel" */
 	assert_int_equal(rows[1].indent, 19);
-	assert_int_equal((int)rows[1].len, (int)strlen("copies when not running)"));
-	assert_memory_equal(rows[1].s, "copies when not running)", rows[1].len);
+	assert_int_equal((int)rows[1].len, (int)strlen("when not running)"));
+	assert_memory_equal(rows[1].s, "when not running)", rows[1].len);
 	/* a word wider than the row is cut, as nothing else fits */
 	n = wrap_hanging("abcdefghijklmnop", 5, rows, 8);
 	assert_int_equal(n, 4);

@@ -1,0 +1,128 @@
+/*
+ * test_core_samples.c - the usage timeline (core/samples.c): bounded at
+ * SP_MAX_SAMPLES however long the run, evenly thinned, and never losing
+ * its first point, its last point or a point where a limit was reached.
+ */
+#include "testlib.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "internal.h"
+
+static struct sp_sample at(uint64_t t)
+{
+	struct sp_sample p = { .t_ms = t, .cpu_ms = t / 2, .memory_bytes = t * 1000 };
+	return p;
+}
+
+static void test_a_short_run_keeps_every_sample(void **state)
+{
+	struct sp_samples s = { 0 };
+	struct sp_sample *v;
+	size_t n;
+
+	(void)state;
+	for (uint64_t t = 0; t < 100; t++) {
+		struct sp_sample p = at(t * 50);
+		sp_samples_add(&s, &p);
+	}
+	sp_samples_take(&s, &v, &n);
+	assert_int_equal(n, 100);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(v[i].t_ms, i * 50);
+	free(v);
+}
+
+static void test_a_long_run_is_thinned_keeping_first_last_and_limits(void **state)
+{
+	struct sp_samples s = { 0 };
+	struct sp_sample *v;
+	size_t n, hits = 0;
+	uint64_t max_gap = 0;
+	const uint64_t total = 100000;
+
+	(void)state;
+	for (uint64_t t = 0; t < total; t++) {
+		struct sp_sample p = at(t);
+		if (t == 777 || t == 55555)
+			p.limit = SP_VIOL_DISK + 1;
+		sp_samples_add(&s, &p);
+	}
+	sp_samples_mark_limit(&s, SP_VIOL_WALL);
+	sp_samples_take(&s, &v, &n);
+	assert_true(n <= SP_MAX_SAMPLES);
+	assert_true(n >= SP_MAX_SAMPLES / 3); /* thinned, not emptied */
+	assert_int_equal(v[0].t_ms, 0);
+	assert_int_equal(v[n - 1].t_ms, total - 1);
+	assert_int_equal(v[n - 1].limit, SP_VIOL_WALL + 1);
+	for (size_t i = 0; i < n; i++) {
+		if (v[i].limit == SP_VIOL_DISK + 1) {
+			assert_true(v[i].t_ms == 777 || v[i].t_ms == 55555);
+			hits++;
+		}
+		if (i && v[i].t_ms - v[i - 1].t_ms > max_gap)
+			max_gap = v[i].t_ms - v[i - 1].t_ms;
+		if (i)
+			assert_true(v[i].t_ms > v[i - 1].t_ms);
+	}
+	assert_int_equal(hits, 2);
+	/* evenly spread: no hole much wider than the average step */
+	assert_true(max_gap <= 4 * total / n);
+	free(v);
+}
+
+static void test_a_limit_seen_by_a_sample_is_not_marked_twice(void **state)
+{
+	struct sp_samples s = { 0 };
+	struct sp_sample *v;
+	size_t n;
+
+	(void)state;
+	for (uint64_t t = 0; t < 10; t++) {
+		struct sp_sample p = at(t);
+		if (t == 5)
+			p.limit = SP_VIOL_CPU + 1;
+		sp_samples_add(&s, &p);
+	}
+	sp_samples_mark_limit(&s, SP_VIOL_CPU);
+	sp_samples_take(&s, &v, &n);
+	assert_int_equal(n, 10);
+	assert_int_equal(v[5].limit, SP_VIOL_CPU + 1);
+	assert_int_equal(v[9].limit, 0);
+	free(v);
+}
+
+static void test_the_json_has_the_contracts_fields(void **state)
+{
+	struct sp_sample v[2] = { at(0), at(50) };
+	json_t *a;
+	const char *keys[] = { "t_ms", "cpu_ms", "memory_bytes", "procs",
+			       "output_bytes", "disk_bytes" };
+
+	(void)state;
+	v[1].limit = SP_VIOL_MEMORY + 1;
+	a = (json_t *)sp_samples_json(v, 2);
+	assert_int_equal(json_array_size(a), 2);
+	for (size_t k = 0; k < 6; k++)
+		assert_true(json_is_integer(json_object_get(json_array_get(a, 0), keys[k])));
+	assert_null(json_object_get(json_array_get(a, 0), "limit"));
+	assert_string_equal(json_string_value(json_object_get(json_array_get(a, 1), "limit")),
+			    "memory");
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(a, 1), "t_ms")), 50);
+	json_decref(a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_a_short_run_keeps_every_sample),
+		cmocka_unit_test(test_a_long_run_is_thinned_keeping_first_last_and_limits),
+		cmocka_unit_test(test_a_limit_seen_by_a_sample_is_not_marked_twice),
+		cmocka_unit_test(test_the_json_has_the_contracts_fields),
+	};
+
+	return cmocka_run_group_tests_name("unit/core_samples", tests, NULL, NULL);
+}
