@@ -36,7 +36,7 @@ print("crafted written")
 PY
 
 # a tall terminal, so that the whole run fits in the Output pane
-tm new-session -d -s t -x 120 -y 100 "$BIN $T/crafted.py"
+new_terminal 120 100 "$BIN $T/crafted.py"
 ready
 keys F5
 wait_status "ok" 60
@@ -90,7 +90,7 @@ print("big written")
 PY
 tm kill-server >/dev/null 2>&1
 SOCK=$SOCK-big
-tm new-session -d -s t -x 120 -y 100 "$BIN $T/big.py"
+new_terminal 120 100 "$BIN $T/big.py"
 ready
 keys F5
 wait_status "ok" 60
