@@ -7,7 +7,7 @@ need_sandbox
 
 need_x10_mouse
 
-tm new-session -d -s t -x 80 -y 24 "$BIN"
+new_terminal 80 24 "$BIN"
 ready
 click_title "Carry"
 wait_for "═[ Carry ]"

@@ -5,7 +5,7 @@
 # words ("64 processes", never "64 processe" / "s").
 . "$(dirname "$0")/lib.sh"
 
-tm new-session -d -s t -x 80 -y 24 "$BIN"
+new_terminal 80 24 "$BIN"
 ready
 status | grep -q "F5 run" || fail "the status line lost F5 run at 80 columns"
 status | grep -q "F1 help" || fail "the status line lost F1 help at 80 columns"

@@ -98,7 +98,7 @@ fi
 if infocmp xterm-direct >/dev/null 2>&1; then
 	fresh_server
 	chart=$(ls "$TOP"/tui/demos/*_chart.py)
-	tm new-session -d -s t -x 120 -y 40 "TERM=xterm-direct $BIN $chart"
+	new_terminal 120 40 "TERM=xterm-direct $BIN $chart"
 	ready
 	keys F5
 	wait_status "ok" 60

@@ -36,7 +36,7 @@ print("crafted written")
 PY
 
 # a tall terminal, so that the whole run fits in the Output pane
-tm new-session -d -s t -x 120 -y 100 "$BIN $T/crafted.py"
+new_terminal 120 100 "$BIN $T/crafted.py"
 ready
 keys F5
 wait_status "ok" 60
@@ -90,12 +90,12 @@ print("big written")
 PY
 tm kill-server >/dev/null 2>&1
 SOCK=$SOCK-big
-tm new-session -d -s t -x 120 -y 100 "$BIN $T/big.py"
+new_terminal 120 100 "$BIN $T/big.py"
 ready
 keys F5
 wait_status "ok" 60
 wait_for "big0.png (Enter in Output" 10
-[ "$(screen | grep -c 'picture not shown: 4096x4096 pixels, more than this run')" = 7 ] ||
+[ "$(screen | grep -c 'picture not shown: 4096x4096 pixels, more than this')" = 7 ] ||
 	fail "the pictures past the run's budget are not refused as such"
 keys C-q
 wait_exit
