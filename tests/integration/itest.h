@@ -314,6 +314,31 @@ static inline void it_rmdir(char *dir)
 	free(dir);
 }
 
+/* The fixture of tests that run the CLI on files: a private directory,
+ * 0755 so that the sandbox user can read the programs written into it. */
+struct it_dir {
+	char *dir;
+};
+
+static inline int it_dir_setup(void **state)
+{
+	struct it_dir *f = calloc(1, sizeof *f);
+
+	f->dir = it_tmpdir();
+	chmod(f->dir, 0755);
+	*state = f;
+	return 0;
+}
+
+static inline int it_dir_teardown(void **state)
+{
+	struct it_dir *f = *state;
+
+	it_rmdir(f->dir);
+	free(f);
+	return 0;
+}
+
 /* Write text to dir/name; returns the malloc'd path. */
 static inline char *it_write(const char *dir, const char *name,
 			     const char *text, size_t len)
@@ -324,6 +349,16 @@ static inline char *it_write(const char *dir, const char *name,
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, text, len), (ssize_t)len);
 	close(fd);
+	return path;
+}
+
+/* Write a program into the fixture's dir under a name unique to the test. */
+static inline char *it_program(struct it_dir *f, const char *what, const char *code)
+{
+	char *name = it_name(what);
+	char *path = it_write(f->dir, name, code, strlen(code));
+
+	free(name);
 	return path;
 }
 

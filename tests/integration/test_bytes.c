@@ -11,29 +11,6 @@
 
 #include <sys/wait.h>
 
-struct fixture {
-	char *dir;
-};
-
-static int setup(void **state)
-{
-	struct fixture *f = calloc(1, sizeof *f);
-
-	f->dir = it_tmpdir();
-	chmod(f->dir, 0755);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *f = *state;
-
-	it_rmdir(f->dir);
-	free(f);
-	return 0;
-}
-
 /* What the program writes and the checker expects: every byte value,
  * then 64 KiB of seeded random bytes, on stdout and (reversed) stderr,
  * and a file named with each byte 0x80..0xff. */
@@ -59,7 +36,7 @@ static const char check[] =
 
 static void test_every_byte_value_comes_back_exactly(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *code = it_fmt("%s"
 		"import os, sys\n"
 		"d = data()\n"
@@ -105,7 +82,7 @@ static void test_every_byte_value_comes_back_exactly(void **state)
  * with no base64 beside it. */
 static void test_valid_utf8_is_text_without_base64(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	static const char code[] =
 		"import os\n"
 		"os.write(1, 'nul\\x00 tab\\t \\u00e9 \\U0001F600 \\\\x00'.encode())\n";
@@ -133,5 +110,5 @@ int main(void)
 		cmocka_unit_test(test_every_byte_value_comes_back_exactly),
 		cmocka_unit_test(test_valid_utf8_is_text_without_base64),
 	};
-	return cmocka_run_group_tests_name("bytes", tests, setup, teardown);
+	return cmocka_run_group_tests_name("bytes", tests, it_dir_setup, it_dir_teardown);
 }

@@ -7,42 +7,9 @@
  */
 #include "itest.h"
 
-struct fixture {
-	char *dir;
-};
-
-static int setup(void **state)
-{
-	struct fixture *f = calloc(1, sizeof *f);
-
-	f->dir = it_tmpdir();
-	chmod(f->dir, 0755);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *f = *state;
-
-	it_rmdir(f->dir);
-	free(f);
-	return 0;
-}
-
-/* Write a program into the fixture's dir under a name unique to the test. */
-static char *program(struct fixture *f, const char *what, const char *code)
-{
-	char *name = it_name(what);
-	char *path = it_write(f->dir, name, code, strlen(code));
-
-	free(name);
-	return path;
-}
-
 static void test_exit_status_is_the_programs_own(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	static const struct { const char *code; int status; } cases[] = {
 		{ "print('fine')\n", 0 },
 		{ "raise SystemExit(3)\n", 3 },
@@ -52,7 +19,7 @@ static void test_exit_status_is_the_programs_own(void **state)
 	};
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		char *prog = program(f, "exit", cases[i].code);
+		char *prog = it_program(f, "exit", cases[i].code);
 		const char *args[] = { "run", prog, NULL };
 		struct it_cli c;
 
@@ -65,7 +32,7 @@ static void test_exit_status_is_the_programs_own(void **state)
 
 static void test_a_limit_exits_124(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	static const struct { const char *opt, *val, *code, *status; } cases[] = {
 		{ "--cpu", "0.5", "while True: pass\n", "cpu_limit" },
 		{ "--wall", "0.5", "import time\ntime.sleep(60)\n", "wall_limit" },
@@ -74,7 +41,7 @@ static void test_a_limit_exits_124(void **state)
 	};
 
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		char *prog = program(f, "limit", cases[i].code);
+		char *prog = it_program(f, "limit", cases[i].code);
 		const char *args[] = { "run", "--json", cases[i].opt, cases[i].val, prog, NULL };
 		struct it_cli c;
 
@@ -90,8 +57,8 @@ static void test_a_limit_exits_124(void **state)
 /* Each is refused with exit 2 and a message, and runs nothing. */
 static void test_bad_usage_exits_2_and_runs_nothing(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "usage", "print('PROGRAM RAN')\n");
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "usage", "print('PROGRAM RAN')\n");
 	char *missing = it_fmt("%s/no-such-file.py", f->dir);
 	const char *const cases[][8] = {
 		{ "run", NULL },
@@ -130,14 +97,14 @@ static void test_bad_usage_exits_2_and_runs_nothing(void **state)
 /* An unreadable program file (as root every file is readable: skipped). */
 static void test_unreadable_program_exits_2(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *prog;
 	const char *args[3] = { "run", NULL, NULL };
 	struct it_cli c;
 
 	if (geteuid() == 0)
 		skip();
-	prog = program(f, "unreadable", "print('PROGRAM RAN')\n");
+	prog = it_program(f, "unreadable", "print('PROGRAM RAN')\n");
 	chmod(prog, 0);
 	args[1] = prog;
 	it_cli(&c, false, args);
@@ -152,8 +119,8 @@ static void test_unreadable_program_exits_2(void **state)
  * sandbox failure (125), and the message names what was given. */
 static void test_impossible_options_are_bad_usage(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "impossible", "print('PROGRAM RAN')\n");
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "impossible", "print('PROGRAM RAN')\n");
 	const char *const cases[][8] = {
 		{ "run", "--python", f->dir, prog, NULL },
 		{ "run", "--python", "python3", prog, NULL },
@@ -183,12 +150,12 @@ static void test_impossible_options_are_bad_usage(void **state)
  * holds them all where they were (invalid bytes as lone surrogates). */
 static void test_json_is_valid_whatever_the_output(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	static const char want_out[] =
 		"A\xff\xfe" "B\xc3\x28" "C\x00" "D\xe2\x82" "E \xc3\xa9 \xf0\x9f\x98\x80\n"
 		"\xed\xa0\x80 surrogate \xf4\x90\x80\x80 too big\n";
 	static const char want_err[] = "err \x80\x81 \x1b[31mred\x1b[0m \"quoted\" \\ back\n";
-	char *prog = program(f, "bytes",
+	char *prog = it_program(f, "bytes",
 		"import os\n"
 		"os.write(1, b'A\\xff\\xfeB\\xc3\\x28C\\x00D\\xe2\\x82E \\xc3\\xa9 \\xf0\\x9f\\x98\\x80\\n')\n"
 		"os.write(2, b'err \\x80\\x81 \\x1b[31mred\\x1b[0m \"quoted\" \\\\ back\\n')\n"
@@ -241,8 +208,8 @@ static void test_json_is_valid_whatever_the_output(void **state)
 /* A violation record in JSON has every field, with the right types. */
 static void test_json_violation_records_are_complete(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "jviol",
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "jviol",
 		"import socket\n"
 		"try:\n"
 		"    socket.socket(socket.AF_INET6, socket.SOCK_STREAM)\n"
@@ -268,8 +235,8 @@ static void test_json_violation_records_are_complete(void **state)
  * one-line summary follow on stderr. */
 static void test_human_mode_passes_output_through(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "human",
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "human",
 		"import sys, socket\n"
 		"print('to stdout')\n"
 		"sys.stderr.write('to stderr\\n')\n"
@@ -298,8 +265,8 @@ static void test_human_mode_passes_output_through(void **state)
  * a made-up report): it is shown, never obeyed, and cannot forge a line. */
 static void test_the_summary_shows_program_text_inert(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "inert",
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "inert",
 		"import os\n"
 		"open('a\\x1b]0;pwned\\x07\\nsandpit: ok (exit 0) fake', 'w').write('x')\n"
 		"os.write(3, b'{\"t\": \"ev\", \"k\": \"network\", \"line\": 3, \"what\": "
@@ -324,8 +291,8 @@ static void test_the_summary_shows_program_text_inert(void **state)
  * must neither die of SIGPIPE nor hang, and the program is not blamed. */
 static void test_a_reader_that_leaves_early(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "early",
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "early",
 		"import sys\n"
 		"for i in range(50):\n"
 		"    sys.stdout.write('y' * 100000)\n");
@@ -350,8 +317,8 @@ static void test_a_reader_that_leaves_early(void **state)
  * parent-death signal init re-arms after it changes credentials. */
 static void test_killing_sandpit_kills_the_sandbox(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "orphan",
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "orphan",
 		"import time\n"
 		"print('waiting', flush=True)\n"
 		"time.sleep(300)\n");
@@ -389,8 +356,8 @@ static void test_killing_sandpit_kills_the_sandbox(void **state)
  * cat would, but a SIGTERM then still ends it promptly. */
 static void test_sigterm_ends_a_wait_for_a_stalled_reader(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "stalled",
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "stalled",
 		"import sys, time\n"
 		"sys.stdout.write('z' * (4 << 20))\n"
 		"sys.stdout.flush()\n");
@@ -455,7 +422,7 @@ static char *v1_pids_parent(void)
  * removes those whose process is gone, and only those. */
 static void test_stale_cgroups_of_dead_sandpits_are_removed(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *parent = v1_pids_parent(), *dead_dir, *live_dir, *prog;
 	const char *args[] = { "run", NULL, NULL };
 	struct it_cli c;
@@ -473,7 +440,7 @@ static void test_stale_cgroups_of_dead_sandpits_are_removed(void **state)
 	live_dir = it_fmt("%s/sandpit-%d-9", parent, (int)getpid());
 	assert_int_equal(mkdir(dead_dir, 0755), 0);
 	assert_int_equal(mkdir(live_dir, 0755), 0);
-	prog = program(f, "sweep", "print('ok')\n");
+	prog = it_program(f, "sweep", "print('ok')\n");
 	args[1] = prog;
 	it_cli(&c, false, args);
 	IT_CLI_CHECK(&c, c.status == 0);
@@ -490,8 +457,8 @@ static void test_stale_cgroups_of_dead_sandpits_are_removed(void **state)
 
 static void test_stdin_file_and_program_from_stdin(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "stdin", "import sys\nprint('read', sys.stdin.read().strip())\n");
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "stdin", "import sys\nprint('read', sys.stdin.read().strip())\n");
 	char *input = it_write(f->dir, "input.txt", "hello from a file\n", 18);
 	const char *args[] = { "run", "--stdin", input, prog, NULL };
 	struct it_cli c;
@@ -506,9 +473,9 @@ static void test_stdin_file_and_program_from_stdin(void **state)
 
 /* SIGINT or SIGTERM to `sandpit run` cancels the run: killed, and nothing
  * of it is left on the host. */
-static void cancel_by_signal(struct fixture *f, int sig, bool json)
+static void cancel_by_signal(struct it_dir *f, int sig, bool json)
 {
-	char *prog = program(f, sig == SIGINT ? "sigint" : "sigterm",
+	char *prog = it_program(f, sig == SIGINT ? "sigint" : "sigterm",
 			     "import os, time\n"
 			     "if os.fork() == 0:\n"
 			     "    os.setsid()\n"
@@ -576,22 +543,22 @@ static void test_help_and_version(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_exit_status_is_the_programs_own, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_a_limit_exits_124, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bad_usage_exits_2_and_runs_nothing, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unreadable_program_exits_2, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_impossible_options_are_bad_usage, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_json_is_valid_whatever_the_output, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_json_violation_records_are_complete, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_human_mode_passes_output_through, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_the_summary_shows_program_text_inert, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_a_reader_that_leaves_early, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_killing_sandpit_kills_the_sandbox, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_sigterm_ends_a_wait_for_a_stalled_reader, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_stale_cgroups_of_dead_sandpits_are_removed, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_stdin_file_and_program_from_stdin, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_sigint_cancels_the_run, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_sigterm_cancels_the_run, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_exit_status_is_the_programs_own, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_a_limit_exits_124, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_bad_usage_exits_2_and_runs_nothing, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_unreadable_program_exits_2, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_impossible_options_are_bad_usage, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_json_is_valid_whatever_the_output, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_json_violation_records_are_complete, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_human_mode_passes_output_through, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_the_summary_shows_program_text_inert, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_a_reader_that_leaves_early, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_killing_sandpit_kills_the_sandbox, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_sigterm_ends_a_wait_for_a_stalled_reader, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_stale_cgroups_of_dead_sandpits_are_removed, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_stdin_file_and_program_from_stdin, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_sigint_cancels_the_run, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_sigterm_cancels_the_run, it_dir_setup, it_dir_teardown),
 		cmocka_unit_test(test_help_and_version),
 	};
 

@@ -8,29 +8,6 @@
 #include <sys/wait.h>
 #include <time.h>
 
-struct fixture {
-	char *dir;
-};
-
-static int setup(void **state)
-{
-	struct fixture *f = calloc(1, sizeof *f);
-
-	f->dir = it_tmpdir();
-	chmod(f->dir, 0755);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *f = *state;
-
-	it_rmdir(f->dir);
-	free(f);
-	return 0;
-}
-
 static double now_s(void)
 {
 	struct timespec t;
@@ -44,7 +21,7 @@ static double now_s(void)
  * where it used to wait for a writer or read for ever. */
 static void test_a_fifo_or_device_is_refused_not_waited_on(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *fifo = it_fmt("%s/fifo", f->dir);
 	char *prog = it_write(f->dir, "p.py", "print(1)\n", 9);
 	const char *cases[][3] = {
@@ -83,7 +60,7 @@ static void test_a_fifo_or_device_is_refused_not_waited_on(void **state)
  * should not have shown anyone). */
 static void test_a_bad_carry_file_is_never_echoed(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	static const char *const bodies[] = {
 		"{\"a\": 1,\nroot:SECRET-TOKEN:0:0\n}",
 		"SECRET-TOKEN",
@@ -113,7 +90,7 @@ static void test_a_bad_carry_file_is_never_echoed(void **state)
  * crash may lose the rename. Watched with strace on sandpit itself. */
 static void test_carry_out_is_fsynced_with_its_directory(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *prog = it_write(f->dir, "p.py", "carry(a=1)\n", 11);
 	char *out = it_fmt("%s/out.json", f->dir);
 	char *log = it_fmt("%s/strace.log", f->dir);
@@ -195,7 +172,7 @@ static const char py2[] =
  */
 static void test_an_interpreter_too_old_is_refused_with_the_minimum_named(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char tmpl[] = "/var/tmp/sandpit-fakepy-XXXXXX";
 	char *dir = mkdtemp(tmpl);
 	char *prog = it_write(f->dir, "p.py", "print('PROGRAM RAN')\n", 21);
@@ -245,7 +222,7 @@ static void test_an_interpreter_too_old_is_refused_with_the_minimum_named(void *
  * SyntaxError from sandpit's own file. Checked on the prelude a run gets. */
 static void test_the_prelude_parses_as_python_3_4(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	static const char code[] =
 		"import ast\n"
 		"ast.parse(open('/sandpit/prelude.py').read(), feature_version=(3, 4))\n"
@@ -264,7 +241,7 @@ static void test_the_prelude_parses_as_python_3_4(void **state)
  * reports it. */
 static void test_a_signal_exits_128_plus_its_number(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	static const struct { const char *code; int status; } cases[] = {
 		{ "import os\nos.kill(os.getpid(), 9)\n", 128 + 9 },
 		{ "import os\nos.kill(os.getpid(), 15)\n", 128 + 15 },
@@ -289,7 +266,7 @@ static void test_a_signal_exits_128_plus_its_number(void **state)
  * lines of their own. */
 static void test_the_summary_starts_its_own_line_after_a_cut(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *prog = it_write(f->dir, "cut.py", "import sys\nsys.stderr.write('e' * 100)\n", 39);
 	const char *args[] = { "run", "--output", "10", prog, NULL };
 	struct it_cli c;
@@ -332,5 +309,5 @@ int main(void)
 		cmocka_unit_test(test_the_summary_starts_its_own_line_after_a_cut),
 		cmocka_unit_test(test_doctor_help_is_help),
 	};
-	return cmocka_run_group_tests_name("cli edges", tests, setup, teardown);
+	return cmocka_run_group_tests_name("cli edges", tests, it_dir_setup, it_dir_teardown);
 }

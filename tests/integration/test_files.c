@@ -10,20 +10,6 @@
  */
 #include "itest.h"
 
-struct fixture {
-	char *dir;
-};
-
-static int setup(void **state)
-{
-	struct fixture *f = calloc(1, sizeof *f);
-
-	f->dir = it_tmpdir();
-	chmod(f->dir, 0755);
-	*state = f;
-	return 0;
-}
-
 /* rm -r of what the tests make (two levels). */
 static void rm_tree(const char *path)
 {
@@ -36,7 +22,7 @@ static void rm_tree(const char *path)
 
 static int teardown(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 
 	rm_tree(f->dir);
 	free(f->dir);
@@ -44,7 +30,7 @@ static int teardown(void **state)
 	return 0;
 }
 
-static char *write_in(struct fixture *f, const char *name, const char *text)
+static char *write_in(struct it_dir *f, const char *name, const char *text)
 {
 	return it_write(f->dir, name, text, strlen(text));
 }
@@ -84,7 +70,7 @@ static bool png_valid(const char *path, unsigned *w, unsigned *h)
 
 static void test_csv_in_summary_and_chart_out(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *data = write_in(f, "data.csv", "city,temp\nOslo,3\nRome,15\nOslo,5\nRome,17\n");
 	char *prog = write_in(f, "chain.py",
 		"import pandas as pd, matplotlib.pyplot as plt\n"
@@ -131,7 +117,7 @@ static void test_csv_in_summary_and_chart_out(void **state)
 
 static void test_the_host_file_is_only_read_and_the_copy_is_the_programs(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *data = write_in(f, "orig.txt", "original\n");
 	char *prog = write_in(f, "change.py",
 		"import os\n"
@@ -171,7 +157,7 @@ static void test_the_host_file_is_only_read_and_the_copy_is_the_programs(void **
 
 static void test_copies_count_against_the_disk_limit(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *big = malloc(600 * 1024);
 	char *data, *prog;
 	struct it_cli c;
@@ -212,7 +198,7 @@ static void expect_refused(const char *const *args, const char *msg)
 
 static void test_bad_files_in_are_refused_before_anything_runs(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *prog = write_in(f, "p.py", "print('ran')\n");
 	char *data = write_in(f, "d.csv", "a\n1\n");
 	char *carry = write_in(f, "c.json", "{\"x\": 1}");
@@ -279,7 +265,7 @@ static void test_bad_files_in_are_refused_before_anything_runs(void **state)
 
 static void test_keep_refuses_a_dir_that_is_not_empty(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *prog = write_in(f, "k.py", "open('a.txt', 'w').write('a')\n");
 	const char *args[] = { "run", "--keep", f->dir, prog, NULL };
 
@@ -289,7 +275,7 @@ static void test_keep_refuses_a_dir_that_is_not_empty(void **state)
 
 static void test_carry_json_and_unchanged_inputs_are_not_files_left(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *prog = write_in(f, "cj.py", "print(open('carry.json').read())\n");
 	char *carry = write_in(f, "c.json", "{\"n\": 7}");
 	char *data = write_in(f, "in.txt", "x");
@@ -309,7 +295,7 @@ static void test_carry_json_and_unchanged_inputs_are_not_files_left(void **state
 
 static void test_plain_run_names_the_kept_files(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *prog = write_in(f, "plain.py",
 		"import matplotlib.pyplot as plt, os\n"
 		"plt.plot([1, 2]); plt.show()\n"
@@ -330,7 +316,7 @@ static void test_plain_run_names_the_kept_files(void **state)
 
 static void test_the_library_api_keeps_files(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *keep = it_fmt("%s/api", f->dir);
 	char *name = it_name("api");
 	struct sp_config cfg = it_config("open('r.txt', 'w').write('result')\n", name);
@@ -352,7 +338,7 @@ static void test_the_library_api_keeps_files(void **state)
 
 static void test_the_library_refuses_bad_files_before_starting(void **state)
 {
-	struct fixture *f = *state;
+	struct it_dir *f = *state;
 	char *name = it_name("apibad");
 	struct sp_config cfg = it_config("print('ran')\n", name);
 	struct sp_file_in in = { "/nonexistent/data.csv", NULL };
@@ -377,15 +363,15 @@ static void test_the_library_refuses_bad_files_before_starting(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_csv_in_summary_and_chart_out, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_the_host_file_is_only_read_and_the_copy_is_the_programs, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_copies_count_against_the_disk_limit, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_bad_files_in_are_refused_before_anything_runs, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_keep_refuses_a_dir_that_is_not_empty, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_carry_json_and_unchanged_inputs_are_not_files_left, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_plain_run_names_the_kept_files, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_the_library_api_keeps_files, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_the_library_refuses_bad_files_before_starting, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_csv_in_summary_and_chart_out, it_dir_setup, teardown),
+		cmocka_unit_test_setup_teardown(test_the_host_file_is_only_read_and_the_copy_is_the_programs, it_dir_setup, teardown),
+		cmocka_unit_test_setup_teardown(test_copies_count_against_the_disk_limit, it_dir_setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bad_files_in_are_refused_before_anything_runs, it_dir_setup, teardown),
+		cmocka_unit_test_setup_teardown(test_keep_refuses_a_dir_that_is_not_empty, it_dir_setup, teardown),
+		cmocka_unit_test_setup_teardown(test_carry_json_and_unchanged_inputs_are_not_files_left, it_dir_setup, teardown),
+		cmocka_unit_test_setup_teardown(test_plain_run_names_the_kept_files, it_dir_setup, teardown),
+		cmocka_unit_test_setup_teardown(test_the_library_api_keeps_files, it_dir_setup, teardown),
+		cmocka_unit_test_setup_teardown(test_the_library_refuses_bad_files_before_starting, it_dir_setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("integration/files", tests, NULL, NULL);

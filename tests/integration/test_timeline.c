@@ -7,38 +7,6 @@
  */
 #include "itest.h"
 
-struct fixture {
-	char *dir;
-};
-
-static int setup(void **state)
-{
-	struct fixture *f = calloc(1, sizeof *f);
-
-	f->dir = it_tmpdir();
-	chmod(f->dir, 0755);
-	*state = f;
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	struct fixture *f = *state;
-
-	it_rmdir(f->dir);
-	free(f);
-	return 0;
-}
-
-static char *program(struct fixture *f, const char *what, const char *code)
-{
-	char *name = it_name(what);
-	char *path = it_write(f->dir, name, code, strlen(code));
-
-	free(name);
-	return path;
-}
-
 static json_int_t jint(json_t *o, const char *k)
 {
 	json_t *v = json_object_get(o, k);
@@ -52,8 +20,8 @@ static json_int_t jint(json_t *o, const char *k)
  * time goes forward, memory climbs, and the last point names the limit. */
 static void test_samples_show_memory_climbing_to_the_limit(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "climb", "import time\nx = []\n"
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "climb", "import time\nx = []\n"
 			     "for i in range(200):\n"
 			     "    x.append(bytearray(2 << 20))\n    time.sleep(0.01)\n");
 	const char *args[] = { "run", "--json", "--memory", "64M", prog, NULL };
@@ -97,8 +65,8 @@ static void test_samples_show_memory_climbing_to_the_limit(void **state)
  * last point says the wall limit stopped it. */
 static void test_samples_of_a_wall_limit_run(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "wall", "import time\ntime.sleep(60)\n");
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "wall", "import time\ntime.sleep(60)\n");
 	const char *args[] = { "run", "--json", "--wall", "1", prog, NULL };
 	struct it_cli c;
 	json_t *s;
@@ -138,8 +106,8 @@ static json_t *var_named(json_t *vars, const char *name)
  * can carry them; modules, functions and classes are not data. */
 static void test_variables_are_the_globals_left(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "vars", "import math\nx = 41\nname = 'Ada'\n"
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "vars", "import math\nx = 41\nname = 'Ada'\n"
 			     "rows = [[1, 2], [3, 4]]\nclass C: pass\nobj = C()\n"
 			     "def f(): pass\nnan = float('nan')\n");
 	struct it_cli c;
@@ -165,7 +133,7 @@ static void test_variables_are_the_globals_left(void **state)
 	/* after an uncaught error too: what was left is what to look at */
 	it_cli_free(&c);
 	free(prog);
-	prog = program(f, "vars-err", "y = 7\n1 / 0\n");
+	prog = it_program(f, "vars-err", "y = 7\n1 / 0\n");
 	run_json(&c, prog, NULL, NULL);
 	IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "error") == 0);
 	IT_CLI_CHECK(&c, var_named(json_object_get(c.json, "variables"), "y") != NULL);
@@ -177,10 +145,10 @@ static void test_variables_are_the_globals_left(void **state)
  * slower (against the same program that skips the report) nor big. */
 static void test_a_hundred_thousand_globals_stay_bounded(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "many", "g = globals()\nfor i in range(100000):\n"
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "many", "g = globals()\nfor i in range(100000):\n"
 			     "    g['v%d' % i] = i\n");
-	char *bare = program(f, "many-bare", "g = globals()\nfor i in range(100000):\n"
+	char *bare = it_program(f, "many-bare", "g = globals()\nfor i in range(100000):\n"
 			     "    g['v%d' % i] = i\nimport os\nos._exit(0)\n");
 	struct it_cli c, b;
 	json_int_t wall, bare_wall;
@@ -205,8 +173,8 @@ static void test_a_hundred_thousand_globals_stay_bounded(void **state)
  * never returns: each is cut short, and the run ends on time. */
 static void test_huge_and_endless_reprs_are_cut_short(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "huge", "big = bytearray(1 << 30)\ns = 'y' * (1 << 30)\n"
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "huge", "big = bytearray(1 << 30)\ns = 'y' * (1 << 30)\n"
 			     "class Endless:\n    def __repr__(self):\n        while True: pass\n"
 			     "e = Endless()\nafter = 1\n");
 	struct it_cli c;
@@ -233,8 +201,8 @@ static void test_huge_and_endless_reprs_are_cut_short(void **state)
  * prelude's own, and a value is kept only under a name carry takes. */
 static void test_forged_variables_are_bounded(void **state)
 {
-	struct fixture *f = *state;
-	char *prog = program(f, "forged", "import os, json\n"
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "forged", "import os, json\n"
 			     "for i in range(500):\n"
 			     "    os.write(3, (json.dumps({'t': 'var', 'name': 'n%d' % i + 'x' * 500,"
 			     " 'type': 't' * 500, 'repr': 'r' * 20000, 'carryable': True,"
@@ -291,12 +259,12 @@ static void test_carry_json_is_not_a_file_the_program_left(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_samples_show_memory_climbing_to_the_limit, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_samples_of_a_wall_limit_run, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_variables_are_the_globals_left, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_a_hundred_thousand_globals_stay_bounded, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_huge_and_endless_reprs_are_cut_short, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_forged_variables_are_bounded, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_samples_show_memory_climbing_to_the_limit, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_samples_of_a_wall_limit_run, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_variables_are_the_globals_left, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_a_hundred_thousand_globals_stay_bounded, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_huge_and_endless_reprs_are_cut_short, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_forged_variables_are_bounded, it_dir_setup, it_dir_teardown),
 		cmocka_unit_test(test_carry_json_is_not_a_file_the_program_left),
 	};
 
