@@ -55,6 +55,28 @@ static int parse_stat(const char *text, uint64_t *ticks, uint64_t *rss_pages,
 	return 0;
 }
 
+/* Read and parse /proc/PID/stat of one task under procfd: 0 with the
+ * fields, -1 when the task is gone (or unreadable), -2 when it is there
+ * but its stat does not parse. */
+static int read_task_stat(int procfd, const char *pid, uint64_t *ticks,
+			  uint64_t *rss_pages, uint32_t *threads)
+{
+	char path[64], buf[1024];
+	ssize_t len;
+	int fd;
+
+	snprintf(path, sizeof path, "%s/stat", pid);
+	fd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	len = read(fd, buf, sizeof buf - 1);
+	close(fd);
+	if (len <= 0)
+		return -1;
+	buf[len] = '\0';
+	return parse_stat(buf, ticks, rss_pages, threads) < 0 ? -2 : 0;
+}
+
 /* Pss of one process in bytes, or -1 when it cannot be read. */
 static long long pss_bytes(int procfd, const char *pid)
 {
@@ -102,24 +124,12 @@ int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out)
 		return -1;
 	}
 	while ((de = readdir(d))) {
-		char path[64], buf[1024];
 		uint64_t t, r;
 		uint32_t th;
-		ssize_t n;
-		int sfd;
 
 		if (!isdigit((unsigned char)de->d_name[0]))
 			continue;
-		snprintf(path, sizeof path, "%s/stat", de->d_name);
-		sfd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
-		if (sfd < 0)
-			continue;
-		n = read(sfd, buf, sizeof buf - 1);
-		close(sfd);
-		if (n <= 0)
-			continue;
-		buf[n] = '\0';
-		if (parse_stat(buf, &t, &r, &th) < 0)
+		if (read_task_stat(procfd, de->d_name, &t, &r, &th) < 0)
 			continue;
 		/* pid 1 is sandpit's own init: its reaped children count, it does not */
 		if (strcmp(de->d_name, "1") == 0) {
@@ -165,25 +175,17 @@ uint32_t sp_proc_count_tasks(int procfd)
 		return 0;
 	}
 	while ((de = readdir(d))) {
-		char path[64], buf[1024];
 		uint64_t t, r;
 		uint32_t th;
-		ssize_t len;
-		int sfd;
 
 		/* pid 1 is sandpit's own init, outside the program's limit */
 		if (!isdigit((unsigned char)de->d_name[0]) || strcmp(de->d_name, "1") == 0)
 			continue;
-		snprintf(path, sizeof path, "%s/stat", de->d_name);
-		sfd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
-		if (sfd < 0)
-			continue;
-		len = read(sfd, buf, sizeof buf - 1);
-		close(sfd);
-		if (len <= 0)
-			continue;
-		buf[len] = '\0';
-		n += parse_stat(buf, &t, &r, &th) == 0 && th > 0 ? th : 1;
+		switch (read_task_stat(procfd, de->d_name, &t, &r, &th)) {
+		case 0: n += th > 0 ? th : 1; break;
+		case -2: n++; break; /* there, but its stat did not parse */
+		default: break;      /* gone meanwhile */
+		}
 	}
 	closedir(d);
 	return n;
