@@ -54,8 +54,7 @@ int sp_write_file(const char *path, const char *text);
 char *sp_read_file(const char *path, size_t max, size_t *len);
 /* Same, relative to a directory fd. */
 char *sp_read_file_at(int dirfd, const char *path, size_t max, size_t *len);
-/* Monotonic clock in milliseconds / microseconds. */
-uint64_t sp_now_ms(void);
+/* Monotonic clock in microseconds. */
 uint64_t sp_now_us(void);
 /* Move fd to >= min (so low numbers are free for the program): the new
  * fd, or -1 with errno set; fd itself is closed either way (unless it was
@@ -174,7 +173,6 @@ bool sp_cgroup_oom_killed(struct sp_cgroup *cg);
 bool sp_cgroup_pids_hit(struct sp_cgroup *cg);
 void sp_cgroup_kill(struct sp_cgroup *cg);
 void sp_cgroup_destroy(struct sp_cgroup *cg);
-const char *sp_cgroup_version(const struct sp_cgroup *cg);
 
 /* usage.c: accounting through the sandbox's own /proc. */
 struct sp_proc_sample {

@@ -132,11 +132,6 @@ uint64_t sp_now_us(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
-uint64_t sp_now_ms(void)
-{
-	return sp_now_us() / 1000u;
-}
-
 int sp_fd_move_above(int fd, int min)
 {
 	int moved;

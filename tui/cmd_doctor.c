@@ -36,8 +36,8 @@ int cmd_doctor(int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		bool required = strstr(ls[i].name, "namespace") || strcmp(ls[i].name, "seccomp") == 0 ||
 				strcmp(ls[i].name, "python") == 0;
-		printf("  %-18s %-4s %s%s\n", ls[i].name, ls[i].active ? "yes" : "NO",
-		       ls[i].detail, required ? "" : "");
+		printf("  %-18s %-4s %s\n", ls[i].name, ls[i].active ? "yes" : "NO",
+		       ls[i].detail);
 		if (!ls[i].active && required)
 			missing_required = 1;
 	}

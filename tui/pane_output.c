@@ -92,11 +92,6 @@ void output_free(struct output_pane *op)
 	free(op);
 }
 
-size_t output_line_count(const struct output_pane *op)
-{
-	return op->n;
-}
-
 static void line_put_end(struct line *l, const char *s, size_t n, unsigned char look);
 
 /* After a drop, a first line says how many lines fell off the cap. The
