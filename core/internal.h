@@ -117,8 +117,6 @@ int sp_caps_drop_all(struct sp_error *err);
 #define SP_FILTER_COUNT_PROCS 2u
 #define SP_FILTER_KEEP_SIGCHLD 4u
 #define SP_FILTER_VARIANTS 8u
-/* clone's namespace flags, all denied (CLONE_NEWTIME is 0x80) */
-#define SP_CLONE_NS_FLAGS 0x7E020080ull
 /* seccomp_rules.c: the deny list as a libseccomp filter, denials taking
  * action act (SCMP_ACT_NOTIFY, or SCMP_ACT_ERRNO where there is none;
  * the observing rules exist only with SCMP_ACT_NOTIFY). */
