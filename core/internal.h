@@ -30,8 +30,8 @@
 #define SP_SANDBOX_UID 1000
 #define SP_SANDBOX_GID 1000
 /* Started as host root, the sandbox user is this unprivileged host uid. */
-#define SP_ROOT_HOST_UID 65534
-#define SP_ROOT_HOST_GID 65534
+#define SP_ROOT_HOST_UID SP_ROOT_HOST_ID
+#define SP_ROOT_HOST_GID SP_ROOT_HOST_ID
 
 #define SP_WORKDIR "/work"
 #define SP_SPDIR   "/sandpit"          /* read-only: prelude and program */

@@ -191,6 +191,24 @@ struct sp_layer {
 
 #define SP_MAX_LAYERS 24
 
+/* The layers' names, as sp_result.layers and sp_doctor() give them. */
+#define SP_LAYER_USER_NS "user_namespace"
+#define SP_LAYER_PID_NS "pid_namespace"
+#define SP_LAYER_MOUNT_NS "mount_namespace"
+#define SP_LAYER_NET_NS "network_namespace"
+#define SP_LAYER_SECCOMP "seccomp"
+#define SP_LAYER_SECCOMP_CONTINUE "seccomp_continue"
+#define SP_LAYER_LANDLOCK "landlock"
+#define SP_LAYER_CAPS "capabilities"
+#define SP_LAYER_NO_NEW_PRIVS "no_new_privs"
+#define SP_LAYER_CGROUP "cgroup"
+#define SP_LAYER_RLIMITS "rlimits"
+#define SP_LAYER_PYTHON "python"
+
+/* Started as host root, the sandbox's user and group are this host id
+ * (nobody/nogroup); otherwise they are the caller's own. */
+#define SP_ROOT_HOST_ID 65534
+
 /* One point of the run's usage timeline (core/samples.c). limit is the
  * kind + 1 of a limit reached at this point (enum sp_violation_kind), or 0. */
 struct sp_sample {
