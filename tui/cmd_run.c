@@ -22,7 +22,7 @@
 #include "commands.h"
 #include "limit_fields.h"
 #include "sanitize.h"
-#include "durable.h"
+#include "fileio.h"
 #include "banned.h"
 
 #define MAX_PROGRAM (16u << 20)
@@ -94,114 +94,59 @@ static int usage_error(const char *fmt, const char *arg)
 	return 2;
 }
 
-static const char *file_type(mode_t m)
-{
-	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO (named pipe)"
-	     : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
-	     : S_ISSOCK(m) ? "a socket" : "not a regular file";
-}
-
 /*
- * Read a whole input file, at most max bytes. A named file must be a
- * regular file: a FIFO would block us for ever (so it is opened
- * O_NONBLOCK and refused), /dev/zero would never end. "-" is our stdin,
- * which may be a pipe; the cap bounds it. Errors name the file, never
- * its bytes.
+ * Read a whole input file, at most max bytes (fileio.c: a named file must
+ * be a regular file, since a FIFO would block us for ever and /dev/zero
+ * never end). "-" is our stdin, which may be a pipe; the cap bounds it.
+ * Errors name the file, never its bytes.
  */
 static char *slurp(const char *what, const char *path, size_t max, size_t *len)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
-	int fd = is_stdin ? dup(0) : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	struct stat st;
-	char *buf = NULL;
-	size_t cap = 0, used = 0;
+	struct fio_error e;
+	char *buf = is_stdin ? fio_read_fd(0, path, max, FIO_ANY_TYPE, len, &e)
+			     : fio_read(path, max, 0, len, &e);
+	char size[32];
 
-	if (fd < 0) {
-		fprintf(stderr, "sandpit run: cannot open %s '%s': %s\n", what, path, strerror(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) < 0) {
-		fprintf(stderr, "sandpit run: cannot read %s '%s': %s\n", what, path, strerror(errno));
-		close(fd);
-		return NULL;
-	}
-	if (S_ISDIR(st.st_mode) || (!is_stdin && !S_ISREG(st.st_mode))) {
-		fprintf(stderr, "sandpit run: %s '%s' is %s; give a regular file "
-			"(or - for sandpit's own stdin)\n", what, path, file_type(st.st_mode));
-		close(fd);
-		return NULL;
-	}
-	if (!is_stdin)
-		fcntl(fd, F_SETFL, 0); /* a regular file: blocking reads are fine */
-	for (;;) {
-		ssize_t n;
-		if (used == cap) {
-			char *bigger;
-			if (cap >= max) {
-				char size[32];
-				sp_format_bytes(max, size, sizeof size);
-				fprintf(stderr, "sandpit run: %s '%s' is over %s\n", what, path, size);
-				free(buf);
-				close(fd);
-				return NULL;
-			}
-			cap = cap ? cap * 2 : 65536;
-			bigger = realloc(buf, cap + 1);
-			if (!bigger) {
-				free(buf);
-				close(fd);
-				return NULL;
-			}
-			buf = bigger;
-		}
-		n = read(fd, buf + used, cap - used);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			fprintf(stderr, "sandpit run: cannot read %s '%s': %s\n", what, path, strerror(errno));
-			free(buf);
-			close(fd);
-			return NULL;
-		}
-		if (n == 0)
-			break;
-		used += (size_t)n;
-	}
-	close(fd);
-	if (!buf)
-		buf = malloc(1);
 	if (buf)
-		buf[used] = '\0';
-	*len = used;
-	return buf;
+		return buf;
+	switch (e.kind) {
+	case FIO_OPEN:
+		fprintf(stderr, "sandpit run: cannot open %s '%s': %s\n", what, path, strerror(e.err));
+		break;
+	case FIO_NOT_REGULAR:
+		fprintf(stderr, "sandpit run: %s '%s' is %s; give a regular file "
+			"(or - for sandpit's own stdin)\n", what, path, fio_type_name(e.mode));
+		break;
+	case FIO_TOO_BIG:
+		sp_format_bytes(max, size, sizeof size);
+		fprintf(stderr, "sandpit run: %s '%s' is over %s\n", what, path, size);
+		break;
+	default:
+		fprintf(stderr, "sandpit run: cannot read %s '%s': %s\n", what, path, strerror(e.err));
+		break;
+	}
+	return NULL;
 }
 
+/* The carry-out file, replaced atomically and durably (fileio.c). */
 static int write_carry_out(const char *path, const char *json)
 {
-	char tmp[4096];
-	FILE *f;
+	char err[1200];
+	char *text = NULL;
+	int n = asprintf(&text, "%s\n", json ? json : "{}");
 
-	snprintf(tmp, sizeof tmp, "%s.tmp-%d", path, (int)getpid());
-	f = fopen(tmp, "w");
-	if (!f || fprintf(f, "%s\n", json ? json : "{}") < 0 || fflush(f) != 0 ||
-	    fsync(fileno(f)) != 0) {
-		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': %s\n", path, strerror(errno));
-		if (f)
-			fclose(f);
-		unlink(tmp);
+	if (n < 0) {
+		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': out of memory\n", path);
 		return -1;
 	}
-	if (fclose(f) != 0 || rename(tmp, path) < 0) {
-		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': %s\n", path, strerror(errno));
-		unlink(tmp);
+	if (fio_replace(path, text, (size_t)n, 0666 & ~fio_umask(), err, sizeof err) < 0) {
+		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': %s\n", path,
+			strerror(errno));
+		free(text);
 		return -1;
 	}
-	/* the rename lasts a crash only once the directory is synced too */
-	if (durable_sync_dir_of(path) < 0) {
-		fprintf(stderr, "sandpit run: cannot sync the directory of --carry-out '%s': %s\n",
-			path, strerror(errno));
-		return -1;
-	}
+	free(text);
 	return 0;
 }
 

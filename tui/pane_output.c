@@ -29,6 +29,8 @@
 #include "sanitize.h"
 #include "theme.h"
 #include "vt_output.h"
+#include "buf.h"
+#include "fileio.h"
 #include "banned.h"
 
 struct line {
@@ -862,40 +864,20 @@ int output_find(struct output_pane *op, const char *needle, bool older)
 int output_save(const struct output_pane *op, const char *path, char *err,
 		size_t errlen)
 {
-	char tmp[4096];
-	FILE *f;
-	int fd, n = snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	struct sp_buf b = SP_BUF_INIT;
+	int rc;
 
-	if (n < 0 || (size_t)n >= sizeof tmp) {
-		snprintf(err, errlen, "the file name is too long");
-		return -1;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
+	for (size_t i = 0; i < op->n; i++)
+		if (sp_buf_add(&b, op->lines[i].text ? op->lines[i].text : "",
+			       op->lines[i].len) < 0 || sp_buf_add(&b, "\n", 1) < 0) {
+			sp_buf_free(&b);
+			snprintf(err, errlen, "%s: out of memory", path);
+			return -1;
 		}
-		return -1;
-	}
-	for (size_t i = 0; i < op->n; i++) {
-		fwrite(op->lines[i].text ? op->lines[i].text : "", 1, op->lines[i].len, f);
-		fputc('\n', f);
-	}
-	if (fflush(f) != 0 || fsync(fileno(f)) < 0 || ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		return -1;
-	}
-	fclose(f);
-	if (chmod(tmp, 0644) < 0 || rename(tmp, path) < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	/* atomically and durably (fileio.c) */
+	rc = fio_replace(path, b.data ? b.data : "", b.len, 0644, err, errlen);
+	sp_buf_free(&b);
+	return rc;
 }
 
 void output_clear(struct output_pane *op)

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "recovery.h"
+#include "fileio.h"
 #include "banned.h"
 
 #define INFO_EXT ".info"
@@ -28,36 +29,23 @@ static int info_path(const char *rec, char *out, size_t len)
 
 int recovery_note(const char *rec, const char *path, const char *name)
 {
-	char ip[4200], tmp[4300];
-	FILE *f;
-	int fd;
+	char ip[4200], text[8500], err[1200];
+	int n = 0;
 
 	if (info_path(rec, ip, sizeof ip) < 0) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	snprintf(tmp, sizeof tmp, "%s.tmp", ip);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		int e = errno;
-		if (fd >= 0)
-			close(fd);
-		errno = e;
-		return -1;
-	}
 	if (path && path[0] && !strchr(path, '\n'))
-		fprintf(f, "path %s\n", path);
+		n += snprintf(text + n, sizeof text - (size_t)n, "path %s\n", path);
 	if (name && name[0] && !strchr(name, '\n'))
-		fprintf(f, "name %s\n", name);
-	if (fflush(f) != 0 || fsync(fileno(f)) != 0) {
-		int e = errno;
-		fclose(f);
-		unlink(tmp);
-		errno = e;
+		n += snprintf(text + n, sizeof text - (size_t)n, "name %s\n", name);
+	if ((size_t)n >= sizeof text) {
+		errno = ENAMETOOLONG;
 		return -1;
 	}
-	fclose(f);
-	return rename(tmp, ip);
+	/* atomically and durably, as the text it describes */
+	return fio_replace(ip, text, (size_t)n, 0600, err, sizeof err);
 }
 
 bool recovery_read(const char *rec, struct recovery_info *ri)
