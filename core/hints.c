@@ -29,6 +29,7 @@
 #include <utf8proc.h>
 
 #include "internal.h"
+#include "buf.h"
 #include "banned.h"
 
 #define DETAIL_MAX 120
@@ -143,7 +144,7 @@ int sp_hints_add(struct sp_result *res, const char *topic, const char *about,
 	char clean[DETAIL_MAX + 1], msg[1024], size[32];
 	struct sp_hint *h;
 
-	for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(topics); i++)
 		if (topic && strcmp(topic, topics[i].name) == 0)
 			t = &topics[i];
 	if (!t || res->n_hints >= SP_MAX_HINTS)

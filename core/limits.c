@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 
 #include "internal.h"
+#include "buf.h"
 #include "banned.h"
 
 void sp_limits_default(struct sp_limits *l)
@@ -148,7 +149,7 @@ const char *sp_status_name(enum sp_status s)
 		[SP_STATUS_KILLED] = "killed",
 		[SP_STATUS_SANDBOX_ERROR] = "sandbox_error",
 	};
-	if ((unsigned)s >= sizeof names / sizeof names[0])
+	if ((unsigned)s >= SP_ARRAY_SIZE(names))
 		return "unknown";
 	return names[s];
 }

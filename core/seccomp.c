@@ -29,6 +29,7 @@
 
 #include "internal.h"
 #include "seccomp_names.h"
+#include "buf.h"
 #include "banned.h"
 
 bool sp_seccomp_can_continue(void)
@@ -182,7 +183,7 @@ static void ns_flag_names(uint64_t flags, char *out, size_t outlen)
 	size_t used = 0;
 
 	out[0] = '\0';
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(t); i++) {
 		if (!(flags & t[i].f))
 			continue;
 		used += (size_t)snprintf(out + used, outlen > used ? outlen - used : 0,
@@ -204,7 +205,7 @@ static bool init_call(const char *nm, const __u64 *a, char *out, size_t outlen)
 	};
 	const char *whom = NULL;
 
-	for (size_t i = 0; i < sizeof by_pid / sizeof by_pid[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(by_pid); i++)
 		if (strcmp(nm, by_pid[i]) == 0)
 			whom = "pid 1";
 	if (strcmp(nm, "setpriority") == 0)

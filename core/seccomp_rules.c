@@ -23,6 +23,7 @@
 
 #include "internal.h"
 #include "seccomp_names.h"
+#include "buf.h"
 #include "banned.h"
 
 /* Denied outright (with a record). Names the arch lacks are skipped. */
@@ -73,7 +74,7 @@ static int add_init_rules(scmp_filter_ctx ctx, uint32_t act)
 	};
 	int rc = 0;
 
-	for (size_t i = 0; i < sizeof by_pid / sizeof by_pid[0]; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(by_pid); i++) {
 		int nr = seccomp_syscall_resolve_name(by_pid[i]);
 		if (nr == __NR_SCMP_ERROR || nr < 0)
 			continue;
@@ -136,7 +137,7 @@ static int add_rules(scmp_filter_ctx ctx, uint32_t act, unsigned flags)
 	static const uint32_t ioctl_each[] = { SP_DENIED_IOCTL_LIST(FLAG) };
 #undef FLAG
 
-	for (size_t i = 0; i < sizeof denied / sizeof denied[0]; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(denied); i++) {
 		int nr = seccomp_syscall_resolve_name(denied[i]);
 		if (nr == __NR_SCMP_ERROR || nr < 0)
 			continue;
@@ -148,12 +149,12 @@ static int add_rules(scmp_filter_ctx ctx, uint32_t act, unsigned flags)
 	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(socketpair), 1,
 			       ARG(0, SCMP_CMP_NE, AF_UNIX, 0));
 	/* clone with any namespace flag; one rule per flag (rules OR). */
-	for (size_t i = 0; i < sizeof ns_each / sizeof ns_each[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(ns_each); i++)
 		rc |= seccomp_rule_add(ctx, act, SCMP_SYS(clone), 1,
 				       ARG(0, SCMP_CMP_MASKED_EQ, ns_each[i],
 					   ns_each[i]));
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
-	for (size_t i = 0; i < sizeof ioctl_each / sizeof ioctl_each[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(ioctl_each); i++)
 		rc |= seccomp_rule_add(ctx, act, SCMP_SYS(ioctl), 1,
 				       ARG(1, SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, ioctl_each[i]));
 	/* a pipe holds at most the default 64 KiB: pipes are kernel memory

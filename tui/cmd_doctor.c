@@ -9,6 +9,7 @@
 
 #include "sandpit.h"
 #include "commands.h"
+#include "buf.h"
 #include "banned.h"
 
 int cmd_doctor(int argc, char **argv)
@@ -30,7 +31,7 @@ int cmd_doctor(int argc, char **argv)
 			"'sandpit doctor --help'\n", argv[1]);
 		return 2;
 	}
-	n = sp_doctor(ls, sizeof ls / sizeof ls[0]);
+	n = sp_doctor(ls, SP_ARRAY_SIZE(ls));
 	if (geteuid() == 0)
 		printf("sandpit %s on this host (running as root; the sandbox user maps "
 		       "to host uid %d):\n\n", SP_VERSION, SP_ROOT_HOST_ID);

@@ -120,7 +120,11 @@ static char *slurp(const char *what, const char *path, size_t max, size_t *len)
 		break;
 	case FIO_TOO_BIG:
 		sp_format_bytes(max, size, sizeof size);
-		fprintf(stderr, "sandpit run: %s '%s' is over %s\n", what, path, size);
+		if (!strcmp(what, "carry file"))
+			fprintf(stderr, "sandpit run: --carry '%s': the carry buffer is over its "
+				"limit of %s (--carry-max raises it)\n", path, size);
+		else
+			fprintf(stderr, "sandpit run: %s '%s' is over %s\n", what, path, size);
 		break;
 	default:
 		fprintf(stderr, "sandpit run: cannot read %s '%s': %s\n", what, path, strerror(e.err));
@@ -392,7 +396,7 @@ int cmd_run(int argc, char **argv)
 	if (!(code = slurp("program", argv[optind], MAX_PROGRAM, &code_len)))
 		return 2;
 	if (carry_path) {
-		if (!(carry = slurp("carry file", carry_path, cfg.limits.carry_bytes + 1, &carry_len))) {
+		if (!(carry = slurp("carry file", carry_path, cfg.limits.carry_bytes, &carry_len))) {
 			free(code);
 			return 2;
 		}

@@ -17,6 +17,7 @@
 
 #include "config.h"
 #include "fileio.h"
+#include "buf.h"
 #include "banned.h"
 
 #define CONFIG_MAX (1u << 20)
@@ -33,14 +34,12 @@ static void put(struct out *o, const char *s, size_t n)
 	if (o->oom)
 		return;
 	if (o->len + n + 1 > o->cap) {
-		size_t cap = (o->len + n + 1) * 2;
-		char *b = realloc(o->s, cap);
+		char *b = sp_grow(o->s, &o->cap, o->len + n + 1, 1);
 		if (!b) {
 			o->oom = true;
 			return;
 		}
 		o->s = b;
-		o->cap = cap;
 	}
 	memcpy(o->s + o->len, s, n);
 	o->len += n;

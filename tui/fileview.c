@@ -21,6 +21,7 @@
 #include "layout.h"
 #include "sanitize.h"
 #include "theme.h"
+#include "buf.h"
 #include "banned.h"
 
 #define CSV_COL_MAX 24
@@ -31,7 +32,7 @@ static void free_lines(struct file_view *v)
 		free(v->lines[i]);
 	free(v->lines);
 	v->lines = NULL;
-	v->n_lines = 0;
+	v->n_lines = v->lines_cap = 0;
 }
 
 void fileview_open(struct file_view *v, const struct run_files *rf)
@@ -78,7 +79,7 @@ static void add_line(struct file_view *v, const char *s, size_t len)
 	free(raw);
 	if (!clean)
 		return;
-	bigger = realloc(v->lines, (v->n_lines + 1) * sizeof *v->lines);
+	bigger = sp_grow(v->lines, &v->lines_cap, v->n_lines + 1, sizeof *v->lines);
 	if (!bigger) {
 		free(clean);
 		return;

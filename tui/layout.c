@@ -20,6 +20,7 @@
 #include "gauges.h"
 #include "layout.h"
 #include "theme.h"
+#include "buf.h"
 #include "banned.h"
 
 #define GAUGE_MIN_W 23
@@ -245,7 +246,7 @@ int text_draw(WINDOW *win, int y, int x, int maxw, const char *s, size_t len,
 
 	if (maxw <= 0)
 		return 0;
-	for (size_t i = 0; i < len && nb + 1 < sizeof buf / sizeof *buf;) {
+	for (size_t i = 0; i < len && nb + 1 < SP_ARRAY_SIZE(buf);) {
 		utf8proc_int32_t cp;
 		i += decode(s + i, len - i, &cp);
 		int cw = cp_width(cp);

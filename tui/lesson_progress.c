@@ -14,6 +14,7 @@
 #include "config.h"
 #include "fileio.h"
 #include "lesson_progress.h"
+#include "buf.h"
 #include "banned.h"
 
 #define MAX_PASSED 4096
@@ -25,7 +26,7 @@ void lesson_progress_free(struct lesson_progress *p)
 		free(p->passed[i]);
 	free(p->passed);
 	p->passed = NULL;
-	p->n = 0;
+	p->n = p->cap = 0;
 	p->current[0] = '\0';
 }
 
@@ -44,7 +45,7 @@ static int add_passed(struct lesson_progress *p, const char *id)
 
 	if (lesson_progress_passed(p, id) || p->n >= MAX_PASSED)
 		return 0;
-	v = realloc(p->passed, (p->n + 1) * sizeof *v);
+	v = sp_grow(p->passed, &p->cap, p->n + 1, sizeof *v);
 	if (!v)
 		return -1;
 	p->passed = v;

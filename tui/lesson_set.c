@@ -17,6 +17,7 @@
 
 #include "lesson.h"
 #include "fileio.h"
+#include "buf.h"
 #include "banned.h"
 
 struct embedded_file {
@@ -29,7 +30,7 @@ extern const struct embedded_file lessons_embedded[];
 /* Add one error line; false when memory ran out. */
 static bool add_error(struct lesson_set *s, const char *msg)
 {
-	char **e = realloc(s->errors, (s->n_errors + 1) * sizeof *e);
+	char **e = sp_grow(s->errors, &s->errors_cap, s->n_errors + 1, sizeof *e);
 	if (!e)
 		return false;
 	s->errors = e;
@@ -56,7 +57,7 @@ static int add_lesson(struct lesson_set *s, const char *text, size_t len,
 		lesson_free(&l);
 		return add_error(s, err) ? 0 : -1;
 	}
-	v = realloc(s->v, (s->n + 1) * sizeof *v);
+	v = sp_grow(s->v, &s->cap, s->n + 1, sizeof *v);
 	if (!v) {
 		lesson_free(&l);
 		return -1;

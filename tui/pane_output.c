@@ -168,12 +168,10 @@ static struct line *new_line(struct output_pane *op, enum out_kind kind)
 	if (op->n >= OUTPUT_MAX_LINES || op->runs > OUTPUT_MAX_RUNS)
 		drop_oldest(op);
 	if (op->n == op->cap) {
-		size_t cap = op->cap ? op->cap * 2 : 256;
-		struct line *nl = realloc(op->lines, cap * sizeof *nl);
+		struct line *nl = sp_grow(op->lines, &op->cap, op->n + 1, sizeof *nl);
 		if (!nl)
 			return NULL;
 		op->lines = nl;
-		op->cap = cap;
 	}
 	l = &op->lines[op->n++];
 	memset(l, 0, sizeof *l);
@@ -200,15 +198,15 @@ static size_t utf8_next_len(const char *s, size_t n)
 static bool line_room(struct line *l, size_t n)
 {
 	if (l->len + n + 1 > l->cap) {
-		size_t cap = l->cap ? l->cap : 64;
-		while (cap < l->len + n + 1)
-			cap *= 2;
-		char *t = realloc(l->text, cap);
+		/* text and looks side by side: each grows from the same cap to
+		 * the same new one */
+		size_t cap = l->cap, look_cap = l->cap;
+		char *t = sp_grow(l->text, &cap, l->len + n + 1, 1);
 		if (!t)
 			return false;
 		l->text = t;
 		if (l->look) {
-			unsigned char *lk = realloc(l->look, cap);
+			unsigned char *lk = sp_grow(l->look, &look_cap, l->len + n + 1, 1);
 			if (!lk)
 				return false;
 			l->look = lk;

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "ini_lines.h"
+#include "buf.h"
 #include "banned.h"
 
 #ifndef SP_DATADIR
@@ -209,7 +210,7 @@ static int parse_style(const char *value, bool mono, struct theme_style *st,
 	for (char *w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
 		any = true;
 		size_t i;
-		for (i = 0; i < sizeof attr_names / sizeof attr_names[0]; i++)
+		for (i = 0; i < SP_ARRAY_SIZE(attr_names); i++)
 			if (!strcasecmp(w, attr_names[i].name))
 				break;
 		if (want_bg) {
@@ -219,7 +220,7 @@ static int parse_style(const char *value, bool mono, struct theme_style *st,
 			}
 			want_bg = false;
 			have_bg = true;
-		} else if (i < sizeof attr_names / sizeof attr_names[0]) {
+		} else if (i < SP_ARRAY_SIZE(attr_names)) {
 			attrs |= attr_names[i].bit;
 		} else if (mono) {
 			snprintf(msg, msglen, "'%s' is not an attribute (bold dim underline reverse italic blink normal)", w);
