@@ -39,7 +39,8 @@ CORE_SRC := $(wildcard core/*.c)
 TUI_SRC  := $(filter-out tui/main.c,$(wildcard tui/*.c))
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o) $(B)/gen/prelude.o $(B)/gen/prelude_pyc.o \
             $(B)/gen/seccomp_bpf.o $(B)/gen/mpl_fontlist.o
-TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o $(B)/gen/lessons.o
+TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o $(B)/gen/lessons.o \
+            $(B)/gen/default_theme.o
 DEMOS    := $(sort $(wildcard tui/demos/*.py))
 LESSONS  := $(sort $(wildcard tui/lessons/*.lesson))
 
@@ -121,6 +122,10 @@ $(B)/gen/demos.c: $(DEMOS) core/embed.sh
 $(B)/gen/lessons.c: $(LESSONS) core/embed.sh
 	@mkdir -p $(@D)
 	sh core/embed.sh --table lessons_embedded $(LESSONS) > $@
+
+$(B)/gen/default_theme.c: themes/default.theme core/embed.sh
+	@mkdir -p $(@D)
+	sh core/embed.sh theme_default_text themes/default.theme > $@
 
 $(B)/gen/%.o: $(B)/gen/%.c
 	$(CC) $(CFLAGS) $(BASE) -Wno-missing-prototypes -c -o $@ $<
