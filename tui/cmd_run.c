@@ -21,6 +21,7 @@
 #include "sandpit.h"
 #include "commands.h"
 #include "limit_fields.h"
+#include "options.h"
 #include "sanitize.h"
 #include "fileio.h"
 #include "banned.h"
@@ -53,37 +54,14 @@ void print_usage(void)
 	       "       sandpit view IMAGE                          show a PNG or JPEG in the terminal\n"
 	       "       sandpit --help | --version\n"
 	       "\n"
-	       "run options (defaults in brackets):\n"
-	       "  --cpu SECONDS      CPU time of the whole process tree [%.1f]\n"
-	       "  --wall SECONDS     wall-clock time [%.1f]\n"
-	       "  --memory SIZE      memory of the whole tree [%lluM]\n"
-	       "  --output SIZE      stdout + stderr bytes kept [%lluM]\n"
-	       "  --disk SIZE        bytes in the work dir, and one file's size [%lluM]\n"
-	       "  --procs N          processes and threads [%u]\n"
-	       "  --carry FILE       carry-in: a JSON object; names become globals\n"
-	       "  --carry-out FILE   write the run's carry() values there (JSON object)\n"
-	       "  --carry-max SIZE   size cap of carry-in and carry-out [%lluM]\n"
-	       "  --stdin FILE       the program's standard input [empty]\n"
-	       "  --python PATH      the interpreter [/usr/bin/python3]\n"
-	       "  --file [NAME=]PATH copy a host file into the work dir before the run, as\n"
-	       "                     NAME or its base name (repeatable; write ./PATH for a\n"
-	       "                     path with '=' in its first part)\n"
-	       "  --keep DIR         copy the regular files the program left to DIR (created;\n"
-	       "                     must be empty), at most the disk limit in all\n"
-	       "  --json             print the result as one JSON object\n"
-	       "SIZE takes K, M, G suffixes. Exit status: the program's own; 128+N when\n"
+	       "run options (defaults in brackets):\n");
+	option_print_help(stdout, OPT_RUN, &l);
+	printf(	       "SIZE takes K, M, G suffixes. Exit status: the program's own; 128+N when\n"
 	       "signal N killed it; 124 when a limit stopped it; 125 when the sandbox\n"
 	       "failed; 130 when cancelled (SIGINT/SIGTERM); 2 for bad usage.\n"
-	       "\n"
-	       "playground options: --cpu --wall --memory --output --disk --procs --python\n"
-	       "  (as above), --theme NAME|FILE, --no-mouse, --config FILE,\n"
-	       "  --lessons DIR (a teacher's *.lesson files, after the shipped ones)\n"
-	       "  config file: $XDG_CONFIG_HOME/sandpit/config; see man sandpit\n",
-	       (double)l.cpu_ms / 1000.0, (double)l.wall_ms / 1000.0,
-	       (unsigned long long)(l.memory_bytes >> 20),
-	       (unsigned long long)(l.output_bytes >> 20),
-	       (unsigned long long)(l.disk_bytes >> 20), l.procs,
-	       (unsigned long long)(l.carry_bytes >> 20));
+	       "\n");
+	option_print_playground(stdout);
+	printf("  config file: $XDG_CONFIG_HOME/sandpit/config; see man sandpit\n");
 }
 
 static int usage_error(const char *fmt, const char *arg)
@@ -304,27 +282,10 @@ static struct sp_file_in parse_file_in(const char *arg)
 
 int cmd_run(int argc, char **argv)
 {
-	enum { O_CPU = 1, O_WALL, O_MEMORY, O_OUTPUT, O_DISK, O_PROCS, O_CARRY,
-	       O_CARRY_OUT, O_CARRY_MAX, O_STDIN, O_PYTHON, O_JSON, O_HELP, O_FILE,
-	       O_KEEP };
-	static const struct option opts[] = {
-		{ "cpu", required_argument, NULL, O_CPU },
-		{ "wall", required_argument, NULL, O_WALL },
-		{ "memory", required_argument, NULL, O_MEMORY },
-		{ "output", required_argument, NULL, O_OUTPUT },
-		{ "disk", required_argument, NULL, O_DISK },
-		{ "procs", required_argument, NULL, O_PROCS },
-		{ "carry", required_argument, NULL, O_CARRY },
-		{ "carry-out", required_argument, NULL, O_CARRY_OUT },
-		{ "carry-max", required_argument, NULL, O_CARRY_MAX },
-		{ "stdin", required_argument, NULL, O_STDIN },
-		{ "python", required_argument, NULL, O_PYTHON },
-		{ "json", no_argument, NULL, O_JSON },
-		{ "file", required_argument, NULL, O_FILE },
-		{ "keep", required_argument, NULL, O_KEEP },
-		{ "help", no_argument, NULL, O_HELP },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[OPT_N + 1];
+	size_t n_opts = 0;
+	struct opt_value val;
+	char why[256], msg[300];
 	struct sp_config cfg;
 	struct sp_file_in files_in[SP_MAX_FILES_IN];
 	struct sp_error err = { "" };
@@ -335,51 +296,47 @@ int cmd_run(int argc, char **argv)
 	size_t code_len = 0, carry_len = 0, input_len = 0;
 	bool json = false;
 	int c, status;
-	uint64_t v;
 	struct sigaction sa;
 
 	memset(&cfg, 0, sizeof cfg);
 	sp_limits_default(&cfg.limits);
 	optind = 1;
 	opterr = 0;
+	/* the flags of the one option table (options.c), as getopt wants them;
+	 * val is the option's id + 1 */
+	for (int i = 0; i < OPT_N; i++)
+		if (options[i].where & OPT_RUN)
+			opts[n_opts++] = (struct option){ options[i].name,
+				options[i].arg ? required_argument : no_argument, NULL, i + 1 };
+	opts[n_opts] = (struct option){ NULL, 0, NULL, 0 };
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case O_CPU:
-		case O_WALL:
-		case O_MEMORY:
-		case O_OUTPUT:
-		case O_DISK:
-		case O_PROCS: {
-			/* the same table as the config file and the F4 dialog */
-			static const enum limit_id ids[] = {
-				[O_CPU] = LIM_CPU, [O_WALL] = LIM_WALL, [O_MEMORY] = LIM_MEMORY,
-				[O_OUTPUT] = LIM_OUTPUT, [O_DISK] = LIM_DISK, [O_PROCS] = LIM_PROCS,
-			};
-			char why[256], msg[300];
-			if (limit_parse(ids[c], optarg, &cfg.limits, why, sizeof why) < 0) {
-				snprintf(msg, sizeof msg, "--%s: %s", limit_fields[ids[c]].key, why);
-				return usage_error("%s", msg);
-			}
-			break;
+		if (c > 0 && c <= OPT_N && options[c - 1].arg &&
+		    option_parse((enum opt_id)(c - 1), optarg, &cfg.limits, &val, why,
+				 sizeof why) < 0) {
+			/* a limit's message names its flag; a size's says what to give */
+			if (options[c - 1].kind != OPT_LIMIT)
+				return usage_error("%s", why);
+			snprintf(msg, sizeof msg, "--%s: %s", options[c - 1].name, why);
+			return usage_error("%s", msg);
 		}
-		case O_CARRY_MAX:
-			if (sp_parse_size(optarg, &v) < 0)
-				return usage_error("bad size '%s': give bytes with an optional K, M or G", optarg);
-			cfg.limits.carry_bytes = v;
-			break;
-		case O_CARRY: carry_path = optarg; break;
-		case O_CARRY_OUT: carry_out_path = optarg; break;
-		case O_STDIN: stdin_path = optarg; break;
-		case O_PYTHON: cfg.python = optarg; break;
-		case O_JSON: json = true; break;
-		case O_FILE:
+		switch (c - 1) {
+		case OPT_CPU: case OPT_WALL: case OPT_MEMORY:
+		case OPT_OUTPUT: case OPT_DISK: case OPT_PROCS:
+			break; /* stored by option_parse() */
+		case OPT_CARRY_MAX: cfg.limits.carry_bytes = val.n; break;
+		case OPT_CARRY: carry_path = optarg; break;
+		case OPT_CARRY_OUT: carry_out_path = optarg; break;
+		case OPT_STDIN: stdin_path = optarg; break;
+		case OPT_PYTHON: cfg.python = optarg; break;
+		case OPT_JSON: json = true; break;
+		case OPT_FILE:
 			if (cfg.n_files_in == SP_MAX_FILES_IN)
 				return usage_error("more than 64 --file options (at '%s'): pack them "
 						   "into one archive and unpack it in the program", optarg);
 			files_in[cfg.n_files_in++] = parse_file_in(optarg);
 			break;
-		case O_KEEP: cfg.keep_dir = optarg; break;
-		case O_HELP: print_usage(); return 0;
+		case OPT_KEEP: cfg.keep_dir = optarg; break;
+		case OPT_HELP: print_usage(); return 0;
 		default:
 			return usage_error("unknown or incomplete option '%s'", argv[optind - 1]);
 		}
