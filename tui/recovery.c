@@ -50,24 +50,30 @@ int recovery_note(const char *rec, const char *path, const char *name)
 
 bool recovery_read(const char *rec, struct recovery_info *ri)
 {
-	char ip[4200], line[4200];
+	char ip[4200], line[4200], *text;
+	struct fio_error e;
 	struct stat st;
-	FILE *f;
+	size_t len;
 
 	memset(ri, 0, sizeof *ri);
 	if (stat(rec, &st) != 0 || st.st_size == 0)
 		return false;
 	ri->when = st.st_mtime;
-	if (info_path(rec, ip, sizeof ip) < 0 || !(f = fopen(ip, "r")))
+	/* fileio.c: a FIFO in its place is refused, not waited on */
+	if (info_path(rec, ip, sizeof ip) < 0 ||
+	    !(text = fio_read(ip, 2 * sizeof line, 0, &len, &e)))
 		return true;
-	while (fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\n")] = '\0';
+	for (char *s = text, *nl; *s; s = nl + 1) {
+		nl = strchr(s, '\n');
+		snprintf(line, sizeof line, "%.*s", nl ? (int)(nl - s) : (int)strlen(s), s);
 		if (!strncmp(line, "path ", 5))
 			snprintf(ri->path, sizeof ri->path, "%s", line + 5);
 		else if (!strncmp(line, "name ", 5))
 			snprintf(ri->name, sizeof ri->name, "%s", line + 5);
+		if (!nl)
+			break;
 	}
-	fclose(f);
+	free(text);
 	if (!ri->name[0] && ri->path[0]) {
 		const char *s = strrchr(ri->path, '/');
 		snprintf(ri->name, sizeof ri->name, "%s", s && s[1] ? s + 1 : ri->path);
