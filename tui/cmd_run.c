@@ -28,6 +28,7 @@
 
 #define MAX_PROGRAM (16u << 20)
 #define MAX_STDIN (64u << 20)
+#define OPT_VAL 256 /* getopt val of options[0] */
 
 static volatile sig_atomic_t cancel_requested;
 static struct sp_run *volatile current_run; /* for the handler */
@@ -303,23 +304,24 @@ int cmd_run(int argc, char **argv)
 	optind = 1;
 	opterr = 0;
 	/* the flags of the one option table (options.c), as getopt wants them;
-	 * val is the option's id + 1 */
+	 * val is OPT_VAL + the option's id, clear of getopt's own '?' and ':' */
 	for (int i = 0; i < OPT_N; i++)
 		if (options[i].where & OPT_RUN)
 			opts[n_opts++] = (struct option){ options[i].name,
-				options[i].arg ? required_argument : no_argument, NULL, i + 1 };
+				options[i].arg ? required_argument : no_argument, NULL, OPT_VAL + i };
 	opts[n_opts] = (struct option){ NULL, 0, NULL, 0 };
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		if (c > 0 && c <= OPT_N && options[c - 1].arg &&
-		    option_parse((enum opt_id)(c - 1), optarg, &cfg.limits, &val, why,
+		int id = c - OPT_VAL;
+		if (id >= 0 && id < OPT_N && options[id].arg &&
+		    option_parse((enum opt_id)id, optarg, &cfg.limits, &val, why,
 				 sizeof why) < 0) {
 			/* a limit's message names its flag; a size's says what to give */
-			if (options[c - 1].kind != OPT_LIMIT)
+			if (options[id].kind != OPT_LIMIT)
 				return usage_error("%s", why);
-			snprintf(msg, sizeof msg, "--%s: %s", options[c - 1].name, why);
+			snprintf(msg, sizeof msg, "--%s: %s", options[id].name, why);
 			return usage_error("%s", msg);
 		}
-		switch (c - 1) {
+		switch (id) {
 		case OPT_CPU: case OPT_WALL: case OPT_MEMORY:
 		case OPT_OUTPUT: case OPT_DISK: case OPT_PROCS:
 			break; /* stored by option_parse() */
