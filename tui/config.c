@@ -91,8 +91,11 @@ static int preset_set(struct pg_config *cfg, const char *section, const char *na
 		copy_str(p->name, sizeof p->name, pname);
 	}
 	if (lim < 0) {
-		snprintf(err, errlen, "unknown key '%s' in a preset (known: cpu, wall, "
-			 "memory, procs, output, disk)", name);
+		char known[128] = "";
+		for (int i = 0; i < LIM_COUNT; i++)
+			snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+				 i ? ", " : "", limit_fields[i].key);
+		snprintf(err, errlen, "unknown key '%s' in a preset (known: %s)", name, known);
 		return -1;
 	}
 	if (limit_parse((enum limit_id)lim, value, &p->limits, err, errlen) < 0)

@@ -51,7 +51,8 @@ static void test_a_flag_and_a_config_key_parse_alike(void **state)
 
 	(void)state;
 	assert_non_null(f);
-	fputs("memory = 300M\nkeep_runs = 3\nkeep_bytes = lots\ncolour = red\n", f);
+	fputs("memory = 300M\nkeep_runs = 3\nkeep_bytes = lots\ncolour = red\n"
+	      "[preset p]\nnope = 1\n", f);
 	fclose(f);
 	/* keep_runs is a config key only: as a flag it is unknown */
 	assert_int_equal(config_load(&from_flag, 7, argv_flag, err, sizeof err), -1);
@@ -65,6 +66,9 @@ static void test_a_flag_and_a_config_key_parse_alike(void **state)
 	/* the known keys are the table's */
 	assert_non_null(strstr(from_file.error, "unknown key 'colour' (known: cpu, wall, memory, "
 			       "output, disk, procs, python, theme, mouse, keep_runs, keep_bytes)"));
+	/* and a preset's, the limits' */
+	assert_non_null(strstr(from_file.error, "unknown key 'nope' in a preset (known: cpu, wall, "
+			       "memory, procs, output, disk)"));
 	{
 		char *bad[] = { "sandpit", "--config", path, "--memory", "8M", NULL };
 		assert_int_equal(config_load(&from_flag, 5, bad, err, sizeof err), -1);
