@@ -47,11 +47,12 @@ char *fio_read_fd(int fd, const char *name, size_t max, unsigned flags,
 	if (fstat(fd, &st) < 0)
 		return fail(e, FIO_READ, errno, name, "cannot read: %s", strerror(errno));
 	e->mode = st.st_mode;
+	e->size = S_ISREG(st.st_mode) ? (unsigned long long)st.st_size : 0;
 	if (S_ISDIR(st.st_mode) || (!(flags & FIO_ANY_TYPE) && !S_ISREG(st.st_mode)))
 		return fail(e, FIO_NOT_REGULAR, EINVAL, name, "is %s, not a regular file",
 			    fio_type_name(st.st_mode));
 	snprintf(size, sizeof size, "%zu bytes", max);
-	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max)
+	if (!(flags & FIO_PREFIX) && S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max)
 		return fail(e, FIO_TOO_BIG, EFBIG, name, "is over %s", size);
 	if (S_ISREG(st.st_mode)) {
 		int fl = fcntl(fd, F_GETFL);
@@ -66,8 +67,12 @@ char *fio_read_fd(int fd, const char *name, size_t max, unsigned flags,
 			sp_buf_free(&b);
 			return fail(e, FIO_TOO_BIG, EFBIG, name, "is over %s", size);
 		}
-		/* read one byte past max, to tell "exactly max" from "more" */
-		room = max - b.len + 1 < 65536 ? max - b.len + 1 : 65536;
+		if (b.len == max && (flags & FIO_PREFIX))
+			break;
+		/* read one byte past max, to tell "exactly max" from "more";
+		 * with FIO_PREFIX never past max */
+		room = max - b.len + !(flags & FIO_PREFIX);
+		room = room < 65536 ? room : 65536;
 		if (sp_buf_reserve(&b, room) < 0) {
 			sp_buf_free(&b);
 			return fail(e, FIO_NOMEM, ENOMEM, name, "%s", "out of memory");

@@ -27,11 +27,14 @@ struct fio_error {
 	enum fio_fail kind;
 	int err;          /* errno of the failed call */
 	mode_t mode;      /* the file's type, for FIO_NOT_REGULAR */
+	unsigned long long size; /* a regular file's size when opened (set
+				  * on success too) */
 	char msg[1200];   /* "PATH: is a FIFO (named pipe), not a regular file" */
 };
 
 #define FIO_NOFOLLOW 1u   /* refuse a symlink as the last component */
 #define FIO_ANY_TYPE 2u   /* fio_read_fd: read a pipe too (our own stdin) */
+#define FIO_PREFIX   4u   /* a longer file is no error: its first max bytes */
 
 /*
  * The whole of the regular file path, at most max bytes, as a malloc'd

@@ -111,6 +111,24 @@ static void test_the_cap_is_exact_and_a_missing_file_says_enoent(void **state)
 	assert_non_null(strstr(e.msg, "cannot open"));
 }
 
+/* FIO_PREFIX: the first max bytes of a longer file, and its size. */
+static void test_a_prefix_reads_the_first_bytes_and_the_size(void **state)
+{
+	struct fio_error e;
+	size_t len = 0;
+	char *p = path_of("long"), *text;
+
+	(void)state;
+	write_bytes(p, "0123456789", 10);
+	text = fio_read(p, 4, FIO_PREFIX, &len, &e);
+	assert_non_null(text);
+	assert_int_equal(len, 4);
+	assert_string_equal(text, "0123");
+	assert_int_equal(e.size, 10);
+	free(text);
+	unlink(p);
+}
+
 static void test_a_pipe_is_read_only_when_asked(void **state)
 {
 	struct fio_error e;
@@ -191,6 +209,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_a_fifo_or_a_device_is_refused_not_waited_on),
 		cmocka_unit_test(test_the_cap_is_exact_and_a_missing_file_says_enoent),
+		cmocka_unit_test(test_a_prefix_reads_the_first_bytes_and_the_size),
 		cmocka_unit_test(test_a_pipe_is_read_only_when_asked),
 		cmocka_unit_test(test_nofollow_refuses_a_symlink),
 		cmocka_unit_test(test_replace_renames_over_with_the_mode_and_leaves_no_temp),
