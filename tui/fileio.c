@@ -96,15 +96,12 @@ char *fio_read_fd(int fd, const char *name, size_t max, unsigned flags,
 char *fio_read(const char *path, size_t max, unsigned flags, size_t *len,
 	       struct fio_error *e)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY |
-			    (flags & FIO_NOFOLLOW ? O_NOFOLLOW : 0));
+	int fd = fio_open_regular(path, flags, e);
 	char *text;
 	int saved;
 
-	if (fd < 0) {
-		memset(e, 0, sizeof *e);
-		return fail(e, FIO_OPEN, errno, path, "cannot open: %s", strerror(errno));
-	}
+	if (fd < 0)
+		return NULL;
 	text = fio_read_fd(fd, path, max, flags & ~FIO_ANY_TYPE, len, e);
 	saved = errno;
 	close(fd);
@@ -125,6 +122,36 @@ mode_t fio_umask(void)
 		fclose(f);
 	}
 	return (mode_t)m;
+}
+
+int fio_open_regular(const char *path, unsigned flags, struct fio_error *e)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY |
+			    (flags & FIO_NOFOLLOW ? O_NOFOLLOW : 0));
+	struct stat st;
+
+	memset(e, 0, sizeof *e);
+	if (fd < 0) {
+		fail(e, FIO_OPEN, errno, path, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) < 0) {
+		int err = errno;
+		close(fd);
+		fail(e, FIO_READ, err, path, "cannot read: %s", strerror(err));
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		e->mode = st.st_mode;
+		fail(e, FIO_NOT_REGULAR, EINVAL, path, "is %s, not a regular file",
+		     fio_type_name(st.st_mode));
+		return -1;
+	}
+	e->mode = st.st_mode;
+	e->size = (unsigned long long)st.st_size;
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
 }
 
 int fio_sync_dir_of(const char *path)

@@ -50,6 +50,11 @@ char *fio_read(const char *path, size_t max, unsigned flags, size_t *len,
 char *fio_read_fd(int fd, const char *name, size_t max, unsigned flags,
 		  size_t *len, struct fio_error *e);
 
+/* Open path for reading as fio_read() does (O_NONBLOCK, then only a
+ * regular file, then blocking again), for a reader that streams it: the
+ * fd, or -1 with e filled and errno set. flags: FIO_NOFOLLOW. */
+int fio_open_regular(const char *path, unsigned flags, struct fio_error *e);
+
 /* "a directory", "a FIFO (named pipe)", "a character device", ... */
 const char *fio_type_name(mode_t mode);
 

@@ -86,10 +86,16 @@ bool recovery_matches_saved(const char *rec, const struct recovery_info *ri)
 	FILE *a, *b;
 	bool same = true;
 	char x[8192], y[8192];
+	struct fio_error e;
+	int fd;
 
+	/* the saved file is any path the user saved to: a FIFO there is
+	 * refused, not waited on (fileio.c) */
 	if (!ri->path[0] || !(a = fopen(rec, "rb")))
 		return false;
-	if (!(b = fopen(ri->path, "rb"))) {
+	if ((fd = fio_open_regular(ri->path, 0, &e)) < 0 || !(b = fdopen(fd, "rb"))) {
+		if (fd >= 0)
+			close(fd);
 		fclose(a);
 		return false;
 	}
