@@ -57,7 +57,7 @@ static void carry_update(struct sp_run *r, json_t *values)
 
 	if (!json_is_object(values) || !add) {
 		json_decref(add);
-		run_violation(r, SP_VIOL_CARRY, true, 0, "carry-out message is not an object");
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0, "carry-out message is not an object");
 		return;
 	}
 	if (!r->carry_out) {
@@ -79,14 +79,14 @@ static void carry_update(struct sp_run *r, json_t *values)
 
 		/* a call carries all of its values or none */
 		if (why) {
-			run_violation(r, SP_VIOL_CARRY, true, 0,
+			sp_run_violation(r, SP_VIOL_CARRY, true, 0,
 				  "carry name \"%.80s\" %s; this carry() call was dropped", key, why);
 			json_decref(add);
 			return;
 		}
 		why = sp_carry_value_problem(val);
 		if (why) {
-			run_violation(r, SP_VIOL_CARRY, true, 0,
+			sp_run_violation(r, SP_VIOL_CARRY, true, 0,
 				  "the value of carry name \"%.80s\" %s; this carry() call was dropped",
 				  key, why);
 			json_decref(add);
@@ -104,7 +104,7 @@ static void carry_update(struct sp_run *r, json_t *values)
 		json_object_set_new(add, key, json_integer((json_int_t)size));
 	}
 	if (len > r->limits.carry_bytes) {
-		run_violation(r, SP_VIOL_CARRY, true, 0,
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0,
 			  "carry-out over %s; this carry() call was dropped",
 			  SP_BYTES(r->limits.carry_bytes));
 		json_decref(add);
@@ -129,7 +129,7 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 	if (!msg || !json_is_object(msg)) {
 		/* the two a hand-made carry() message most often has */
 		enum json_error_code code = msg ? json_error_unknown : json_error_code(&jerr);
-		run_violation(r, SP_VIOL_CARRY, true, 0, "%s",
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0, "%s",
 			      code == json_error_numeric_overflow
 			      ? "a number beyond 64 bits on the carry channel (ignored)"
 			      : code == json_error_invalid_utf8
@@ -164,7 +164,7 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 	if (ln > 0)
 		r->last_line = ln;
 	if (!t) {
-		run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
 	} else if (strcmp(t, "carry") == 0) {
 		carry_update(r, json_object_get(msg, "v"));
 	} else if (strcmp(t, "at") == 0) {
@@ -176,11 +176,11 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 		const char *what = json_string_value(json_object_get(msg, "what"));
 		const char *k = json_string_value(json_object_get(msg, "k"));
 		if (what)
-			run_violation(r, kind_from(k), false, ln, "%.300s", what);
+			sp_run_violation(r, kind_from(k), false, ln, "%.300s", what);
 	} else if (strcmp(t, "var") == 0) {
-		variables_add(r, msg);
+		sp_variables_add(r, msg);
 	} else if (strcmp(t, "vars") == 0) {
-		variables_more(r, msg);
+		sp_variables_more(r, msg);
 	} else if (strcmp(t, "hint") == 0) {
 		/* explains only: a made-up one can only pick a fixed text */
 		sp_hints_add(r->res, json_string_value(json_object_get(msg, "topic")),
@@ -191,12 +191,12 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 		snprintf(r->exc_kind, sizeof r->exc_kind, "%s", k ? k : "");
 		r->exc_line = ln;
 	} else {
-		run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
 	}
 	json_decref(msg);
 }
 
-void channel_read(struct sp_run *r)
+void sp_channel_read(struct sp_run *r)
 {
 	char buf[65536]; /* channel messages are small */
 	ssize_t n = read(r->chan_fd, buf, sizeof buf);
@@ -216,7 +216,7 @@ void channel_read(struct sp_run *r)
 		if (r->chan_skip_line) {
 			/* the rest of an over-long line: drop it */
 		} else if (r->chan_len + take > r->chan_cap) {
-			run_violation(r, SP_VIOL_CARRY, true, 0,
+			sp_run_violation(r, SP_VIOL_CARRY, true, 0,
 				  "a message on the carry channel over %s (dropped)",
 				  SP_BYTES(r->chan_cap));
 			r->chan_skip_line = true;
@@ -236,12 +236,12 @@ void channel_read(struct sp_run *r)
 	}
 }
 
-void channel_drain(struct sp_run *r)
+void sp_channel_drain(struct sp_run *r)
 {
 	for (int i = 0; i < 16 && r->chan_fd >= 0; i++) {
 		int avail = 0;
 		if (ioctl(r->chan_fd, FIONREAD, &avail) < 0 || avail <= 0)
 			break;
-		channel_read(r);
+		sp_channel_read(r);
 	}
 }

@@ -49,15 +49,15 @@ static void limit_records_at_end(struct sp_run *r)
 	for (size_t i = 0; i < res->n_files && dir_full && !r->disk_reported; i++)
 		if (res->files[i].bytes >= r->limits.disk_bytes) {
 			r->disk_reported = true;
-			run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
+			sp_run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
 				  "file %s reached the size limit of %s",
 				  res->files[i].path, SP_BYTES(r->limits.disk_bytes));
 		}
 	/* the work dir full (bytes or inodes), pids.events, the memory cgroup */
-	accounting_limit_records(r);
+	sp_accounting_limit_records(r);
 	if (!r->disk_reported && exc_disk) {
 		r->disk_reported = true;
-		run_violation(r, SP_VIOL_DISK, false, line,
+		sp_run_violation(r, SP_VIOL_DISK, false, line,
 			  "a write failed for lack of room (ENOSPC, EFBIG or EDQUOT); "
 			  "the disk limit is %s", SP_BYTES(r->limits.disk_bytes));
 	} else if (exc_disk && (v = find_kind(r, SP_VIOL_DISK)) && !v->line) {
@@ -65,7 +65,7 @@ static void limit_records_at_end(struct sp_run *r)
 	}
 	if (!r->procs_reported && exc_proc) {
 		r->procs_reported = true;
-		run_violation(r, SP_VIOL_PROCESS, false, line,
+		sp_run_violation(r, SP_VIOL_PROCESS, false, line,
 			  "a new process or thread was refused; the limit is %u", r->limits.procs);
 	} else if (exc_proc && (v = find_kind(r, SP_VIOL_PROCESS)) && !v->line) {
 		v->line = line;
@@ -91,7 +91,7 @@ static bool left_to_read(int fd)
 	return n > 0;
 }
 
-void run_finish(struct sp_run *r)
+void sp_finish_run(struct sp_run *r)
 {
 	struct sp_result *res = r->res;
 	struct rusage ru;
@@ -100,25 +100,25 @@ void run_finish(struct sp_run *r)
 
 	/* the sandbox is over (init is gone): a slow reader of forwarded
 	 * output below does not make the run longer */
-	uint64_t wall_ms = run_now_ms(r);
+	uint64_t wall_ms = sp_run_now_ms(r);
 
 	/* every writer is dead now: take what is left in the pipes (forwarded
 	 * output all of it, waiting for a slow reader as cat would) */
 	r->draining = true;
 	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->out_fd); i++)
-		run_read_output(r, &r->out_fd, false);
+		sp_run_read_output(r, &r->out_fd, false);
 	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->err_fd); i++)
-		run_read_output(r, &r->err_fd, true);
+		sp_run_read_output(r, &r->err_fd, true);
 	while (left_to_read(r->chan_fd))
-		channel_read(r);
+		sp_channel_read(r);
 	for (int i = 0; i < 16; i++) {
 		char peek;
 		if (recv(r->L.ctl, &peek, 1, MSG_PEEK | MSG_DONTWAIT) <= 0)
 			break;
-		run_handle_ctl(r);
+		sp_run_handle_ctl(r);
 	}
-	accounting_sample(r);
-	timeline_point(r);
+	sp_accounting_sample(r);
+	sp_timeline_point(r);
 	memset(&ru, 0, sizeof ru);
 	if (wait4(r->L.pid, &st, 0, &ru) == r->L.pid) {
 		uint64_t cpu = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000u +
@@ -171,12 +171,12 @@ void run_finish(struct sp_run *r)
 		res->status = r->stop;
 	} else if (r->cg && sp_cgroup_oom_killed(r->cg)) {
 		res->status = SP_STATUS_MEMORY_LIMIT;
-		run_violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %s",
+		sp_run_violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %s",
 			  SP_BYTES(r->limits.memory_bytes));
 	} else if (res->signal == SIGXCPU ||
 		   (res->signal == SIGKILL && res->usage.cpu_ms + 1000 >= r->limits.cpu_ms)) {
 		res->status = SP_STATUS_CPU_LIMIT;
-		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %s of %s",
+		sp_run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %s of %s",
 			  SP_MS(res->usage.cpu_ms), SP_MS(r->limits.cpu_ms));
 	} else if (!r->have_status) {
 		res->status = SP_STATUS_SANDBOX_ERROR;
@@ -196,7 +196,7 @@ void run_finish(struct sp_run *r)
 	{
 		struct sp_violation *mv = find_kind(r, SP_VIOL_MEMORY);
 		if (exc_memory && !mv)
-			run_violation(r, SP_VIOL_MEMORY, false, r->exc_line,
+			sp_run_violation(r, SP_VIOL_MEMORY, false, r->exc_line,
 				      "allocation over the memory limit of %s (MemoryError)",
 				      SP_BYTES(r->limits.memory_bytes));
 		else if (exc_memory && !mv->line && r->exc_line > 0)
@@ -205,11 +205,11 @@ void run_finish(struct sp_run *r)
 	if (res->signal == SIGSYS)
 		/* the filter kills what it cannot judge: another architecture's
 		 * calling convention (x32, int 0x80), which would dodge every rule */
-		run_violation(r, SP_VIOL_SYSCALL, true, 0,
+		sp_run_violation(r, SP_VIOL_SYSCALL, true, 0,
 			      "a system call through another architecture's ABI (x32 or int 0x80): killed");
 	limit_records_at_end(r);
-	timeline_end(r);
-	variables_take(r);
+	sp_timeline_end(r);
+	sp_variables_take(r);
 	sp_hints_from_tracebacks(res, r->errtail, r->errtail_len);
 	if (r->carry_out)
 		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);

@@ -333,7 +333,7 @@ char *sp_base64(const char *s, size_t len);
 char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);
 
 /* units.c: a size or time as the gauges show it, for a record's text, in
- * a buffer the calling expression owns: run_violation(..., "%s", SP_MS(t)). */
+ * a buffer the calling expression owns: sp_run_violation(..., "%s", SP_MS(t)). */
 const char *sp_bytes_str(uint64_t n, char *buf);   /* buf: 32 bytes */
 const char *sp_ms_str(uint64_t ms, char *buf);
 #define SP_BYTES(n) sp_bytes_str((n), (char[32]){ 0 })

@@ -60,7 +60,7 @@ static bool queue_reserve(struct sp_run *r)
 	return true;
 }
 
-void run_push(struct sp_run *r, struct qitem it)
+void sp_run_push(struct sp_run *r, struct qitem it)
 {
 	if (!queue_reserve(r)) {
 		/* out of memory: this event is lost (FINISHED never is: see
@@ -72,10 +72,10 @@ void run_push(struct sp_run *r, struct qitem it)
 	r->qlen++;
 }
 
-void run_push_usage(struct sp_run *r)
+void sp_run_push_usage(struct sp_run *r)
 {
 	struct qitem it = { .type = SP_EVENT_USAGE, .usage = r->res->usage };
-	run_push(r, it);
+	sp_run_push(r, it);
 }
 
 static void push_violation(struct sp_run *r, struct sp_violation *v)
@@ -83,12 +83,12 @@ static void push_violation(struct sp_run *r, struct sp_violation *v)
 	if (!v)
 		return;
 	if (v->count == 1)
-		run_push_grown(r); /* a new record is announced at once */
+		sp_run_push_grown(r); /* a new record is announced at once */
 	else
 		r->viol_dirty = true; /* repeats are announced with the next sample */
 }
 
-void run_push_grown(struct sp_run *r)
+void sp_run_push_grown(struct sp_run *r)
 {
 	size_t from = 0;
 	long k;
@@ -97,11 +97,11 @@ void run_push_grown(struct sp_run *r)
 	 * repeats it had: a flood of one call costs one event a sample */
 	while ((k = sp_violations_next_grown(&r->viol, &from)) >= 0) {
 		struct qitem it = { .type = SP_EVENT_VIOLATION, .viol = (size_t)k };
-		run_push(r, it);
+		sp_run_push(r, it);
 	}
 }
 
-struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
+struct sp_violation *sp_run_violation(struct sp_run *r, enum sp_violation_kind k,
 				      bool kernel, int line, const char *fmt, ...)
 {
 	char what[400];
@@ -115,7 +115,7 @@ struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
 	if (!kernel && line <= 0)
 		line = r->last_line;
 	if (!kernel && line <= 0) {
-		run_violation(r, SP_VIOL_CARRY, true, 0,
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0,
 			      "a runtime report without a program line (dropped)");
 		return NULL;
 	}
@@ -142,7 +142,7 @@ static void kill_tree(struct sp_run *r)
 		kill(r->L.pid, SIGKILL);
 }
 
-void run_stop(struct sp_run *r, enum sp_status why)
+void sp_run_stop(struct sp_run *r, enum sp_status why)
 {
 	if (r->stopping)
 		return;
@@ -153,7 +153,7 @@ void run_stop(struct sp_run *r, enum sp_status why)
 
 /* ---- sources ---- */
 
-uint64_t run_now_ms(const struct sp_run *r)
+uint64_t sp_run_now_ms(const struct sp_run *r)
 {
 	return (sp_now_us() - r->start_us) / 1000u;
 }
@@ -182,9 +182,9 @@ static int append(char **buf, size_t *len, size_t *cap, const char *data, size_t
 static void wall_deadline(struct sp_run *r)
 {
 	if (!r->stopping && !r->init_done) {
-		run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s",
+		sp_run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s",
 			      SP_MS(r->limits.wall_ms));
-		run_stop(r, SP_STATUS_WALL_LIMIT);
+		sp_run_stop(r, SP_STATUS_WALL_LIMIT);
 	}
 }
 
@@ -292,7 +292,7 @@ static void forward_write(struct sp_run *r, int slot, const char *buf, size_t n)
 				continue;
 			if (r->stopping || r->draining)
 				r->fwd_fd[slot] = -1;
-			else if (run_now_ms(r) >= r->limits.wall_ms)
+			else if (sp_run_now_ms(r) >= r->limits.wall_ms)
 				wall_deadline(r);
 		} else {
 			r->fwd_fd[slot] = -1; /* the reader is gone: discard the rest */
@@ -335,7 +335,7 @@ static int forward_splice(struct sp_run *r, int fd, int slot, size_t len)
 	}
 }
 
-void run_read_output(struct sp_run *r, int *fdp, bool is_err)
+void sp_run_read_output(struct sp_run *r, int *fdp, bool is_err)
 {
 	char *buf;
 	ssize_t n;
@@ -378,9 +378,9 @@ void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 		n = (ssize_t)room;
 		r->res->truncated = true;
 		if (!r->stopping)
-			run_violation(r, SP_VIOL_OUTPUT, true, 0,
+			sp_run_violation(r, SP_VIOL_OUTPUT, true, 0,
 				  "output over %s", SP_BYTES(r->limits.output_bytes));
-		run_stop(r, SP_STATUS_OUTPUT_LIMIT);
+		sp_run_stop(r, SP_STATUS_OUTPUT_LIMIT);
 	}
 	if (n == 0) {
 		free(buf);
@@ -402,7 +402,7 @@ void run_read_output(struct sp_run *r, int *fdp, bool is_err)
 	}
 	it.data = buf;
 	it.len = (size_t)n;
-	run_push(r, it);
+	sp_run_push(r, it);
 }
 
 static void notify_continue(struct sp_run *r, const struct seccomp_notif *req)
@@ -474,7 +474,7 @@ static void observe_memory(struct sp_run *r, const struct seccomp_notif *req,
 	}
 	if (refused)
 		/* one text, so repeats merge into its count */
-		run_violation(r, SP_VIOL_MEMORY, true, 0,
+		sp_run_violation(r, SP_VIOL_MEMORY, true, 0,
 			      "an allocation over the memory limit of %s was refused",
 			      SP_BYTES(r->limits.memory_bytes));
 }
@@ -513,11 +513,11 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 			u->procs_peak = live > r->limits.procs ? r->limits.procs : live;
 		r->procs_reported = true;
 		if (ctx[0])
-			run_violation(r, SP_VIOL_PROCESS, true, line,
+			sp_run_violation(r, SP_VIOL_PROCESS, true, line,
 				      "%s: a new process or thread over the limit of %u was refused",
 				      ctx, r->limits.procs);
 		else
-			run_violation(r, SP_VIOL_PROCESS, true, line,
+			sp_run_violation(r, SP_VIOL_PROCESS, true, line,
 				      "a new process or thread over the limit of %u was refused",
 				      r->limits.procs);
 		return;
@@ -594,7 +594,7 @@ static void handle_notify(struct sp_run *r)
 		return;
 	}
 	/* the prelude said which line this comes from just before the call */
-	channel_drain(r);
+	sp_channel_drain(r);
 	if (r->have_pending) {
 		line = r->pending_line;
 		snprintf(ctx, sizeof ctx, "%s", r->pending_ctx);
@@ -631,9 +631,9 @@ static void handle_notify(struct sp_run *r)
 			}
 	}
 	if (ctx[0])
-		run_violation(r, v.kind, true, line, "%s: %s", ctx, v.what);
+		sp_run_violation(r, v.kind, true, line, "%s: %s", ctx, v.what);
 	else
-		run_violation(r, v.kind, true, line, "%s", v.what);
+		sp_run_violation(r, v.kind, true, line, "%s", v.what);
 }
 
 static void add_fd(struct sp_run *r, int fd, enum src s)
@@ -642,7 +642,7 @@ static void add_fd(struct sp_run *r, int fd, enum src s)
 	epoll_ctl(r->epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 
-void run_handle_ctl(struct sp_run *r)
+void sp_run_handle_ctl(struct sp_run *r)
 {
 	char msg[600];
 	int fd = -1, nfd = 1;
@@ -691,9 +691,9 @@ static void pump(struct sp_run *r)
 	for (int i = 0; i < n; i++) {
 		uint64_t ticks;
 		switch ((enum src)evs[i].data.u32) {
-		case SRC_OUT: if (r->out_fd >= 0) run_read_output(r, &r->out_fd, false); break;
-		case SRC_ERR: if (r->err_fd >= 0) run_read_output(r, &r->err_fd, true); break;
-		case SRC_CHAN: if (r->chan_fd >= 0) channel_read(r); break;
+		case SRC_OUT: if (r->out_fd >= 0) sp_run_read_output(r, &r->out_fd, false); break;
+		case SRC_ERR: if (r->err_fd >= 0) sp_run_read_output(r, &r->err_fd, true); break;
+		case SRC_CHAN: if (r->chan_fd >= 0) sp_channel_read(r); break;
 		case SRC_NOTIFY:
 			if (r->notify_fd < 0)
 				break;
@@ -707,20 +707,20 @@ static void pump(struct sp_run *r)
 			}
 			handle_notify(r);
 			break;
-		case SRC_CTL: run_handle_ctl(r); break;
+		case SRC_CTL: sp_run_handle_ctl(r); break;
 		case SRC_PIDFD:
 			r->init_done = true;
 			break;
 		case SRC_SAMPLE:
 			if (read(r->sample_fd, &ticks, sizeof ticks) < 0) { /* cleared either way */ }
-			accounting_sample(r);
-			timeline_point(r);
-			run_push_usage(r);
+			sp_accounting_sample(r);
+			sp_timeline_point(r);
+			sp_run_push_usage(r);
 			if (r->viol_dirty) {
 				r->viol_dirty = false;
-				run_push_grown(r);
+				sp_run_push_grown(r);
 			}
-			accounting_arm(r);
+			sp_accounting_arm(r);
 			break;
 		case SRC_DEADLINE:
 			if (read(r->deadline_fd, &ticks, sizeof ticks) < 0) { /* cleared */ }
@@ -730,9 +730,9 @@ static void pump(struct sp_run *r)
 	}
 	if (r->init_done && !r->finished) {
 		struct qitem it = { .type = SP_EVENT_FINISHED };
-		run_finish(r);
-		run_push_grown(r); /* repeats since the last sample, and the last records */
-		run_push(r, it);
+		sp_finish_run(r);
+		sp_run_push_grown(r); /* repeats since the last sample, and the last records */
+		sp_run_push(r, it);
 	}
 }
 
@@ -799,7 +799,7 @@ void sp_run_interrupt(struct sp_run *r)
 void sp_run_cancel(struct sp_run *r)
 {
 	if (!r->finished)
-		run_stop(r, SP_STATUS_KILLED);
+		sp_run_stop(r, SP_STATUS_KILLED);
 }
 
 static void close_fd(int *fd)
@@ -814,7 +814,7 @@ void sp_run_free(struct sp_run *r)
 	if (!r)
 		return;
 	if (!r->finished) {
-		run_stop(r, SP_STATUS_KILLED);
+		sp_run_stop(r, SP_STATUS_KILLED);
 		waitpid(r->L.pid, NULL, 0);
 		r->init_done = true;
 	}
@@ -1119,7 +1119,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 		deadline.it_value.tv_nsec = (long)(at_us % 1000000u) * 1000L;
 		timerfd_settime(r->deadline_fd, TFD_TIMER_ABSTIME, &deadline, NULL);
 	}
-	accounting_arm(r);
+	sp_accounting_arm(r);
 	*out = r;
 	return 0;
 fail:

@@ -121,44 +121,44 @@ struct sp_run {
 };
 
 /* run.c */
-void run_push(struct sp_run *r, struct qitem it);
-void run_push_usage(struct sp_run *r);
+void sp_run_push(struct sp_run *r, struct qitem it);
+void sp_run_push_usage(struct sp_run *r);
 /* Queue an event for every record whose count changed since its last one. */
-void run_push_grown(struct sp_run *r);
+void sp_run_push_grown(struct sp_run *r);
 /* Add or merge a record, and queue an event for a new one. */
-struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
+struct sp_violation *sp_run_violation(struct sp_run *r, enum sp_violation_kind k,
 				   bool kernel, int line, const char *fmt, ...)
 	SP_PRINTF(5, 6);
 /* Kill the whole tree (once), remembering why. */
-void run_stop(struct sp_run *r, enum sp_status why);
-uint64_t run_now_ms(const struct sp_run *r);
-void run_read_output(struct sp_run *r, int *fdp, bool is_err);
-void run_handle_ctl(struct sp_run *r);
+void sp_run_stop(struct sp_run *r, enum sp_status why);
+uint64_t sp_run_now_ms(const struct sp_run *r);
+void sp_run_read_output(struct sp_run *r, int *fdp, bool is_err);
+void sp_run_handle_ctl(struct sp_run *r);
 
 /* channel.c */
-void channel_read(struct sp_run *r);
+void sp_channel_read(struct sp_run *r);
 /* Take what the program already wrote (its line reports come before the
  * call they explain). */
-void channel_drain(struct sp_run *r);
+void sp_channel_drain(struct sp_run *r);
 
 /* accounting.c */
-void accounting_sample(struct sp_run *r);
-void accounting_arm(struct sp_run *r);
+void sp_accounting_sample(struct sp_run *r);
+void sp_accounting_arm(struct sp_run *r);
 /* The records of limits reached that do not stop a run (once each). */
-void accounting_limit_records(struct sp_run *r);
+void sp_accounting_limit_records(struct sp_run *r);
 
 /* samples.c: a point of the timeline from the usage just sampled, marked
  * with a limit a record since the last point says was reached; at the
  * end, the last marks and the timeline into the result. */
-void timeline_point(struct sp_run *r);
-void timeline_end(struct sp_run *r);
+void sp_timeline_point(struct sp_run *r);
+void sp_timeline_end(struct sp_run *r);
 
 /* variables.c: {"t": "var"} and {"t": "vars"} messages; into the result */
-void variables_add(struct sp_run *r, json_t *msg);
-void variables_more(struct sp_run *r, json_t *msg);
-void variables_take(struct sp_run *r);
+void sp_variables_add(struct sp_run *r, json_t *msg);
+void sp_variables_more(struct sp_run *r, json_t *msg);
+void sp_variables_take(struct sp_run *r);
 
 /* finish.c */
-void run_finish(struct sp_run *r);
+void sp_finish_run(struct sp_run *r);
 
 #endif

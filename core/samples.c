@@ -111,7 +111,7 @@ static uint8_t new_limit(struct sp_run *r)
 	return mark;
 }
 
-void timeline_point(struct sp_run *r)
+void sp_timeline_point(struct sp_run *r)
 {
 	const struct sp_usage *u = &r->res->usage;
 	struct sp_sample p = {
@@ -122,7 +122,7 @@ void timeline_point(struct sp_run *r)
 	sp_samples_add(&r->samples, &p);
 }
 
-void timeline_end(struct sp_run *r)
+void sp_timeline_end(struct sp_run *r)
 {
 	static const struct { enum sp_status st; enum sp_violation_kind k; } stops[] = {
 		{ SP_STATUS_CPU_LIMIT, SP_VIOL_CPU }, { SP_STATUS_WALL_LIMIT, SP_VIOL_WALL },
