@@ -34,6 +34,7 @@
 #include <seccomp.h>
 #include <jansson.h>
 
+#include "control.h"
 #include "run_impl.h"
 #include "banned.h"
 
@@ -656,7 +657,7 @@ void sp_run_handle_ctl(struct sp_run *r)
 	}
 	msg[n] = '\0';
 	switch (msg[0]) {
-	case 'N':
+	case SP_CTL_LAYERS:
 		r->landlock_abi = n > 1 ? (unsigned char)msg[1] : 0;
 		r->seccomp_mode = n > 2 && msg[2] ? 2 : 1;
 		if (nfd == 1 && fd >= 0) {
@@ -664,10 +665,10 @@ void sp_run_handle_ctl(struct sp_run *r)
 			add_fd(r, fd, SRC_NOTIFY);
 		}
 		return;
-	case 'E':
+	case SP_CTL_ERROR:
 		snprintf(r->setup_error, sizeof r->setup_error, "%s", msg + 1);
 		break;
-	case 'X':
+	case SP_CTL_EXIT:
 		if (n >= (ssize_t)(1 + sizeof(int))) {
 			memcpy(&r->wstatus, msg + 1, sizeof(int));
 			r->have_status = true;
