@@ -106,9 +106,9 @@ void sp_finish_run(struct sp_run *r)
 	 * output all of it, waiting for a slow reader as cat would) */
 	r->draining = true;
 	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->out_fd); i++)
-		sp_run_read_output(r, &r->out_fd, false);
+		sp_output_read(r, &r->out_fd, false);
 	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->err_fd); i++)
-		sp_run_read_output(r, &r->err_fd, true);
+		sp_output_read(r, &r->err_fd, true);
 	while (left_to_read(r->chan_fd))
 		sp_channel_read(r);
 	for (int i = 0; i < 16; i++) {

@@ -2,8 +2,10 @@
  * run_impl.h - the run object's insides, shared by the files that make it
  * up and by nobody else:
  *   run.c         the public API, the event queue, the epoll pump, and the
- *                 sources that need no interpretation (output, control,
- *                 seccomp notifications)
+ *                 sources that need no interpretation (control, seccomp
+ *                 notifications)
+ *   output.c      stdout and stderr: the output limit, keeping, and
+ *                 forwarding to the caller's fds
  *   channel.c     the program's private channel: carry-out and the
  *                 prelude's line reports
  *   accounting.c  usage samples and the CPU / memory / disk / process checks
@@ -132,8 +134,13 @@ struct sp_violation *sp_run_violation(struct sp_run *r, enum sp_violation_kind k
 /* Kill the whole tree (once), remembering why. */
 void sp_run_stop(struct sp_run *r, enum sp_status why);
 uint64_t sp_run_now_ms(const struct sp_run *r);
-void sp_run_read_output(struct sp_run *r, int *fdp, bool is_err);
+/* The wall limit is reached: stop the run (once). */
+void sp_run_wall_deadline(struct sp_run *r);
 void sp_run_handle_ctl(struct sp_run *r);
+
+/* output.c: read one chunk of stdout (is_err false) or stderr from *fdp
+ * and queue, keep or forward it; *fdp is -1 once the pipe ended. */
+void sp_output_read(struct sp_run *r, int *fdp, bool is_err);
 
 /* channel.c */
 void sp_channel_read(struct sp_run *r);
