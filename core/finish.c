@@ -37,34 +37,34 @@ static void limit_records_at_end(struct sp_run *r)
 {
 	struct sp_result *res = r->res;
 	struct sp_violation *v;
-	bool exc_disk = strcmp(r->exc_kind, "disk") == 0;
-	bool exc_proc = strcmp(r->exc_kind, "process") == 0;
-	int line = r->exc_line > 0 ? r->exc_line : 0;
+	bool exc_disk = strcmp(r->chan.exc_kind, "disk") == 0;
+	bool exc_proc = strcmp(r->chan.exc_kind, "process") == 0;
+	int line = r->chan.exc_line > 0 ? r->chan.exc_line : 0;
 	/* the work dir's tmpfs is as big as one file may be, so a file that
 	 * really reached the size limit filled the work dir too: a file that
 	 * only looks that big (sparse, made by truncate) used no room */
 	bool dir_full = r->limits.disk_bytes > 65536 &&
 			res->usage.disk_bytes + 65536 >= r->limits.disk_bytes;
 
-	for (size_t i = 0; i < res->n_files && dir_full && !r->disk_reported; i++)
+	for (size_t i = 0; i < res->n_files && dir_full && !r->acct.disk_reported; i++)
 		if (res->files[i].bytes >= r->limits.disk_bytes) {
-			r->disk_reported = true;
+			r->acct.disk_reported = true;
 			sp_run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
 				  "file %s reached the size limit of %s",
 				  res->files[i].path, SP_BYTES(r->limits.disk_bytes));
 		}
 	/* the work dir full (bytes or inodes), pids.events, the memory cgroup */
 	sp_accounting_limit_records(r);
-	if (!r->disk_reported && exc_disk) {
-		r->disk_reported = true;
+	if (!r->acct.disk_reported && exc_disk) {
+		r->acct.disk_reported = true;
 		sp_run_violation(r, SP_VIOL_DISK, false, line,
 			  "a write failed for lack of room (ENOSPC, EFBIG or EDQUOT); "
 			  "the disk limit is %s", SP_BYTES(r->limits.disk_bytes));
 	} else if (exc_disk && (v = find_kind(r, SP_VIOL_DISK)) && !v->line) {
 		v->line = line;
 	}
-	if (!r->procs_reported && exc_proc) {
-		r->procs_reported = true;
+	if (!r->acct.procs_reported && exc_proc) {
+		r->acct.procs_reported = true;
 		sp_run_violation(r, SP_VIOL_PROCESS, false, line,
 			  "a new process or thread was refused; the limit is %u", r->limits.procs);
 	} else if (exc_proc && (v = find_kind(r, SP_VIOL_PROCESS)) && !v->line) {
@@ -96,7 +96,7 @@ void sp_finish_run(struct sp_run *r)
 	struct sp_result *res = r->res;
 	struct rusage ru;
 	int st = 0;
-	bool exc_memory = strcmp(r->exc_kind, "memory") == 0;
+	bool exc_memory = strcmp(r->chan.exc_kind, "memory") == 0;
 
 	/* the sandbox is over (init is gone): a slow reader of forwarded
 	 * output below does not make the run longer */
@@ -104,12 +104,12 @@ void sp_finish_run(struct sp_run *r)
 
 	/* every writer is dead now: take what is left in the pipes (forwarded
 	 * output all of it, waiting for a slow reader as cat would) */
-	r->draining = true;
-	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->out_fd); i++)
-		sp_output_read(r, &r->out_fd, false);
-	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->err_fd); i++)
-		sp_output_read(r, &r->err_fd, true);
-	while (left_to_read(r->chan_fd))
+	r->out.draining = true;
+	for (int i = 0; (i < 64 || r->out.forward) && left_to_read(r->src.out_fd); i++)
+		sp_output_read(r, &r->src.out_fd, false);
+	for (int i = 0; (i < 64 || r->out.forward) && left_to_read(r->src.err_fd); i++)
+		sp_output_read(r, &r->src.err_fd, true);
+	while (left_to_read(r->src.chan_fd))
 		sp_channel_read(r);
 	for (int i = 0; i < 16; i++) {
 		char peek;
@@ -140,35 +140,35 @@ void sp_finish_run(struct sp_run *r)
 	}
 	res->usage.disk_bytes = sp_workdir_bytes(r->L.work_fd);
 	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000,
-			r->placed, r->n_placed, &r->keep);
+			r->files.placed, r->files.n_placed, &r->files.keep);
 
 	/* Decide the status: the supervisor's own stop reason first, then what
 	 * the kernel did, then how the program ended. */
-	if (r->have_status) {
-		int w = r->wstatus;
+	if (r->end.have_status) {
+		int w = r->end.wstatus;
 		res->exit_code = WIFEXITED(w) ? WEXITSTATUS(w) : -1;
 		res->signal = WIFSIGNALED(w) ? WTERMSIG(w) : 0;
 	} else {
 		res->exit_code = -1;
-		res->signal = r->stopping ? SIGKILL : 0;
+		res->signal = r->end.stopping ? SIGKILL : 0;
 	}
-	if (!r->setup_error[0] && !r->stopping && r->have_status && !r->prelude_started &&
+	if (!r->end.setup_error[0] && !r->end.stopping && r->end.have_status && !r->chan.prelude_started &&
 	    res->exit_code != 0) {
 		/* the interpreter ended before the prelude's first word: its
 		 * error is sandpit's (an interpreter it cannot drive), not the
 		 * program's, which never ran */
-		snprintf(r->setup_error, sizeof r->setup_error,
+		snprintf(r->end.setup_error, sizeof r->end.setup_error,
 			 "%s ended (%s %d) before sandpit's prelude could start, so the "
 			 "program never ran; sandpit needs Python %d.%d or newer (its "
 			 "stderr says why)", r->python, res->signal ? "signal" : "exit",
 			 res->signal ? res->signal : res->exit_code, SP_PYTHON_MIN_MAJOR,
 			 SP_PYTHON_MIN_MINOR);
 	}
-	if (r->setup_error[0]) {
+	if (r->end.setup_error[0]) {
 		res->status = SP_STATUS_SANDBOX_ERROR;
-		snprintf(res->error, sizeof res->error, "%s", r->setup_error);
-	} else if (r->stopping) {
-		res->status = r->stop;
+		snprintf(res->error, sizeof res->error, "%s", r->end.setup_error);
+	} else if (r->end.stopping) {
+		res->status = r->end.stop;
 	} else if (r->cg && sp_cgroup_oom_killed(r->cg)) {
 		res->status = SP_STATUS_MEMORY_LIMIT;
 		sp_run_violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %s",
@@ -178,7 +178,7 @@ void sp_finish_run(struct sp_run *r)
 		res->status = SP_STATUS_CPU_LIMIT;
 		sp_run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %s of %s",
 			  SP_MS(res->usage.cpu_ms), SP_MS(r->limits.cpu_ms));
-	} else if (!r->have_status) {
+	} else if (!r->end.have_status) {
 		res->status = SP_STATUS_SANDBOX_ERROR;
 		snprintf(res->error, sizeof res->error,
 			 "the sandbox's init ended without reporting the program's status");
@@ -196,11 +196,11 @@ void sp_finish_run(struct sp_run *r)
 	{
 		struct sp_violation *mv = find_kind(r, SP_VIOL_MEMORY);
 		if (exc_memory && !mv)
-			sp_run_violation(r, SP_VIOL_MEMORY, false, r->exc_line,
+			sp_run_violation(r, SP_VIOL_MEMORY, false, r->chan.exc_line,
 				      "allocation over the memory limit of %s (MemoryError)",
 				      SP_BYTES(r->limits.memory_bytes));
-		else if (exc_memory && !mv->line && r->exc_line > 0)
-			mv->line = r->exc_line; /* the kernel's record, the program's line */
+		else if (exc_memory && !mv->line && r->chan.exc_line > 0)
+			mv->line = r->chan.exc_line; /* the kernel's record, the program's line */
 	}
 	if (res->signal == SIGSYS)
 		/* the filter kills what it cannot judge: another architecture's
@@ -210,9 +210,9 @@ void sp_finish_run(struct sp_run *r)
 	limit_records_at_end(r);
 	sp_timeline_end(r);
 	sp_variables_take(r);
-	sp_hints_from_tracebacks(res, r->errtail, r->errtail_len);
-	if (r->carry_out)
-		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);
+	sp_hints_from_tracebacks(res, r->out.errtail, r->out.errtail_len);
+	if (r->chan.carry_out)
+		res->carry_out = json_dumps(r->chan.carry_out, JSON_COMPACT);
 
 	sp_layer_set(res, "user_namespace", true, "uid %d -> host %s", SP_SANDBOX_UID,
 		     geteuid() == 0 ? "65534" : "self");
@@ -221,11 +221,11 @@ void sp_finish_run(struct sp_run *r)
 	sp_layer_set(res, "network_namespace", true, "empty: loopback only, down");
 	sp_layer_set(res, "ipc_namespace", true, "private");
 	sp_layer_set(res, "uts_namespace", true, "hostname sandpit");
-	sp_layer_set(res, "seccomp", r->seccomp_mode > 0, "%s",
-		     r->seccomp_mode == 2 ? "deny list, user notification" :
-		     r->seccomp_mode == 1 ? "deny list, errno only" : "not reached");
-	if (r->landlock_abi > 0)
-		sp_layer_set(res, "landlock", true, "ABI %d", r->landlock_abi);
+	sp_layer_set(res, "seccomp", r->layers.seccomp_mode > 0, "%s",
+		     r->layers.seccomp_mode == 2 ? "deny list, user notification" :
+		     r->layers.seccomp_mode == 1 ? "deny list, errno only" : "not reached");
+	if (r->layers.landlock_abi > 0)
+		sp_layer_set(res, "landlock", true, "ABI %d", r->layers.landlock_abi);
 	else
 		sp_layer_set(res, "landlock", false, "the kernel has no Landlock");
 	sp_layer_set(res, "capabilities", true, "all dropped, bounding and ambient too");
@@ -237,17 +237,17 @@ void sp_finish_run(struct sp_run *r)
 	if (sp_cgroup_has_cpu(r->cg))
 		sp_layer_set(res, "cpu_tree", true, "the cgroup's CPU total");
 	else
-		sp_layer_set(res, "cpu_tree", r->seccomp_mode > 0,
+		sp_layer_set(res, "cpu_tree", r->layers.seccomp_mode > 0,
 			     "/proc samples and init's rusage; SIGCHLD's action fixed, "
 			     "so no child is reaped with its CPU time");
 	if (sp_cgroup_has_pids_peak(r->cg))
 		sp_layer_set(res, "process_count", true, "pids cgroup: pids.peak, pids.events");
-	else if ((r->filter & SP_FILTER_COUNT_PROCS) && r->seccomp_mode == 2)
+	else if ((r->layers.filter & SP_FILTER_COUNT_PROCS) && r->layers.seccomp_mode == 2)
 		sp_layer_set(res, "process_count", true,
 			     "each clone, fork and vfork counted and refused at the limit by sandpit");
 	else
 		sp_layer_set(res, "process_count", false, "50 ms samples and RLIMIT_NPROC only");
-	if ((r->filter & SP_FILTER_OBSERVE_MEMORY) && r->seccomp_mode == 2)
+	if ((r->layers.filter & SP_FILTER_OBSERVE_MEMORY) && r->layers.seccomp_mode == 2)
 		sp_layer_set(res, "memory_refusals", true,
 			     "mappings over 1 MiB checked against RLIMIT_DATA");
 	else
@@ -259,5 +259,5 @@ void sp_finish_run(struct sp_run *r)
 	res->n_violations = r->viol.n;
 	sp_cgroup_destroy(r->cg);
 	r->cg = NULL;
-	r->finished = true;
+	r->end.finished = true;
 }

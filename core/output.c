@@ -79,7 +79,7 @@ static void guard_begin(const struct sp_run *r, struct pipe_guard *g)
 {
 	sigset_t pending;
 
-	g->on = r->fwd_guard_sigpipe;
+	g->on = r->out.fwd_guard_sigpipe;
 	if (!g->on)
 		return;
 	sigemptyset(&g->pipe);
@@ -131,8 +131,8 @@ static ssize_t guarded_splice(const struct sp_run *r, int in, int out, size_t le
 
 static void forward_write(struct sp_run *r, int slot, const char *buf, size_t n)
 {
-	while (n > 0 && r->fwd_fd[slot] >= 0) {
-		ssize_t w = guarded_write(r, r->fwd_fd[slot], buf, n);
+	while (n > 0 && r->out.fwd_fd[slot] >= 0) {
+		ssize_t w = guarded_write(r, r->out.fwd_fd[slot], buf, n);
 		if (w > 0) {
 			buf += w;
 			n -= (size_t)w;
@@ -142,14 +142,14 @@ static void forward_write(struct sp_run *r, int slot, const char *buf, size_t n)
 			/* these bytes are read already: wait for the target (the
 			 * deadline still holds meanwhile), or give them up once
 			 * the run is being stopped */
-			if (forward_wait(r, r->fwd_fd[slot], r->draining ? -1 : 50))
+			if (forward_wait(r, r->out.fwd_fd[slot], r->out.draining ? -1 : 50))
 				continue;
-			if (r->stopping || r->draining)
-				r->fwd_fd[slot] = -1;
+			if (r->end.stopping || r->out.draining)
+				r->out.fwd_fd[slot] = -1;
 			else if (sp_run_now_ms(r) >= r->limits.wall_ms)
 				sp_run_wall_deadline(r);
 		} else {
-			r->fwd_fd[slot] = -1; /* the reader is gone: discard the rest */
+			r->out.fwd_fd[slot] = -1; /* the reader is gone: discard the rest */
 		}
 	}
 }
@@ -160,7 +160,7 @@ static void forward_write(struct sp_run *r, int slot, const char *buf, size_t n)
 static int forward_splice(struct sp_run *r, int fd, int slot, size_t len)
 {
 	for (;;) {
-		ssize_t m = guarded_splice(r, fd, r->fwd_fd[slot], len);
+		ssize_t m = guarded_splice(r, fd, r->out.fwd_fd[slot], len);
 		if (m > 0) {
 			r->res->usage.output_bytes += (uint64_t)m;
 			return 1;
@@ -172,19 +172,19 @@ static int forward_splice(struct sp_run *r, int fd, int slot, size_t len)
 		if (errno == EAGAIN) {
 			/* our pipe is empty, or the target is full: in the
 			 * second case wait a little, then let the loop run */
-			if (forward_wait(r, r->fwd_fd[slot], 0))
+			if (forward_wait(r, r->out.fwd_fd[slot], 0))
 				return 0;
-			if (forward_wait(r, r->fwd_fd[slot], r->draining ? -1 : 50))
+			if (forward_wait(r, r->out.fwd_fd[slot], r->out.draining ? -1 : 50))
 				continue;
-			if (r->draining)
-				r->fwd_fd[slot] = -1; /* the target failed */
+			if (r->out.draining)
+				r->out.fwd_fd[slot] = -1; /* the target failed */
 			return 0;
 		}
 		if (errno == EINVAL || errno == ENOSYS || errno == EBADF) {
-			r->fwd_copy[slot] = true; /* O_APPEND, or an fd splice cannot reach */
+			r->out.fwd_copy[slot] = true; /* O_APPEND, or an fd splice cannot reach */
 			return -2;
 		}
-		r->fwd_fd[slot] = -1;
+		r->out.fwd_fd[slot] = -1;
 		return -2;
 	}
 }
@@ -200,13 +200,13 @@ void sp_output_read(struct sp_run *r, int *fdp, bool is_err)
 	room = r->limits.output_bytes - r->res->usage.output_bytes;
 	/* stderr is read and written, never spliced: its tracebacks are
 	 * explained at the end (hints.c), and the output limit keeps it small */
-	if (r->forward && !r->keep_output && r->fwd_fd[slot] >= 0 && !is_err &&
-	    !r->fwd_copy[slot] && room > 0) {
+	if (r->out.forward && !r->out.keep_output && r->out.fwd_fd[slot] >= 0 && !is_err &&
+	    !r->out.fwd_copy[slot] && room > 0) {
 		int rc = forward_splice(r, *fdp, slot, room < CHUNK ? (size_t)room : CHUNK);
 		if (rc >= 0)
 			return;
 		if (rc == -1) {
-			epoll_ctl(r->epfd, EPOLL_CTL_DEL, *fdp, NULL);
+			epoll_ctl(r->src.epfd, EPOLL_CTL_DEL, *fdp, NULL);
 			close(*fdp);
 			*fdp = -1;
 			return;
@@ -221,7 +221,7 @@ void sp_output_read(struct sp_run *r, int *fdp, bool is_err)
 		return;
 	}
 	if (n <= 0) {
-		epoll_ctl(r->epfd, EPOLL_CTL_DEL, *fdp, NULL);
+		epoll_ctl(r->src.epfd, EPOLL_CTL_DEL, *fdp, NULL);
 		close(*fdp);
 		*fdp = -1;
 		free(buf);
@@ -231,7 +231,7 @@ void sp_output_read(struct sp_run *r, int *fdp, bool is_err)
 	if ((uint64_t)n > room) {
 		n = (ssize_t)room;
 		r->res->truncated = true;
-		if (!r->stopping)
+		if (!r->end.stopping)
 			sp_run_violation(r, SP_VIOL_OUTPUT, true, 0,
 				  "output over %s", SP_BYTES(r->limits.output_bytes));
 		sp_run_stop(r, SP_STATUS_OUTPUT_LIMIT);
@@ -242,14 +242,14 @@ void sp_output_read(struct sp_run *r, int *fdp, bool is_err)
 	}
 	r->res->usage.output_bytes += (uint64_t)n;
 	if (is_err)
-		sp_hints_tail_add(r->errtail, &r->errtail_len, sizeof r->errtail, buf, (size_t)n);
-	if (r->keep_output) {
+		sp_hints_tail_add(r->out.errtail, &r->out.errtail_len, sizeof r->out.errtail, buf, (size_t)n);
+	if (r->out.keep_output) {
 		if (is_err)
-			append(&r->res->err, &r->res->err_len, &r->err_cap, buf, (size_t)n);
+			append(&r->res->err, &r->res->err_len, &r->out.err_cap, buf, (size_t)n);
 		else
-			append(&r->res->out, &r->res->out_len, &r->out_cap, buf, (size_t)n);
+			append(&r->res->out, &r->res->out_len, &r->out.out_cap, buf, (size_t)n);
 	}
-	if (r->forward) {
+	if (r->out.forward) {
 		forward_write(r, slot, buf, (size_t)n);
 		free(buf);
 		return;
