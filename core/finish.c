@@ -1,20 +1,20 @@
 /*
  * finish.c - the end of a run, once init has exited and so every process
- * of the sandbox is gone: drain what is left, take the last figures (and
- * init's rusage, which covers every process it reaped), list the files
- * left in the work dir, decide the status, and record the layers used.
+ * of the sandbox is gone and the pump has drained its pipes: take the last
+ * figures (and init's rusage, which covers every process it reaped), list
+ * the files left in the work dir, decide the status from those facts
+ * (status.c), and record the layers used.
  */
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "run_impl.h"
+#include "status.h"
 #include "banned.h"
 
 /* A record already made for kind (e.g. by a live sample), or NULL. */
@@ -72,51 +72,15 @@ static void limit_records_at_end(struct sp_run *r)
 	}
 }
 
-/*
- * Whether a pipe of the dead sandbox has more to give: data or its end.
- * Every writer is gone with the sandbox, unless a write end is still in
- * flight in a unix socket (SCM_RIGHTS) the kernel has yet to collect; such
- * a pipe stays empty, and is left after 100 ms rather than spun on.
- */
-static bool left_to_read(int fd)
-{
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	int n;
-
-	if (fd < 0)
-		return false;
-	do
-		n = poll(&p, 1, 100);
-	while (n < 0 && errno == EINTR);
-	return n > 0;
-}
-
-void sp_finish_run(struct sp_run *r)
+void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 {
 	struct sp_result *res = r->res;
 	struct rusage ru;
+	struct sp_end_facts facts;
+	struct sp_end_verdict end;
 	int st = 0;
 	bool exc_memory = strcmp(r->chan.exc_kind, "memory") == 0;
 
-	/* the sandbox is over (init is gone): a slow reader of forwarded
-	 * output below does not make the run longer */
-	uint64_t wall_ms = sp_run_now_ms(r);
-
-	/* every writer is dead now: take what is left in the pipes (forwarded
-	 * output all of it, waiting for a slow reader as cat would) */
-	r->out.draining = true;
-	for (int i = 0; (i < 64 || r->out.forward) && left_to_read(r->src.out_fd); i++)
-		sp_output_read(r, &r->src.out_fd, false);
-	for (int i = 0; (i < 64 || r->out.forward) && left_to_read(r->src.err_fd); i++)
-		sp_output_read(r, &r->src.err_fd, true);
-	while (left_to_read(r->src.chan_fd))
-		sp_channel_read(r);
-	for (int i = 0; i < 16; i++) {
-		char peek;
-		if (recv(r->L.ctl, &peek, 1, MSG_PEEK | MSG_DONTWAIT) <= 0)
-			break;
-		sp_run_handle_ctl(r);
-	}
 	sp_accounting_sample(r);
 	sp_timeline_point(r);
 	memset(&ru, 0, sizeof ru);
@@ -142,53 +106,51 @@ void sp_finish_run(struct sp_run *r)
 	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000,
 			r->files.placed, r->files.n_placed, &r->files.keep);
 
-	/* Decide the status: the supervisor's own stop reason first, then what
-	 * the kernel did, then how the program ended. */
-	if (r->end.have_status) {
-		int w = r->end.wstatus;
-		res->exit_code = WIFEXITED(w) ? WEXITSTATUS(w) : -1;
-		res->signal = WIFSIGNALED(w) ? WTERMSIG(w) : 0;
-	} else {
-		res->exit_code = -1;
-		res->signal = r->end.stopping ? SIGKILL : 0;
-	}
-	if (!r->end.setup_error[0] && !r->end.stopping && r->end.have_status && !r->chan.prelude_started &&
-	    res->exit_code != 0) {
-		/* the interpreter ended before the prelude's first word: its
-		 * error is sandpit's (an interpreter it cannot drive), not the
-		 * program's, which never ran */
+	/* Decide the status from the facts alone (status.c), then add what
+	 * the deciding rule calls for. */
+	facts = (struct sp_end_facts){
+		.setup_error = r->end.setup_error[0] != '\0',
+		.have_status = r->end.have_status,
+		.wstatus = r->end.wstatus,
+		.stopping = r->end.stopping,
+		.stop = r->end.stop,
+		.prelude_started = r->chan.prelude_started,
+		.oom_killed = sp_cgroup_oom_killed(r->cg),
+		.cpu_ms = res->usage.cpu_ms,
+		.cpu_limit_ms = r->limits.cpu_ms,
+		.exc_memory = exc_memory,
+	};
+	end = sp_status_decide(&facts);
+	res->status = end.status;
+	res->exit_code = end.exit_code;
+	res->signal = end.signal;
+	if (end.cause == SP_END_NO_PRELUDE)
 		snprintf(r->end.setup_error, sizeof r->end.setup_error,
 			 "%s ended (%s %d) before sandpit's prelude could start, so the "
 			 "program never ran; sandpit needs Python %d.%d or newer (its "
 			 "stderr says why)", r->python, res->signal ? "signal" : "exit",
 			 res->signal ? res->signal : res->exit_code, SP_PYTHON_MIN_MAJOR,
 			 SP_PYTHON_MIN_MINOR);
-	}
-	if (r->end.setup_error[0]) {
-		res->status = SP_STATUS_SANDBOX_ERROR;
+	switch (end.cause) {
+	case SP_END_NO_PRELUDE:
+	case SP_END_SETUP:
 		snprintf(res->error, sizeof res->error, "%s", r->end.setup_error);
-	} else if (r->end.stopping) {
-		res->status = r->end.stop;
-	} else if (r->cg && sp_cgroup_oom_killed(r->cg)) {
-		res->status = SP_STATUS_MEMORY_LIMIT;
+		break;
+	case SP_END_OOM:
 		sp_run_violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %s",
-			  SP_BYTES(r->limits.memory_bytes));
-	} else if (res->signal == SIGXCPU ||
-		   (res->signal == SIGKILL && res->usage.cpu_ms + 1000 >= r->limits.cpu_ms)) {
-		res->status = SP_STATUS_CPU_LIMIT;
+				 SP_BYTES(r->limits.memory_bytes));
+		break;
+	case SP_END_CPU:
 		sp_run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %s of %s",
-			  SP_MS(res->usage.cpu_ms), SP_MS(r->limits.cpu_ms));
-	} else if (!r->end.have_status) {
-		res->status = SP_STATUS_SANDBOX_ERROR;
+				 SP_MS(res->usage.cpu_ms), SP_MS(r->limits.cpu_ms));
+		break;
+	case SP_END_NO_STATUS:
 		snprintf(res->error, sizeof res->error,
 			 "the sandbox's init ended without reporting the program's status");
-	} else if (res->exit_code == 0) {
-		res->status = SP_STATUS_OK;
-	} else if (exc_memory) {
-		/* the program ended on a MemoryError it did not catch */
-		res->status = SP_STATUS_MEMORY_LIMIT;
-	} else {
-		res->status = SP_STATUS_ERROR;
+		break;
+	case SP_END_STOPPED:
+	case SP_END_EXITED:
+		break;
 	}
 	/* a MemoryError under RLIMIT_DATA leaves the kernel no trace the
 	 * supervisor can see, and the program can send this report itself:

@@ -443,6 +443,45 @@ void sp_run_handle_ctl(struct sp_run *r)
 		close(fd);
 }
 
+/*
+ * Whether a pipe of the dead sandbox has more to give: data or its end.
+ * Every writer is gone with the sandbox, unless a write end is still in
+ * flight in a unix socket (SCM_RIGHTS) the kernel has yet to collect; such
+ * a pipe stays empty, and is left after 100 ms rather than spun on.
+ */
+static bool left_to_read(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int n;
+
+	if (fd < 0)
+		return false;
+	do
+		n = poll(&p, 1, 100);
+	while (n < 0 && errno == EINTR);
+	return n > 0;
+}
+
+/* Every writer is dead now: take what is left in the pipes (forwarded
+ * output all of it, waiting for a slow reader as cat would), on the
+ * channel and on the control socket, before the end is decided. */
+static void drain(struct sp_run *r)
+{
+	r->out.draining = true;
+	for (int i = 0; (i < 64 || r->out.forward) && left_to_read(r->src.out_fd); i++)
+		sp_output_read(r, &r->src.out_fd, false);
+	for (int i = 0; (i < 64 || r->out.forward) && left_to_read(r->src.err_fd); i++)
+		sp_output_read(r, &r->src.err_fd, true);
+	while (left_to_read(r->src.chan_fd))
+		sp_channel_read(r);
+	for (int i = 0; i < 16; i++) {
+		char peek;
+		if (recv(r->L.ctl, &peek, 1, MSG_PEEK | MSG_DONTWAIT) <= 0)
+			break;
+		sp_run_handle_ctl(r);
+	}
+}
+
 /* ---- public ---- */
 
 static void pump(struct sp_run *r)
@@ -495,7 +534,12 @@ static void pump(struct sp_run *r)
 	}
 	if (r->end.init_done && !r->end.finished) {
 		struct qitem it = { .type = SP_EVENT_FINISHED };
-		sp_finish_run(r);
+		/* the sandbox is over (init is gone): a slow reader of
+		 * forwarded output does not make the run longer */
+		uint64_t wall_ms = sp_run_now_ms(r);
+
+		drain(r);
+		sp_finish_run(r, wall_ms);
 		sp_run_push_grown(r); /* repeats since the last sample, and the last records */
 		sp_run_push(r, it);
 	}

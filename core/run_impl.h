@@ -217,7 +217,8 @@ void sp_variables_add(struct sp_run *r, json_t *msg);
 void sp_variables_more(struct sp_run *r, json_t *msg);
 void sp_variables_take(struct sp_run *r);
 
-/* finish.c */
-void sp_finish_run(struct sp_run *r);
+/* finish.c: once init is gone and its pipes are drained; wall_ms is
+ * the run's wall time, taken when init ended */
+void sp_finish_run(struct sp_run *r, uint64_t wall_ms);
 
 #endif
