@@ -295,6 +295,7 @@ static void reset_init_signals(void)
 static void init_main(const struct sp_launch_spec *spec, int ctl)
 {
 	struct sp_error err = { "" };
+	struct sp_mount_sources sources;
 	char go, gomsg[2];
 	int fds[3], status = 0, landlock_fd, landlock_abi = 0;
 	pid_t prog;
@@ -311,7 +312,13 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 
 	if (sethostname("sandpit", 7) < 0)
 		child_fail(ctl, "sethostname in the new UTS namespace failed");
-	if (sp_mounts_build(&spec->mounts, &err) < 0)
+	/* The root: open what needs the caller's rights, drop them for the
+	 * sandbox user's, then build and enter it as that user. */
+	if (sp_mounts_open(&spec->mounts, &sources, &err) < 0)
+		child_fail(ctl, err.msg);
+	if (sp_become_sandbox_user(&err) < 0)
+		child_fail(ctl, err.msg);
+	if (sp_mounts_enter(&spec->mounts, &sources, &err) < 0)
 		child_fail(ctl, err.msg);
 	{
 		/* the parent-death signal was re-armed after the change of

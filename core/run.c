@@ -749,6 +749,9 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 {
 	struct sp_run *r;
 	struct sp_launch_spec spec;
+	char etc_dirs[8][32];       /* the interpreter's /etc/python3.N */
+	const char *etc_ptrs[8];
+	size_t n_etc;
 	const char *python = cfg->python ? cfg->python : "/usr/bin/python3";
 	const char *filename = cfg->filename ? cfg->filename : "main.py";
 	const char *base = strrchr(filename, '/');
@@ -852,6 +855,11 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	spec.err_w = err_p[1];
 	spec.chan_w = chan_p[1];
 	spec.mounts.python = python;
+	n_etc = sp_python_etc_dirs(python, etc_dirs, sizeof etc_dirs / sizeof etc_dirs[0]);
+	for (size_t i = 0; i < n_etc; i++)
+		etc_ptrs[i] = etc_dirs[i];
+	spec.mounts.ro_binds = etc_ptrs;
+	spec.mounts.n_ro_binds = n_etc;
 	spec.mounts.disk_bytes = cfg->limits.disk_bytes;
 	spec.mounts.code = cfg->code ? cfg->code : "";
 	spec.mounts.code_len = cfg->code ? cfg->code_len : 0;
