@@ -164,7 +164,7 @@ static void test_sigxcpu_or_a_kill_at_the_cpu_limit_is_the_cpu_limit(void **stat
 	assert_int_equal(v.signal, SIGXCPU);
 	/* RLIMIT_CPU's hard limit is SIGKILL: within a second of the limit */
 	f.wstatus = killed(SIGKILL);
-	f.cpu_ms = f.cpu_limit_ms - 999;
+	f.cpu_ms = f.cpu_limit_ms - 1000;
 	assert_int_equal(sp_status_decide(&f).status, SP_STATUS_CPU_LIMIT);
 	/* a SIGKILL far from the limit is the program's own error */
 	f.cpu_ms = f.cpu_limit_ms - 1001;
