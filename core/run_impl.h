@@ -1,16 +1,21 @@
 /*
  * run_impl.h - the run object's insides, shared by the files that make it
  * up and by nobody else:
- *   run.c         the public API, the event queue, the epoll pump, and the
- *                 sources that need no interpretation (control, seccomp
- *                 notifications)
+ *   run.c         the public API, the event queue, the epoll pump (and its
+ *                 drain once init is gone), and the sources that need no
+ *                 interpretation (control, seccomp notifications)
  *   output.c      stdout and stderr: the output limit, keeping, and
  *                 forwarding to the caller's fds
  *   channel.c     the program's private channel: carry-out and the
  *                 prelude's line reports
  *   accounting.c  usage samples and the CPU / memory / disk / process checks
- *   finish.c      what happens once init has exited: the status, the last
- *                 records, the files left, the layers
+ *   finish.c      what happens once init has exited and the pipes are
+ *                 drained: the last figures and records, the files left,
+ *                 the layers; the status itself from status.c, from facts
+ *   samples.c     the usage timeline; variables.c  the globals at the end
+ *
+ * struct sp_run is grouped by owner: each sub-struct names the file that
+ * writes it (others may read it).
  *
  * Invariants: res is never NULL while the run lives; viol holds every
  * record (res->violations points into it only once finished); the queue
