@@ -32,6 +32,9 @@
 /* Started as host root, the sandbox user is this unprivileged host uid. */
 #define SP_ROOT_HOST_UID SP_ROOT_HOST_ID
 #define SP_ROOT_HOST_GID SP_ROOT_HOST_ID
+/* A number as a string literal, for file texts: SP_STR(SP_SANDBOX_UID). */
+#define SP_STR_(x) #x
+#define SP_STR(x) SP_STR_(x)
 
 #define SP_WORKDIR "/work"
 #define SP_SPDIR   "/sandpit"          /* read-only: prelude and program */

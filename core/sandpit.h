@@ -204,6 +204,12 @@ struct sp_layer {
 #define SP_LAYER_CGROUP "cgroup"
 #define SP_LAYER_RLIMITS "rlimits"
 #define SP_LAYER_PYTHON "python"
+#define SP_LAYER_IPC_NS "ipc_namespace"
+#define SP_LAYER_UTS_NS "uts_namespace"
+#define SP_LAYER_CPU_TREE "cpu_tree"
+#define SP_LAYER_PROCESS_COUNT "process_count"
+#define SP_LAYER_MEMORY_REFUSALS "memory_refusals"
+#define SP_LAYER_WORKDIR_TMPFS "workdir_tmpfs"
 
 /* Started as host root, the sandbox's user and group are this host id
  * (nobody/nogroup); otherwise they are the caller's own. */
