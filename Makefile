@@ -23,9 +23,18 @@ SAN     ?=
 CORE_PKGS := libseccomp libcap libutf8proc jansson
 TUI_PKGS  := ncursesw libutf8proc inih chafa libpng libjpeg
 TEST_PKGS := cmocka zlib
+# The Debian package that gives each pkg-config name, for the message
+# when one is missing (make deps installs them all).
+PKG_DEBS  := libseccomp:libseccomp-dev libcap:libcap-dev libutf8proc:libutf8proc-dev \
+             jansson:libjansson-dev ncursesw:libncurses-dev inih:libinih-dev \
+             chafa:libchafa-dev libpng:libpng-dev libjpeg:libjpeg62-turbo-dev \
+             cmocka:libcmocka-dev zlib:zlib1g-dev
 
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-           -Wformat=2 -Wno-format-nonliteral -Wno-unknown-warning-option -Wno-format-truncation -Wvla
+           -Wformat=2 -Wno-unknown-warning-option -Wno-format-truncation -Wvla
+# Each object also writes the headers it read (build/**/*.d), so touching
+# any header rebuilds exactly the objects that include it.
+DEPFLAGS:= -MMD -MP
 BASE    := -std=c11 -D_GNU_SOURCE -I core -I $(B)/gen $(WARN) $(SAN)
 CORE_CFLAGS := $(BASE) $(shell pkg-config --cflags $(CORE_PKGS) 2>/dev/null)
 TUI_CFLAGS  := $(BASE) -I tui $(shell pkg-config --cflags $(TUI_PKGS) 2>/dev/null) \
@@ -79,13 +88,27 @@ $(B)/.core-seam: $(wildcard core/*.c core/*.h)
 	@mkdir -p $(@D) && touch $@
 all: $(B)/.core-seam
 
-$(B)/core/%.o: core/%.c core/*.h
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(CORE_CFLAGS) -c -o $@ $<
+# A pkg-config package missing: name it and its Debian package now,
+# instead of a compile error about a header later.
+define need_pkgs
+@pkg-config --exists $(1) 2>/dev/null || { \
+	command -v pkg-config >/dev/null || echo "sandpit: pkg-config is missing: install the Debian package pkg-config" >&2; \
+	for pd in $(PKG_DEBS); do case " $(1) " in *" $${pd%%:*} "*) \
+		pkg-config --exists $${pd%%:*} 2>/dev/null || \
+		echo "sandpit: pkg-config finds no '$${pd%%:*}': install the Debian package $${pd#*:} (or run make deps)" >&2;; \
+	esac; done; exit 1; }
+endef
+pkgs-core: ; $(call need_pkgs,$(CORE_PKGS))
+pkgs-tui: ; $(call need_pkgs,$(TUI_PKGS))
+pkgs-test: ; $(call need_pkgs,$(TEST_PKGS))
 
-$(B)/tui/%.o: tui/%.c tui/*.h core/sandpit.h
+$(B)/core/%.o: core/%.c | pkgs-core
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(TUI_CFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(CORE_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(B)/tui/%.o: tui/%.c | pkgs-tui
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(TUI_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # Text files become C strings so the binary carries them (works after install).
 $(B)/gen/prelude.c: core/prelude.py core/embed.sh
@@ -107,7 +130,7 @@ $(B)/gen/mpl_fontlist.c: core/embed_fontlist.py
 	else printf 'const char sp_mpl_fontlist_name[1];\nconst unsigned char sp_mpl_fontlist[1];\nconst unsigned long sp_mpl_fontlist_len = 0;\n' > $@; fi
 
 # The seccomp filter compiled to BPF once, by a small host program.
-$(B)/gen/seccomp-gen: core/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h
+$(B)/gen/seccomp-gen: core/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h core/sandpit.h | pkgs-core
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CORE_CFLAGS) -o $@ core/gen/seccomp_gen.c core/seccomp_rules.c $(CORE_LIBS)
 
@@ -123,14 +146,16 @@ $(B)/gen/lessons.c: $(LESSONS) core/embed.sh
 	sh core/embed.sh --table lessons_embedded $(LESSONS) > $@
 
 $(B)/gen/%.o: $(B)/gen/%.c
-	$(CC) $(CFLAGS) $(BASE) -Wno-missing-prototypes -c -o $@ $<
+	$(CC) $(CFLAGS) $(BASE) $(DEPFLAGS) -Wno-missing-prototypes -c -o $@ $<
 
-$(B)/tests/%: tests/%.c tests/testlib.h tests/json_se.h tests/integration/itest.h $(B)/libsandpit-tui.a $(B)/libsandpit.a
+$(B)/tests/%: tests/%.c $(B)/libsandpit-tui.a $(B)/libsandpit.a | pkgs-test
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(TEST_CFLAGS) -I tests -o $@ $< $(B)/libsandpit-tui.a $(B)/libsandpit.a \
+	$(CC) $(CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) -I tests -o $@ $< $(B)/libsandpit-tui.a $(B)/libsandpit.a \
 		$(TEST_LIBS) $(TUI_LIBS) $(CORE_LIBS) -lm
 
 tests: $(B)/sandpit $(TEST_BIN)
+
+-include $(CORE_OBJ:.o=.d) $(TUI_OBJ:.o=.d) $(B)/tui/main.d $(TEST_BIN:=.d)
 
 # The README's two commands. Each first installs missing Debian packages
 # (then re-reads pkg-config in a fresh make). SUITES narrows the tests:
@@ -178,4 +203,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: all tests check test-run run asan bench soak fuzz deps install uninstall clean
+.PHONY: pkgs-core pkgs-tui pkgs-test all tests check test-run run asan bench soak fuzz deps install uninstall clean

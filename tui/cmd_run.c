@@ -12,6 +12,7 @@
 #include <getopt.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,11 +87,16 @@ void print_usage(void)
 	       (unsigned long long)(l.carry_bytes >> 20));
 }
 
-static int usage_error(const char *fmt, const char *arg)
+__attribute__((format(printf, 1, 2)))
+static int usage_error(const char *fmt, ...)
 {
+	va_list ap;
+
+	va_start(ap, fmt);
 	fprintf(stderr, "sandpit run: ");
-	fprintf(stderr, fmt, arg);
+	vfprintf(stderr, fmt, ap);
 	fprintf(stderr, "\n(see 'sandpit --help')\n");
+	va_end(ap);
 	return 2;
 }
 
