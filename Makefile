@@ -7,13 +7,19 @@
 #   make bench      side-by-side benchmarks (tests/bench/)
 #   make soak       1,000 runs in one process; nothing may leak (SOAK_RUNS=)
 #   make fuzz       run each libFuzzer target for FUZZ_SECONDS (clang)
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= (the command, and libsandpit
+#                   for other programs: header, .a, .so, sandpit.pc)
+#   make uninstall  remove what install put there
 #   make deps       install the Debian packages the build needs
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
 MANDIR  ?= $(DATADIR)/man
+LIBDIR  ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+COMPLETIONDIR ?= $(DATADIR)/bash-completion/completions
 DESTDIR ?=
 B       ?= build
 
@@ -36,7 +42,14 @@ WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototyp
 # any header rebuilds exactly the objects that include it.
 DEPFLAGS:= -MMD -MP
 BASE    := -std=c11 -D_GNU_SOURCE -I core -I $(B)/gen $(WARN) $(SAN)
-CORE_CFLAGS := $(BASE) $(shell pkg-config --cflags $(CORE_PKGS) 2>/dev/null)
+# The library's version is the header's; the SONAME changes with the major.
+VERSION := $(shell sed -n 's/^\#define SP_VERSION "\(.*\)"/\1/p' core/sandpit.h)
+SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
+SONAME  := libsandpit.so.$(SOMAJOR)
+# core/ is compiled once, position-independent, for both libraries; only
+# what sandpit.h marks SP_API is exported from the shared one.
+LIB_CFLAGS := -fPIC -fvisibility=hidden
+CORE_CFLAGS := $(BASE) $(LIB_CFLAGS) $(shell pkg-config --cflags $(CORE_PKGS) 2>/dev/null)
 TUI_CFLAGS  := $(BASE) -I tui $(shell pkg-config --cflags $(TUI_PKGS) 2>/dev/null) \
                -DSP_DATADIR='"$(DATADIR)/sandpit"'
 TEST_CFLAGS := $(TUI_CFLAGS) $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null) -Wno-missing-prototypes
@@ -56,11 +69,29 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 INTEG_SRC:= $(wildcard tests/integration/test_*.c)
 TEST_BIN := $(UNIT_SRC:%.c=$(B)/%) $(INTEG_SRC:%.c=$(B)/%)
 
-all: $(B)/sandpit
+all: $(B)/sandpit $(B)/$(SONAME) $(B)/libsandpit.so $(B)/sandpit.pc
 
 $(B)/libsandpit.a: $(CORE_OBJ)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
+
+$(B)/libsandpit.so.$(VERSION): $(CORE_OBJ)
+	$(CC) $(SAN) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
+
+$(B)/$(SONAME) $(B)/libsandpit.so: $(B)/libsandpit.so.$(VERSION)
+	ln -sf libsandpit.so.$(VERSION) $@
+
+# pkg-config's description of the installed library; Requires.private
+# names what a static link (pkg-config --static) needs besides.
+$(B)/sandpit.pc: core/sandpit.h Makefile
+	@mkdir -p $(@D)
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+		'Name: sandpit' \
+		'Description: libsandpit, the sandbox engine for stateless Python runs' \
+		'Version: $(VERSION)' \
+		'Requires.private: $(CORE_PKGS)' \
+		'Cflags: -I$${includedir}' \
+		'Libs: -L$${libdir} -lsandpit' > $@
 
 $(B)/libsandpit-tui.a: $(TUI_OBJ)
 	@mkdir -p $(@D)
@@ -79,7 +110,7 @@ BIN_LIBS := $(TUI_LIBS) $(CORE_LIBS) -lm
 endif
 
 $(B)/sandpit: $(B)/tui/main.o $(B)/libsandpit-tui.a $(B)/libsandpit.a
-	$(CC) $(SAN) -o $@ $^ $(BIN_LIBS)
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ $(BIN_LIBS)
 
 # core/ must never know the screen exists.
 $(B)/.core-seam: $(wildcard core/*.c core/*.h)
@@ -104,11 +135,11 @@ pkgs-test: ; $(call need_pkgs,$(TEST_PKGS))
 
 $(B)/core/%.o: core/%.c | pkgs-core
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(CORE_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(CORE_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(B)/tui/%.o: tui/%.c | pkgs-tui
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(TUI_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(TUI_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # Text files become C strings so the binary carries them (works after install).
 $(B)/gen/prelude.c: core/prelude.py core/embed.sh
@@ -132,7 +163,7 @@ $(B)/gen/mpl_fontlist.c: core/embed_fontlist.py
 # The seccomp filter compiled to BPF once, by a small host program.
 $(B)/gen/seccomp-gen: core/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h core/sandpit.h | pkgs-core
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(CORE_CFLAGS) -o $@ core/gen/seccomp_gen.c core/seccomp_rules.c $(CORE_LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(CORE_CFLAGS) -o $@ core/gen/seccomp_gen.c core/seccomp_rules.c $(CORE_LIBS)
 
 $(B)/gen/seccomp_bpf.c: $(B)/gen/seccomp-gen
 	$(B)/gen/seccomp-gen > $@
@@ -146,11 +177,11 @@ $(B)/gen/lessons.c: $(LESSONS) core/embed.sh
 	sh core/embed.sh --table lessons_embedded $(LESSONS) > $@
 
 $(B)/gen/%.o: $(B)/gen/%.c
-	$(CC) $(CFLAGS) $(BASE) $(DEPFLAGS) -Wno-missing-prototypes -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(BASE) $(LIB_CFLAGS) $(DEPFLAGS) -Wno-missing-prototypes -c -o $@ $<
 
 $(B)/tests/%: tests/%.c $(B)/libsandpit-tui.a $(B)/libsandpit.a | pkgs-test
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) -I tests -o $@ $< $(B)/libsandpit-tui.a $(B)/libsandpit.a \
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) -I tests -o $@ $< $(B)/libsandpit-tui.a $(B)/libsandpit.a \
 		$(TEST_LIBS) $(TUI_LIBS) $(CORE_LIBS) -lm
 
 tests: $(B)/sandpit $(TEST_BIN)
@@ -190,15 +221,25 @@ fuzz:
 deps:
 	@sh .ci/deps.sh
 
-install: $(B)/sandpit
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/sandpit/themes
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/sandpit/themes \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
 	install -m 755 $(B)/sandpit $(DESTDIR)$(BINDIR)/sandpit
 	install -m 644 docs/sandpit.1 $(DESTDIR)$(MANDIR)/man1/sandpit.1
 	install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/sandpit/themes/
+	install -m 644 core/sandpit.h $(DESTDIR)$(INCLUDEDIR)/sandpit.h
+	install -m 644 $(B)/libsandpit.a $(DESTDIR)$(LIBDIR)/libsandpit.a
+	install -m 644 $(B)/libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION)
+	ln -sf libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsandpit.so
+	install -m 644 $(B)/sandpit.pc $(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/sandpit $(DESTDIR)$(MANDIR)/man1/sandpit.1
 	rm -rf $(DESTDIR)$(DATADIR)/sandpit
+	rm -f $(DESTDIR)$(INCLUDEDIR)/sandpit.h $(DESTDIR)$(LIBDIR)/libsandpit.a \
+		$(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+		$(DESTDIR)$(LIBDIR)/libsandpit.so $(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc
 
 clean:
 	rm -rf build build-asan build-fuzz

@@ -37,7 +37,22 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The library exports the functions marked SP_API and nothing else: core/
+ * is built with -fvisibility=hidden, and tests/embed checks the list. */
+#if defined(__GNUC__)
+#define SP_API __attribute__((visibility("default")))
+#else
+#define SP_API
+#endif
+
+/* The version of this header; sp_version() gives the library's, which
+ * may be newer (the same major version keeps every call and field of
+ * this header working: see "Growing" above). */
+#define SP_VERSION_MAJOR 0
+#define SP_VERSION_MINOR 1
+#define SP_VERSION_PATCH 0
 #define SP_VERSION "0.1.0"
+SP_API const char *sp_version(void);
 
 /* A message fit to show a person; empty when there is no error. */
 struct sp_error {
@@ -61,17 +76,17 @@ struct sp_limits {
 #define SP_MIN_DISK_BYTES 4096u
 
 /* Fill with the defaults shown in --help and the Resources pane. */
-void sp_limits_default(struct sp_limits *l);
+SP_API void sp_limits_default(struct sp_limits *l);
 
 /* A size as the gauges show it: "512 B", "1.5 KiB", "64 MiB". */
-void sp_format_bytes(uint64_t n, char *buf, size_t len);
+SP_API void sp_format_bytes(uint64_t n, char *buf, size_t len);
 /* A time as the gauges show it: "0.25 s", "12 s", "2.5 min". */
-void sp_format_ms(uint64_t ms, char *buf, size_t len);
+SP_API void sp_format_ms(uint64_t ms, char *buf, size_t len);
 
 /* Parse "512M", "1G", "64k", "100" (bytes) into *out. 0 ok, -1 bad. */
-int sp_parse_size(const char *s, uint64_t *out);
+SP_API int sp_parse_size(const char *s, uint64_t *out);
 /* Parse seconds, "2", "0.5", "1.5s", "250ms", into milliseconds. */
-int sp_parse_seconds(const char *s, uint64_t *out_ms);
+SP_API int sp_parse_seconds(const char *s, uint64_t *out_ms);
 
 /* A host file copied into the work dir before the program starts. The
  * host file is only read; the copy counts against the disk limit. */
@@ -123,7 +138,7 @@ enum sp_status {
 	SP_STATUS_KILLED,
 	SP_STATUS_SANDBOX_ERROR,
 };
-const char *sp_status_name(enum sp_status s);
+SP_API const char *sp_status_name(enum sp_status s);
 
 enum sp_violation_kind {
 	SP_VIOL_NETWORK,
@@ -137,7 +152,7 @@ enum sp_violation_kind {
 	SP_VIOL_DISK,
 	SP_VIOL_CARRY,
 };
-const char *sp_violation_kind_name(enum sp_violation_kind k);
+SP_API const char *sp_violation_kind_name(enum sp_violation_kind k);
 
 struct sp_violation {
 	enum sp_violation_kind kind;
@@ -268,42 +283,42 @@ struct sp_run;
  * is wrong (bad config, a missing isolation layer). The config and its
  * strings may be freed once this returns.
  */
-int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
-		 struct sp_error *err);
+SP_API int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
+			struct sp_error *err);
 
 /* The one fd to poll for POLLIN; readable when events may be waiting. */
-int sp_run_fd(const struct sp_run *run);
+SP_API int sp_run_fd(const struct sp_run *run);
 
 /* How long the caller may sleep in poll() before calling in again (ms). */
-int sp_run_timeout_ms(const struct sp_run *run);
+SP_API int sp_run_timeout_ms(const struct sp_run *run);
 
 /*
  * Take the next event without blocking: 1 and *ev filled, 0 when none is
  * ready now. After SP_EVENT_FINISHED it returns 0 for ever.
  */
-int sp_run_next_event(struct sp_run *run, struct sp_event *ev);
+SP_API int sp_run_next_event(struct sp_run *run, struct sp_event *ev);
 
 /* Stop the run and its whole process tree; it finishes with "killed". */
-void sp_run_cancel(struct sp_run *run);
+SP_API void sp_run_cancel(struct sp_run *run);
 /* Async-signal-safe, for a signal handler: a run that forwards its output
  * waits at its end for a slow reader, as cat would; this ends that wait
  * (call sp_run_cancel from the loop for the rest). */
-void sp_run_interrupt(struct sp_run *run);
+SP_API void sp_run_interrupt(struct sp_run *run);
 
-bool sp_run_finished(const struct sp_run *run);
+SP_API bool sp_run_finished(const struct sp_run *run);
 
 /* The result once finished, else NULL. Owned by the run. */
-const struct sp_result *sp_run_result(const struct sp_run *run);
+SP_API const struct sp_result *sp_run_result(const struct sp_run *run);
 
-void sp_run_free(struct sp_run *run);
+SP_API void sp_run_free(struct sp_run *run);
 
 /* Run to completion, blocking; for tests and simple callers. */
-int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,
-		    struct sp_error *err);
-void sp_result_free(struct sp_result *r);
+SP_API int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,
+			   struct sp_error *err);
+SP_API void sp_result_free(struct sp_result *r);
 
 /* The contract's JSON result object as text (malloc'd), or NULL. */
-char *sp_result_to_json(const struct sp_result *r);
+SP_API char *sp_result_to_json(const struct sp_result *r);
 
 /*
  * Carry buffer. Validate a carry-in object: JSON object, names are
@@ -312,19 +327,19 @@ char *sp_result_to_json(const struct sp_result *r);
  * max_bytes. 0 ok, -1 with err->msg.
  */
 #define SP_CARRY_MAX_DEPTH 64
-int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
-		      struct sp_error *err);
+SP_API int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
+			     struct sp_error *err);
 /* Where text stops being JSON: 0 with *line and *column (1-based, in
  * characters), or -1 when it parses (any problem is not of syntax). */
-int sp_carry_error_at(const char *json, size_t len, int *line, int *column);
+SP_API int sp_carry_error_at(const char *json, size_t len, int *line, int *column);
 /*
  * Merge carry_out into carry_in (new names added, existing replaced).
  * Returns malloc'd pretty JSON text, or NULL with err->msg. *changed gets
  * a malloc'd NULL-terminated list of the names added or replaced (may be
  * NULL); free each and the list.
  */
-char *sp_carry_merge(const char *carry_in, const char *carry_out,
-		     char ***changed, struct sp_error *err);
+SP_API char *sp_carry_merge(const char *carry_in, const char *carry_out,
+			    char ***changed, struct sp_error *err);
 
 /*
  * Check cfg's files_in as sp_run_start will, without running anything:
@@ -334,14 +349,14 @@ char *sp_carry_merge(const char *carry_in, const char *carry_out,
  * all of them and the carry-in fit the disk limit. 0, or -1 with err->msg
  * naming the file and what to do.
  */
-int sp_files_in_check(const struct sp_config *cfg, struct sp_error *err);
+SP_API int sp_files_in_check(const struct sp_config *cfg, struct sp_error *err);
 /* Create dir when missing (mode 0700; its parent must exist); refuse
  * anything but an empty directory. 0, or -1 with err->msg. */
-int sp_keep_dir_prepare(const char *dir, struct sp_error *err);
+SP_API int sp_keep_dir_prepare(const char *dir, struct sp_error *err);
 
 /* The host's isolation layers, for `sandpit doctor`. Returns count. */
-size_t sp_doctor(struct sp_layer *layers, size_t max);
+SP_API size_t sp_doctor(struct sp_layer *layers, size_t max);
 /* A hint for a missing layer (how to enable it), or NULL. */
-const char *sp_doctor_hint(const char *layer_name);
+SP_API const char *sp_doctor_hint(const char *layer_name);
 
 #endif
