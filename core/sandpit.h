@@ -29,6 +29,23 @@
  * thread. The process-wide things a run touches are read, never changed:
  * the SIGPIPE disposition (a write to a closed forward target is held off
  * with this thread's signal mask).
+ *
+ * Growing (how a newer libsandpit.so.0 keeps older callers working):
+ *  - struct sp_config is filled by the caller: start it with
+ *    sp_config_init(), which zeroes it and records its size as the caller
+ *    compiled it. Fields are only ever appended, and a new field's zero
+ *    means the old behaviour, so the library reads an older caller's
+ *    shorter struct as if the rest were zero; a size of 0 (no init) or a
+ *    longer struct with unknown fields set is refused with a message.
+ *  - struct sp_limits keeps room (reserved, zero) for limits added later,
+ *    so the structs around it keep their layout.
+ *  - What the library returns it allocates and frees: sp_result and its
+ *    arrays (pointer + count, no caps a caller must know). sp_result only
+ *    grows at its end; callers hold it by pointer, never by value.
+ *  - The element structs of those arrays (sp_violation, sp_file, sp_hint,
+ *    sp_sample, sp_variable, sp_layer), sp_usage and sp_event keep their
+ *    size for a major version: new facts come as new arrays or fields of
+ *    sp_result. A caller ignores event types and statuses it does not know.
  */
 #ifndef SANDPIT_H
 #define SANDPIT_H
@@ -68,6 +85,8 @@ struct sp_limits {
 	uint64_t disk_bytes;     /* the work dir, and the size of one file */
 	uint64_t carry_bytes;    /* carry-in and carry-out, each */
 	uint32_t procs;          /* processes and threads */
+	uint32_t reserved32;     /* zero; room for limits added later */
+	uint64_t reserved[4];
 };
 
 /* The smallest limits a run accepts: below them Python cannot start, or
@@ -97,7 +116,10 @@ struct sp_file_in {
 #define SP_MAX_FILES_IN 64
 
 struct sp_config {
-	const char *python;        /* interpreter; NULL means /usr/bin/python3 */
+	size_t size;               /* sizeof(struct sp_config) as the caller was
+				    * compiled: set by sp_config_init() */
+	const char *python;        /* interpreter: an absolute path, never looked
+				    * up in PATH; NULL means /usr/bin/python3 */
 	const char *code;          /* the program text (need not be NUL-ended) */
 	size_t code_len;
 	const char *filename;      /* shown in tracebacks; NULL means "main.py" */
@@ -127,6 +149,15 @@ struct sp_config {
 	size_t n_files_in;
 	const char *keep_dir;
 };
+
+/* A config with every field zero (no stdin, no carry, no files) and the
+ * default limits; call it first, then set what the run needs. Inline, so
+ * that size is this header's, the one the caller compiled with. */
+static inline void sp_config_init(struct sp_config *cfg)
+{
+	*cfg = (struct sp_config){ .size = sizeof(struct sp_config) };
+	sp_limits_default(&cfg->limits);
+}
 
 enum sp_status {
 	SP_STATUS_OK,
@@ -204,6 +235,8 @@ struct sp_layer {
 	char detail[160];   /* "ABI 4", "cgroup v1", why it is missing, ... */
 };
 
+/* The room sp_doctor() fills at most (the caller's array); a result's
+ * layers are the library's array, of any length. */
 #define SP_MAX_LAYERS 24
 
 /* One point of the run's usage timeline (core/samples.c). limit is the
@@ -253,7 +286,7 @@ struct sp_result {
 	struct sp_variable *variables; /* at most SP_MAX_VARIABLES, program order */
 	size_t n_variables;
 	uint64_t variables_more;    /* globals not listed (over the caps) */
-	struct sp_layer layers[SP_MAX_LAYERS];
+	struct sp_layer *layers;    /* the isolation layers as they stood */
 	size_t n_layers;
 	char error[512];            /* sandbox_error: what failed, for a person */
 };

@@ -395,8 +395,7 @@ int cmd_run(int argc, char **argv)
 	uint64_t v;
 	struct sigaction sa;
 
-	memset(&cfg, 0, sizeof cfg);
-	sp_limits_default(&cfg.limits);
+	sp_config_init(&cfg);
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -431,8 +430,9 @@ int cmd_run(int argc, char **argv)
 		case O_JSON: json = true; break;
 		case O_FILE:
 			if (cfg.n_files_in == SP_MAX_FILES_IN)
-				return usage_error("more than 64 --file options (at '%s'): pack them "
-						   "into one archive and unpack it in the program", optarg);
+				return usage_error("more than %d --file options (at '%s'): pack them "
+						   "into one archive and unpack it in the program",
+						   SP_MAX_FILES_IN, optarg);
 			files_in[cfg.n_files_in++] = parse_file_in(optarg);
 			break;
 		case O_KEEP: cfg.keep_dir = optarg; break;
