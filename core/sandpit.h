@@ -19,10 +19,21 @@
  *    or sp_run_free() on the same run.
  *  - The result of a finished run lives until sp_run_free().
  *  - Every limit is enforced by the kernel; nothing relies on the program.
+ *  - The program's bytes are hostile: output chunks, out/err, a
+ *    violation's what, file paths (files, kept), the variables' name,
+ *    type, repr and value, carry_out may hold any byte, escape sequences
+ *    and invalid UTF-8 included; the message of a violation or a hint,
+ *    and a run's err.msg, are the library's words but may quote the
+ *    program's names. Sanitize all of it before showing it on a terminal
+ *    (as tui/sanitize.c does), and open a kept file only under keep_dir.
  *
  * Threads: a run belongs to one thread at a time; call the sp_run_*
  * functions of one run from one thread (sp_run_interrupt() also from a
- * signal handler). Different runs may be started, driven and freed on
+ * signal handler on that thread: its wait is ended by the EINTR). A run
+ * may move to another thread between calls (hand it over with a lock or
+ * a queue); its events and result are read on the thread that owns it.
+ * A result from sp_run_blocking() is plain memory: any thread may read
+ * and free it. Different runs may be started, driven and freed on
  * different threads at once: the state runs share (the cgroup name
  * counter, the cache of denied calls' names, the JSON writer's scratch)
  * is atomic or per thread. Every other function here is safe from any
@@ -279,7 +290,7 @@ struct sp_result {
 	size_t n_files_in;
 	struct sp_hint *hints;
 	size_t n_hints;
-	char *carry_out;            /* JSON object text, or NULL */
+	char *carry_out;            /* JSON object text, or NULL: the program's bytes */
 	struct sp_sample *samples;  /* the usage timeline, oldest first: at most
 				     * SP_MAX_SAMPLES, first, last and limit hits kept */
 	size_t n_samples;
@@ -343,6 +354,11 @@ SP_API bool sp_run_finished(const struct sp_run *run);
 /* The result once finished, else NULL. Owned by the run. */
 SP_API const struct sp_result *sp_run_result(const struct sp_run *run);
 
+/* Free the run and everything it returned. A run not yet finished is
+ * killed first, so this may block: it waits for the kernel to reap the
+ * whole process tree (usually a few ms; longer for a process stuck in
+ * the kernel) and removes the run's cgroups. Call sp_run_cancel() and
+ * drive the run to SP_EVENT_FINISHED first to keep the loop responsive. */
 SP_API void sp_run_free(struct sp_run *run);
 
 /* Run to completion, blocking; for tests and simple callers. */
