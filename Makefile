@@ -69,7 +69,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 INTEG_SRC:= $(wildcard tests/integration/test_*.c)
 TEST_BIN := $(UNIT_SRC:%.c=$(B)/%) $(INTEG_SRC:%.c=$(B)/%)
 
-all: $(B)/sandpit $(B)/$(SONAME) $(B)/libsandpit.so $(B)/sandpit.pc
+all: $(B)/sandpit $(B)/$(SONAME) $(B)/libsandpit.so $(B)/sandpit.pc $(B)/completion/sandpit
 
 $(B)/libsandpit.a: $(CORE_OBJ)
 	@mkdir -p $(@D)
@@ -92,6 +92,11 @@ $(B)/sandpit.pc: core/sandpit.h Makefile
 		'Requires.private: $(CORE_PKGS)' \
 		'Cflags: -I$${includedir}' \
 		'Libs: -L$${libdir} -lsandpit' > $@
+
+# bash completion, told where the shipped themes are installed
+$(B)/completion/sandpit: tui/completion/sandpit.bash Makefile
+	@mkdir -p $(@D)
+	sed 's|@THEMEDIR@|$(DATADIR)/sandpit/themes|' $< > $@
 
 $(B)/libsandpit-tui.a: $(TUI_OBJ)
 	@mkdir -p $(@D)
@@ -223,10 +228,11 @@ deps:
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/sandpit/themes \
-		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR)
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 $(B)/sandpit $(DESTDIR)$(BINDIR)/sandpit
 	install -m 644 docs/sandpit.1 $(DESTDIR)$(MANDIR)/man1/sandpit.1
 	install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/sandpit/themes/
+	install -m 644 $(B)/completion/sandpit $(DESTDIR)$(COMPLETIONDIR)/sandpit
 	install -m 644 core/sandpit.h $(DESTDIR)$(INCLUDEDIR)/sandpit.h
 	install -m 644 $(B)/libsandpit.a $(DESTDIR)$(LIBDIR)/libsandpit.a
 	install -m 644 $(B)/libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION)
@@ -235,7 +241,7 @@ install: all
 	install -m 644 $(B)/sandpit.pc $(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/sandpit $(DESTDIR)$(MANDIR)/man1/sandpit.1
+	rm -f $(DESTDIR)$(BINDIR)/sandpit $(DESTDIR)$(MANDIR)/man1/sandpit.1 $(DESTDIR)$(COMPLETIONDIR)/sandpit
 	rm -rf $(DESTDIR)$(DATADIR)/sandpit
 	rm -f $(DESTDIR)$(INCLUDEDIR)/sandpit.h $(DESTDIR)$(LIBDIR)/libsandpit.a \
 		$(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
