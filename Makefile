@@ -69,7 +69,7 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 INTEG_SRC:= $(wildcard tests/integration/test_*.c)
 TEST_BIN := $(UNIT_SRC:%.c=$(B)/%) $(INTEG_SRC:%.c=$(B)/%)
 
-all: $(B)/sandpit $(B)/$(SONAME) $(B)/libsandpit.so $(B)/sandpit.pc $(B)/completion/sandpit
+all: $(B)/sandpit $(B)/libsandpit.a $(B)/$(SONAME) $(B)/libsandpit.so $(B)/sandpit.pc $(B)/completion/sandpit
 
 $(B)/libsandpit.a: $(CORE_OBJ)
 	@mkdir -p $(@D)
@@ -114,8 +114,19 @@ else
 BIN_LIBS := $(TUI_LIBS) $(CORE_LIBS) -lm
 endif
 
-$(B)/sandpit: $(B)/tui/main.o $(B)/libsandpit-tui.a $(B)/libsandpit.a
-	$(CC) $(SAN) $(LDFLAGS) -o $@ $^ $(BIN_LIBS)
+# SHARED_CORE=1 links the command against libsandpit.so.0 instead (the
+# Debian package does: the front end needs nothing but sandpit.h's API).
+SHARED_CORE ?= 0
+ifeq ($(SHARED_CORE),1)
+CORE_LINK := -L$(B) -lsandpit
+CORE_DEP  := $(B)/$(SONAME) $(B)/libsandpit.so
+else
+CORE_LINK := $(B)/libsandpit.a
+CORE_DEP  := $(B)/libsandpit.a
+endif
+
+$(B)/sandpit: $(B)/tui/main.o $(B)/libsandpit-tui.a $(CORE_DEP)
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $(B)/tui/main.o $(B)/libsandpit-tui.a $(CORE_LINK) $(BIN_LIBS)
 
 # core/ must never know the screen exists.
 $(B)/.core-seam: $(wildcard core/*.c core/*.h)
