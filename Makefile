@@ -139,11 +139,11 @@ all: $(B)/.core-seam
 # instead of a compile error about a header later.
 define need_pkgs
 @pkg-config --exists $(1) 2>/dev/null || { \
-	command -v pkg-config >/dev/null || echo "sandpit: pkg-config is missing: install the Debian package pkg-config" >&2; \
-	for pd in $(PKG_DEBS); do case " $(1) " in *" $${pd%%:*} "*) \
-		pkg-config --exists $${pd%%:*} 2>/dev/null || \
-		echo "sandpit: pkg-config finds no '$${pd%%:*}': install the Debian package $${pd#*:} (or run make deps)" >&2;; \
-	esac; done; exit 1; }
+	command -v pkg-config >/dev/null || { echo "sandpit: pkg-config is missing: install the Debian package pkg-config (or run make deps)" >&2; exit 1; }; \
+	for p in $(1); do pkg-config --exists $$p && continue; deb=""; \
+		for pd in $(PKG_DEBS); do [ "$${pd%%:*}" = $$p ] && deb=$${pd#*:}; done; \
+		echo "sandpit: pkg-config finds no '$$p': install the Debian package $${deb:-that ships $$p.pc} (or run make deps)" >&2; \
+	done; exit 1; }
 endef
 pkgs-core: ; $(call need_pkgs,$(CORE_PKGS))
 pkgs-tui: ; $(call need_pkgs,$(TUI_PKGS))
