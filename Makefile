@@ -36,6 +36,10 @@ PKG_DEBS  := libseccomp:libseccomp-dev libcap:libcap-dev libutf8proc:libutf8proc
              chafa:libchafa-dev libpng:libpng-dev libjpeg:libjpeg62-turbo-dev \
              cmocka:libcmocka-dev zlib:zlib1g-dev
 
+# -Wno-format-truncation: 17 snprintf calls cut a message or a name to
+# its buffer on purpose (gcc only; clang 14 does not know the switch,
+# hence -Wno-unknown-warning-option). A helper given a format carries
+# the printf attribute, so -Wformat=2 checks every format.
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
            -Wformat=2 -Wno-unknown-warning-option -Wno-format-truncation -Wvla
 # Each object also writes the headers it read (build/**/*.d), so touching
