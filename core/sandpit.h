@@ -64,6 +64,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* The library exports the functions marked SP_API and nothing else: core/
  * is built with -fvisibility=hidden, and tests/embed checks the list. */
@@ -166,7 +171,8 @@ struct sp_config {
  * that size is this header's, the one the caller compiled with. */
 static inline void sp_config_init(struct sp_config *cfg)
 {
-	*cfg = (struct sp_config){ .size = sizeof(struct sp_config) };
+	memset(cfg, 0, sizeof *cfg);
+	cfg->size = sizeof(struct sp_config);
 	sp_limits_default(&cfg->limits);
 }
 
@@ -407,5 +413,9 @@ SP_API int sp_keep_dir_prepare(const char *dir, struct sp_error *err);
 SP_API size_t sp_doctor(struct sp_layer *layers, size_t max);
 /* A hint for a missing layer (how to enable it), or NULL. */
 SP_API const char *sp_doctor_hint(const char *layer_name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

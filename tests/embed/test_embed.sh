@@ -47,6 +47,15 @@ $out
 wanted:
 $want"
 
+# the header is C++'s too (extern "C", nothing C-only in its inline code)
+if command -v c++ >/dev/null; then
+	printf '%s\n' '#include <sandpit.h>' \
+		'int main() { struct sp_config c; sp_config_init(&c); return sp_version()[0] != 0 && c.size; }' >cxx.cc
+	# shellcheck disable=SC2046
+	c++ -std=c++11 -Wall -Wextra -Werror -fsyntax-only cxx.cc $(pkg-config --cflags sandpit) ||
+		fail "sandpit.h does not compile as C++"
+fi
+
 sflags=$(pkg-config --static --cflags --libs sandpit) || fail "pkg-config --static"
 echo "static: $CC -static front.c $sflags"
 # shellcheck disable=SC2086
