@@ -204,7 +204,7 @@ $(B)/tests/%: tests/%.c $(B)/libsandpit-tui.a $(B)/libsandpit.a | pkgs-test
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) -I tests -o $@ $< $(B)/libsandpit-tui.a $(B)/libsandpit.a \
 		$(TEST_LIBS) $(TUI_LIBS) $(CORE_LIBS) -lm
 
-tests: $(B)/sandpit $(TEST_BIN)
+tests: all $(TEST_BIN)
 
 -include $(CORE_OBJ:.o=.d) $(TUI_OBJ:.o=.d) $(B)/tui/main.d $(TEST_BIN:=.d)
 
