@@ -15,6 +15,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 
+# Every function sandpit.h declares is marked SP_API (else it would be
+# hidden, and both lists below would agree without it).
+unmarked=$(grep -nE '^[a-z][a-z0-9_ *]*[ *]sp_[a-z0-9_]*\(' "$TOP/core/sandpit.h" | grep -v 'static inline')
+if [ -n "$unmarked" ]; then
+	echo "FAIL: sandpit.h declares functions without SP_API:"
+	echo "$unmarked"
+	fail=1
+fi
+
 # The API: each SP_API declaration's function name.
 sed -n 's/^SP_API .*[^a-z0-9_]\(sp_[a-z0-9_]*\)(.*/\1/p' "$TOP/core/sandpit.h" |
 	sort -u >"$tmp/api"
