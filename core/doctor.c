@@ -27,8 +27,12 @@ void sp_layer_set(struct sp_result *r, const char *name, bool active,
 		if (strcmp(r->layers[i].name, name) == 0)
 			l = &r->layers[i];
 	if (!l) {
-		if (r->n_layers >= SP_MAX_LAYERS)
-			return;
+		/* grown one at a time: a run records about a dozen */
+		struct sp_layer *grown = realloc(r->layers, (r->n_layers + 1) * sizeof *grown);
+
+		if (!grown)
+			return;  /* the result then lacks this layer, as a cap would */
+		r->layers = grown;
 		l = &r->layers[r->n_layers++];
 	}
 	l->name = name;

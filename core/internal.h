@@ -229,6 +229,11 @@ struct sp_placed {
 const char *sp_file_in_name(const struct sp_file_in *f);
 /* Open and check every file of cfg->files_in: 0 and *out (NULL when none),
  * or -1 with err->msg. */
+/* config_abi.c: the caller's config (cfg->size bytes, as its sandpit.h
+ * made it) copied into *out with this library's layout, unknown tail
+ * zero. 0, or -1 with err->msg (no sp_config_init, newer fields set). */
+int sp_config_take(const struct sp_config *in, struct sp_config *out,
+		   struct sp_error *err);
 int sp_in_files_open(const struct sp_config *cfg, struct sp_in_file **out,
 		     struct sp_error *err);
 void sp_in_files_close(struct sp_in_file *files, size_t n);

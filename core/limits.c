@@ -17,6 +17,7 @@
 
 void sp_limits_default(struct sp_limits *l)
 {
+	*l = (struct sp_limits){ 0 };  /* the reserved room too */
 	l->cpu_ms = 5000;
 	l->wall_ms = 10000;
 	l->memory_bytes = 512ull << 20;

@@ -745,8 +745,8 @@ static unsigned filter_for(struct sp_cgroup *cg)
 	return f;
 }
 
-int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
-		 struct sp_error *err)
+static int start_run(const struct sp_config *cfg, struct sp_run **out,
+		     struct sp_error *err)
 {
 	struct sp_run *r;
 	struct sp_launch_spec spec;
@@ -958,6 +958,17 @@ fail:
 	return -1;
 }
 
+int sp_run_start(const struct sp_config *caller, struct sp_run **out,
+		 struct sp_error *err)
+{
+	struct sp_config cfg;
+
+	*out = NULL;
+	if (sp_config_take(caller, &cfg, err) < 0)
+		return -1;
+	return start_run(&cfg, out, err);
+}
+
 int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,
 		    struct sp_error *err)
 {
@@ -1009,5 +1020,6 @@ void sp_result_free(struct sp_result *res)
 	free(res->carry_out);
 	free(res->samples);
 	sp_variables_free(res->variables, res->n_variables);
+	free(res->layers);
 	free(res);
 }

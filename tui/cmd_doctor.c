@@ -14,7 +14,7 @@
 
 int cmd_doctor(int argc, char **argv)
 {
-	struct sp_layer ls[24];
+	struct sp_layer ls[SP_MAX_LAYERS];
 	size_t n;
 	int missing_required = 0;
 

@@ -12,6 +12,7 @@
 #include <getopt.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -65,11 +66,16 @@ void print_usage(void)
 	printf("  config file: $XDG_CONFIG_HOME/sandpit/config; see man sandpit\n");
 }
 
-static int usage_error(const char *fmt, const char *arg)
+__attribute__((format(printf, 1, 2)))
+static int usage_error(const char *fmt, ...)
 {
+	va_list ap;
+
+	va_start(ap, fmt);
 	fprintf(stderr, "sandpit run: ");
-	fprintf(stderr, fmt, arg);
+	vfprintf(stderr, fmt, ap);
 	fprintf(stderr, "\n(see 'sandpit --help')\n");
+	va_end(ap);
 	return 2;
 }
 
@@ -299,8 +305,7 @@ int cmd_run(int argc, char **argv)
 	int c, status;
 	struct sigaction sa;
 
-	memset(&cfg, 0, sizeof cfg);
-	sp_limits_default(&cfg.limits);
+	sp_config_init(&cfg);
 	optind = 1;
 	opterr = 0;
 	/* the flags of the one option table (options.c), as getopt wants them;
@@ -333,8 +338,9 @@ int cmd_run(int argc, char **argv)
 		case OPT_JSON: json = true; break;
 		case OPT_FILE:
 			if (cfg.n_files_in == SP_MAX_FILES_IN)
-				return usage_error("more than 64 --file options (at '%s'): pack them "
-						   "into one archive and unpack it in the program", optarg);
+				return usage_error("more than %d --file options (at '%s'): pack them "
+						   "into one archive and unpack it in the program",
+						   SP_MAX_FILES_IN, optarg);
 			files_in[cfg.n_files_in++] = parse_file_in(optarg);
 			break;
 		case OPT_KEEP: cfg.keep_dir = optarg; break;

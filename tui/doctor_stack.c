@@ -51,8 +51,7 @@ int doctor_print_stack(void)
 	struct sp_error err = { "" };
 	int missing = 0;
 
-	memset(&cfg, 0, sizeof cfg);
-	sp_limits_default(&cfg.limits);
+	sp_config_init(&cfg);
 	cfg.code = probe;
 	cfg.code_len = sizeof probe - 1;
 	cfg.filename = "doctor.py";

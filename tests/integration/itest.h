@@ -80,8 +80,7 @@ static inline struct sp_config it_config(const char *code, const char *filename)
 {
 	struct sp_config c;
 
-	memset(&c, 0, sizeof c);
-	sp_limits_default(&c.limits);
+	sp_config_init(&c);
 	c.code = code;
 	c.code_len = strlen(code);
 	c.filename = filename;

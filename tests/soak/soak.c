@@ -234,8 +234,7 @@ static enum sp_status one_run(const struct kind *k, bool *start_failed, char *wh
 	enum sp_status st;
 	bool cancelled = false;
 
-	memset(&cfg, 0, sizeof cfg);
-	sp_limits_default(&cfg.limits);
+	sp_config_init(&cfg);
 	cfg.code = k->code;
 	cfg.code_len = strlen(k->code);
 	cfg.keep_output = true;
