@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,13 +25,18 @@ const char *fio_type_name(mode_t m)
 
 /* Fill e, set errno, return NULL: the one failure exit of the reader. */
 static char *fail(struct fio_error *e, enum fio_fail kind, int err, const char *name,
-		  const char *fmt, const char *arg)
+		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static char *fail(struct fio_error *e, enum fio_fail kind, int err, const char *name,
+		  const char *fmt, ...)
 {
 	char what[300];
+	va_list ap;
 
 	e->kind = kind;
 	e->err = err;
-	snprintf(what, sizeof what, fmt, arg);
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
 	snprintf(e->msg, sizeof e->msg, "%s: %s", name, what);
 	errno = err;
 	return NULL;
