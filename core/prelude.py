@@ -30,6 +30,8 @@ if tuple(sys.version_info[:2]) < (3, 8):
     os._exit(125)
 _SELF = "/sandpit/prelude.py"  # also the name inside the precompiled .pyc
 _USER = sys.argv[1] if len(sys.argv) > 1 else "main.py"
+# A prepared sandbox (core/prepare.c): the program comes later, on fd 4.
+_PREPARED = len(sys.argv) > 3 and sys.argv[3] == "prepared"
 _CARRY_MAX = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 1 << 20
 _SRC = "/sandpit/main.py"
 _write = os.write
@@ -507,6 +509,9 @@ def _first_code(source, probe=False):
     os._exit(70)
 
 
+_probed = []
+
+
 def _compile(source):
     """The program's code object, named after the program.
 
@@ -516,7 +521,9 @@ def _compile(source):
     that tracing stops an exec here; a warning or an error in the text
     goes to compile(), which reports it under the program's name."""
     fix = getattr(sys.modules.get("_imp"), "_fix_co_filename", None)
-    if fix is not None and _first_code("0", probe=True) is not None:
+    if not _probed:
+        _probed.append(fix is not None and _first_code("0", probe=True) is not None)
+    if _probed[0]:
         code = _first_code(source)
         if code is not None:
             fix(code, _USER)
@@ -565,18 +572,67 @@ class _ShowFinder:
         exec(_SHOW_SRC, module.__dict__)
 
 
+def _prepared():
+    """Import the preload list (a module that fails is skipped), say
+    ready, and wait for the release: the file name, the program, the
+    carry-in, and maybe a memfd for stdin (see core/prepare.c). Whatever
+    can be done ahead is done here; after the release, only the reads."""
+    import _socket
+    import json
+    done = []
+    for name in (sys.argv[4].split(",") if len(sys.argv) > 4 and sys.argv[4] else ()):
+        try:
+            __import__(name)
+            done.append(name)
+        except BaseException:
+            pass
+    _compile("0")  # the probe, ahead
+    _send({"t": "ready", "pre": done})
+    s = _socket.socket(fileno=4)
+    head, fds = b"", []
+    while len(head) < 32:
+        data, anc, _f, _a = s.recvmsg(32 - len(head), _socket.CMSG_SPACE(4))
+        if not data:
+            os._exit(125)  # the supervisor is gone
+        for level, kind, payload in anc:
+            if level == _socket.SOL_SOCKET and kind == _socket.SCM_RIGHTS:
+                fds += [int.from_bytes(payload[i:i + 4], sys.byteorder)
+                        for i in range(0, len(payload) - 3, 4)]
+        head += data
+    nf, nc, nk = (int.from_bytes(head[i:i + 8], "little") for i in (0, 8, 16))
+    body = bytearray(nf + nc + nk)
+    view, got = memoryview(body), 0
+    while got < len(body):
+        n = s.recv_into(view[got:])
+        if not n:
+            os._exit(125)
+        got += n
+    view.release()
+    s.close()  # before any of the program runs
+    for fd in fds[:1]:
+        os.dup2(fd, 0)
+    for fd in fds:
+        os.close(fd)
+    carried = json.loads(body[nf + nc:].decode("utf-8")) if nk else {}
+    return body[:nf].decode("utf-8", "surrogateescape"), bytes(body[nf:nf + nc]), carried
+
+
 def _main():
-    global _source
-    with open(_SRC, "rb") as f:
-        source = _source = f.read()
-    carried = {}
-    if os.path.exists("/sandpit/carry.json"):
-        import json
-        with open("/sandpit/carry.json", "rb") as f:
-            carried = json.loads(f.read().decode("utf-8"))
+    global _source, _USER
     builtins.carry = carry
     sys.meta_path.append(_ShowFinder)
     _watch_spawning()
+    if _PREPARED:
+        _USER, source, carried = _prepared()
+        _source = source
+    else:
+        with open(_SRC, "rb") as f:
+            source = _source = f.read()
+        carried = {}
+        if os.path.exists("/sandpit/carry.json"):
+            import json
+            with open("/sandpit/carry.json", "rb") as f:
+                carried = json.loads(f.read().decode("utf-8"))
     g = {"__name__": "__main__", "__file__": _USER, "__builtins__": builtins,
          "__doc__": None}
     g.update(carried)
