@@ -105,6 +105,8 @@ void run_finish(struct sp_run *r)
 	/* every writer is dead now: take what is left in the pipes (forwarded
 	 * output all of it, waiting for a slow reader as cat would) */
 	r->draining = true;
+	if (r->prep.on && !r->prep.released)
+		prepare_take_output(r);
 	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->out_fd); i++)
 		run_read_output(r, &r->out_fd, false);
 	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->err_fd); i++)

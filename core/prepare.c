@@ -326,10 +326,29 @@ bool prepare_deadline(struct sp_run *r)
 	return true;
 }
 
+void prepare_take_output(struct sp_run *r)
+{
+	char *t = r->prep.err_head;
+	ssize_t n = r->err_fd >= 0 ? read(r->err_fd, t, sizeof r->prep.err_head - 1) : 0;
+
+	if (n < 0)
+		n = 0;
+	t[n] = '\0';
+	/* the first line, as plain text */
+	for (ssize_t i = 0; i < n; i++)
+		if ((unsigned char)t[i] < 0x20 || (unsigned char)t[i] >= 0x7f) {
+			t[i] = t[i] == '\n' && !t[i + 1] ? '\0' : ' ';
+		}
+	if (r->out_fd >= 0)
+		close(r->out_fd);
+	if (r->err_fd >= 0)
+		close(r->err_fd);
+	r->out_fd = r->err_fd = -1;
+}
+
 void prepare_on_finish(struct sp_run *r)
 {
-	char tail[200];
-	ssize_t n = 0;
+	const char *tail = r->prep.err_head;
 	const char *how = "it ended";
 	int code = 0;
 
@@ -342,18 +361,9 @@ void prepare_on_finish(struct sp_run *r)
 		how = "signal";
 		code = WTERMSIG(r->wstatus);
 	}
-	/* the first words of its stderr, as plain text */
-	if (r->err_fd >= 0)
-		n = read(r->err_fd, tail, sizeof tail - 1);
-	if (n < 0)
-		n = 0;
-	tail[n] = '\0';
-	for (ssize_t i = 0; i < n; i++)
-		if ((unsigned char)tail[i] < 0x20 || (unsigned char)tail[i] >= 0x7f)
-			tail[i] = ' ';
 	snprintf(r->setup_error, sizeof r->setup_error,
 		 "the prepared sandbox ended before its release (%s %d)%s%s; nothing of "
-		 "the program ran: start it cold", how, code, n ? ": " : "", tail);
+		 "the program ran: start it cold", how, code, tail[0] ? ": " : "", tail);
 }
 
 /* Write the carry-in where a cold run has it: /work/carry.json, 0644, the

@@ -125,6 +125,7 @@ struct sp_run {
 		int rel_fd;             /* our end of the release socket, or -1 */
 		uint64_t cpu_base_ms;   /* the sandbox's CPU at the release */
 		char preloaded[512];    /* "numpy, pandas" */
+		char err_head[200];     /* its stderr's start, when it failed */
 	} prep;                     /* a prepared run (prepare.c) */
 };
 
@@ -154,7 +155,9 @@ unsigned run_filter_for(struct sp_cgroup *cg);
 /* prepare.c */
 /* The prelude's {"t": "ready"}: the one of a preparing run only. */
 void prepare_on_ready(struct sp_run *r, json_t *msg);
-/* Preparing ended before the release: say so (finish.c). */
+/* Preparing ended before the release: take what it wrote, which is no
+ * program's (no events), then say why (finish.c). */
+void prepare_take_output(struct sp_run *r);
 void prepare_on_finish(struct sp_run *r);
 /* The preparation's time is up, or its wall deadline (run.c). */
 bool prepare_deadline(struct sp_run *r);
