@@ -534,10 +534,10 @@ static void test_free_leaves_nothing(void **state)
 		DIR *d = opendir("/proc/self/fd");
 		struct dirent *de;
 		while (d && (de = readdir(d))) {
-			char p[300], to[300];
+			char fp[300], to[300];
 			ssize_t n;
-			snprintf(p, sizeof p, "/proc/self/fd/%s", de->d_name);
-			n = readlink(p, to, sizeof to - 1);
+			snprintf(fp, sizeof fp, "/proc/self/fd/%s", de->d_name);
+			n = readlink(fp, to, sizeof to - 1);
 			if (n > 0)
 				fprintf(stderr, "fd %s -> %.*s\n", de->d_name, (int)n, to);
 		}
