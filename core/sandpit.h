@@ -324,9 +324,12 @@ void sp_run_free(struct sp_run *run);
  * /usr/bin/python3) and cfg->limits must equal the preparation's, and
  * the run must be ready (sp_run_ready): else -1 with err->msg and the run
  * untouched (the caller frees it and starts cold). A bad cfg (carry-in,
- * files in, ...) is -1 the same way. A run is released once: a second
- * call is -1. Freeing a prepared run at any point kills its sandbox and
- * leaves nothing behind.
+ * files in, ...) is -1 the same way. Past those checks the sandbox is
+ * spent: a failure then (a file that cannot be copied in, the sandbox
+ * gone) returns 0 and the run finishes with sandbox_error. A run is
+ * released once: a second call is -1. Freeing a prepared run at any
+ * point kills its sandbox and leaves nothing behind. Its stdin is a
+ * sealed memfd, /dev/null without stdin_data, as a cold run's.
  */
 struct sp_prepare {
 	const char *python;              /* NULL: /usr/bin/python3 */
