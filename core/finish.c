@@ -105,6 +105,8 @@ void run_finish(struct sp_run *r)
 	/* every writer is dead now: take what is left in the pipes (forwarded
 	 * output all of it, waiting for a slow reader as cat would) */
 	r->draining = true;
+	if (r->prep.on && !r->prep.released)
+		prepare_take_output(r);
 	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->out_fd); i++)
 		run_read_output(r, &r->out_fd, false);
 	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->err_fd); i++)
@@ -123,6 +125,7 @@ void run_finish(struct sp_run *r)
 	if (wait4(r->L.pid, &st, 0, &ru) == r->L.pid) {
 		uint64_t cpu = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000u +
 			       (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000u;
+		cpu = cpu > r->prep.cpu_base_ms ? cpu - r->prep.cpu_base_ms : 0;
 		if (!sp_cgroup_has_cpu(r->cg) && cpu > res->usage.cpu_ms)
 			res->usage.cpu_ms = cpu;
 		if (!sp_cgroup_has_memory(r->cg) &&
@@ -164,6 +167,8 @@ void run_finish(struct sp_run *r)
 			 res->signal ? res->signal : res->exit_code, SP_PYTHON_MIN_MAJOR,
 			 SP_PYTHON_MIN_MINOR);
 	}
+	if (r->prep.on && !r->prep.released)
+		prepare_on_finish(r);
 	if (r->setup_error[0]) {
 		res->status = SP_STATUS_SANDBOX_ERROR;
 		snprintf(res->error, sizeof res->error, "%s", r->setup_error);

@@ -112,6 +112,8 @@ struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
 	 * there is, and a record pointing nowhere explains nothing. Without
 	 * one, the prelude's last known line; without that, it is dropped,
 	 * and one note (counted) says so. */
+	if (r->prep.on && !r->prep.released)
+		return NULL; /* the preparation's, not a program's */
 	if (!kernel && line <= 0)
 		line = r->last_line;
 	if (!kernel && line <= 0) {
@@ -181,6 +183,8 @@ static int append(char **buf, size_t *len, size_t *cap, const char *data, size_t
  * from a wait on a forward target that nobody reads). */
 static void wall_deadline(struct sp_run *r)
 {
+	if (prepare_deadline(r))
+		return;
 	if (!r->stopping && !r->init_done) {
 		run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s",
 			      SP_MS(r->limits.wall_ms));
@@ -771,6 +775,8 @@ int sp_run_next_event(struct sp_run *r, struct sp_event *ev)
 		ev->result = r->res;
 		r->finished_sent = true;
 		break;
+	case SP_EVENT_READY:
+		break;
 	}
 	return 1;
 }
@@ -835,6 +841,7 @@ void sp_run_free(struct sp_run *r)
 	close_fd(&r->L.proc_fd);
 	close_fd(&r->L.sockmem_fd);
 	close_fd(&r->keep.root_fd);
+	close_fd(&r->prep.rel_fd);
 	free(r->keep_path);
 	free(r->placed);
 	sp_cgroup_destroy(r->cg);
@@ -1005,6 +1012,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	r->sample_fd = r->deadline_fd = -1;
 	r->L.pidfd = r->L.ctl = r->L.work_fd = r->L.proc_fd = r->L.sockmem_fd = -1;
 	r->keep.root_fd = -1;
+	r->prep.rel_fd = -1;
 	if (cfg->keep_dir) {
 		r->keep.root_fd = sp_keep_dir_open(cfg->keep_dir, err);
 		r->keep_path = strdup(cfg->keep_dir);
@@ -1039,6 +1047,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	spec.filename = filename;
 	spec.limits = cfg->limits;
 	spec.stdin_fd = stdin_fd;
+	spec.rel_fd = -1;
 	spec.out_w = out_p[1];
 	spec.err_w = err_p[1];
 	spec.chan_w = chan_p[1];
@@ -1192,3 +1201,20 @@ void sp_result_free(struct sp_result *res)
 	sp_variables_free(res->variables, res->n_variables);
 	free(res);
 }
+
+/* For prepare.c (run_impl.h): the same steps as sp_run_start's. */
+void run_add_fd(struct sp_run *r, int fd, enum src s) { add_fd(r, fd, s); }
+int run_check_python(const char *python, struct sp_error *err)
+{
+	return check_python(python, err);
+}
+int run_make_stdin(const struct sp_config *cfg, struct sp_error *err)
+{
+	return make_stdin(cfg, err);
+}
+int run_place_inputs(struct sp_run *r, const struct sp_config *cfg,
+		     const struct sp_in_file *in_files, struct sp_error *err)
+{
+	return place_inputs(r, cfg, in_files, err);
+}
+unsigned run_filter_for(struct sp_cgroup *cg) { return filter_for(cg); }

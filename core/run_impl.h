@@ -118,6 +118,15 @@ struct sp_run {
 	char setup_error[512];
 	struct seccomp_notif *notif_req;     /* allocated on the first denial */
 	struct seccomp_notif_resp *notif_resp;
+	struct {
+		bool on;                /* made by sp_run_prepare */
+		bool ready;             /* the prelude waits for its release */
+		bool released;
+		int rel_fd;             /* our end of the release socket, or -1 */
+		uint64_t cpu_base_ms;   /* the sandbox's CPU at the release */
+		char preloaded[512];    /* "numpy, pandas" */
+		char err_head[200];     /* its stderr's start, when it failed */
+	} prep;                     /* a prepared run (prepare.c) */
 };
 
 /* run.c */
@@ -134,6 +143,24 @@ void run_stop(struct sp_run *r, enum sp_status why);
 uint64_t run_now_ms(const struct sp_run *r);
 void run_read_output(struct sp_run *r, int *fdp, bool is_err);
 void run_handle_ctl(struct sp_run *r);
+
+/* run.c, for prepare.c: the pieces sp_run_start is made of */
+void run_add_fd(struct sp_run *r, int fd, enum src s);
+int run_check_python(const char *python, struct sp_error *err);
+int run_make_stdin(const struct sp_config *cfg, struct sp_error *err);
+int run_place_inputs(struct sp_run *r, const struct sp_config *cfg,
+		     const struct sp_in_file *in_files, struct sp_error *err);
+unsigned run_filter_for(struct sp_cgroup *cg);
+
+/* prepare.c */
+/* The prelude's {"t": "ready"}: the one of a preparing run only. */
+void prepare_on_ready(struct sp_run *r, json_t *msg);
+/* Preparing ended before the release: take what it wrote, which is no
+ * program's (no events), then say why (finish.c). */
+void prepare_take_output(struct sp_run *r);
+void prepare_on_finish(struct sp_run *r);
+/* The preparation's time is up, or its wall deadline (run.c). */
+bool prepare_deadline(struct sp_run *r);
 
 /* channel.c */
 void channel_read(struct sp_run *r);

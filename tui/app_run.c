@@ -254,6 +254,8 @@ bool app_run_drain(struct app *a, int max)
 			}
 			return false;
 		}
+		case SP_EVENT_READY:
+			break;
 		}
 	}
 	return a->run != NULL;

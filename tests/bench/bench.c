@@ -841,6 +841,8 @@ static void row_editor(const char *editor_bin)
 	    "edit + redraw, ncurses", "< 5 ms median", isnan(key_ms) ? -1 : key_ms < 5);
 }
 
+#include "bench_prepared.c"
+
 static int env_int(const char *name, int def, int min)
 {
 	const char *s = getenv(name);
@@ -924,6 +926,10 @@ int main(int argc, char **argv)
 		row_rate();
 	if (want("editor"))
 		row_editor(editor_bin);
+	if (want("prepared"))
+		row_prepared_hi();
+	if (want("preload"))
+		row_prepared_preload();
 	printf("\n%d bar(s) met, %d missed\n", n_pass, n_miss);
 	if (n_miss && getenv("BENCH_STRICT") && strcmp(getenv("BENCH_STRICT"), "1") == 0)
 		return 1;
