@@ -81,6 +81,49 @@ for size in 80x24 120x40; do
 	tm kill-server
 done
 
+# a prepared run gets what a cold one gets: an attached file, the carry
+# buffer (as globals), stdin, and the files it leaves are kept
+printf 'preload = numpy\n' > "$CONF"
+printf 'FROM-HOST\n' > "$T/data.txt"
+cat > "$T/io.py" <<'PY'
+import sys
+total = globals().get("total", 0) + 10
+print("FILE-" + open("data.txt").read().strip())
+print("STDIN-" + sys.stdin.read().strip())
+print("TOTAL-%d" % total)
+open("out.txt", "w").write("LEFT-BEHIND\n")
+carry(total=total)
+PY
+start "$T/io.py"
+ready
+keys F7
+wait_for "No files attached"
+type_text "$T/data.txt"
+keys Enter
+wait_for "files in: data.txt"
+keys F12
+wait_for "═[ Stdin ]"
+type_text "Ada"
+wait_for "3 bytes: the next run reads them"
+wait_for "prepared$PRE ─" 30
+keys F5
+wait_for "FILE-FROM-HOST"
+wait_for "STDIN-Ada"
+wait_for "TOTAL-10"
+wait_for "out.txt"
+screen | grep -F "run 1" | grep -qF "· prepared" || fail "the run with files, stdin and carry was not prepared"
+kept=$(find "$XDG_STATE_HOME/sandpit/runs" -name out.txt | head -n 1)
+[ -n "$kept" ] && [ "$(cat "$kept")" = "LEFT-BEHIND" ] || fail "out.txt of a prepared run was not kept"
+keys F2
+wait_for "carried forward: total"
+wait_for "prepared$PRE ─" 30
+keys F5
+wait_for "TOTAL-20"
+screen | grep -F "run 2" | grep -qF "· prepared" || fail "the run with a carry buffer was not prepared"
+keys C-q
+wait_exit
+tm kill-server
+
 # F4: new limits; the next F5 runs prepared under them (64M: nothing preloaded)
 printf 'preload = numpy\n' > "$CONF"
 start "$T/alloc.py"
