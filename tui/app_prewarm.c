@@ -188,34 +188,51 @@ bool app_prewarm_take(struct app *a, const struct sp_config *c, struct sp_run **
 	return true;
 }
 
-void app_prewarm_note(const struct app *a, char *buf, size_t len)
+/* The note in its long form (full) or a short one that names no modules. */
+static void note(const struct app *a, bool full, char *buf, size_t len)
 {
 	const char *pre = a->prep.run && a->prep.ready ? sp_run_preloaded(a->prep.run) : "";
+	size_t n = 0;
 
 	buf[0] = '\0';
 	if (!a->cfg.prewarm || a->run)
 		return;
-	if (a->prep.run && a->prep.ready)
-		snprintf(buf, len, "prepared%s%s%s", pre[0] ? " · " : "", pre,
-			 pre[0] ? " preloaded" : "");
+	for (const char *p = pre; *p; p++)
+		n += *p == ',';
+	if (a->prep.run && a->prep.ready && pre[0] && full)
+		snprintf(buf, len, "prepared · %s preloaded", pre);
+	else if (a->prep.run && a->prep.ready && pre[0])
+		snprintf(buf, len, "prepared · %zu preloaded", n + 1);
+	else if (a->prep.run && a->prep.ready)
+		snprintf(buf, len, "prepared");
 	else if (a->prep.run)
 		snprintf(buf, len, "preparing");
 	else if (a->prep.failed)
 		snprintf(buf, len, "not prepared: F5 starts cold");
 }
 
+void app_prewarm_note(const struct app *a, char *buf, size_t len)
+{
+	note(a, true, buf, len);
+}
+
 void app_prewarm_draw(const struct app *a, struct rect r)
 {
-	char note[300], buf[310];
-	int n, w;
+	char text[300], buf[310];
+	int n = 0, w = 0;
 
-	app_prewarm_note(a, note, sizeof note);
-	if (!note[0] || r.h < 2 || r.w < 12)
+	if (r.h < 2 || r.w < 12)
 		return;
-	n = snprintf(buf, sizeof buf, " %s ", note);
-	if (n <= 0)
+	/* the modules by name when they fit, else how many */
+	for (int full = 1; full >= 0; full--) {
+		note(a, full, text, sizeof text);
+		n = snprintf(buf, sizeof buf, " %s ", text);
+		w = n > 0 ? text_width(buf, (size_t)n) : 0;
+		if (w <= r.w - 4)
+			break;
+	}
+	if (!text[0] || n <= 0)
 		return;
-	w = text_width(buf, (size_t)n);
 	if (w > r.w - 4)
 		w = r.w - 4;
 	text_draw(stdscr, r.y + r.h - 1, r.x + r.w - 2 - w, w, buf, (size_t)n,

@@ -19,7 +19,7 @@
 #define CONFIG_PATH_MAX 1024
 #define CONFIG_MODULE_MAX 100     /* bytes of one preload module name */
 /* The default `preload`, measured (docs/performance.md) */
-#define CONFIG_PRELOAD_DEFAULT "numpy"
+#define CONFIG_PRELOAD_DEFAULT "numpy, pandas, matplotlib.pyplot"
 
 struct pg_config {
 	struct sp_limits limits;
