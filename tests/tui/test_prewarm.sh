@@ -119,6 +119,7 @@ wait_for "carried forward: total"
 wait_for "prepared$PRE ─" 30
 keys F5
 wait_for "TOTAL-20"
+wait_for "run 2 · io.py · ok"
 screen | grep -F "run 2" | grep -qF "· prepared" || fail "the run with a carry buffer was not prepared"
 keys C-q
 wait_exit
