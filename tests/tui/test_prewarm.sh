@@ -161,6 +161,61 @@ left=$(find /sys/fs/cgroup -maxdepth 6 -type d -name "sandpit-$SP-*" 2>/dev/null
 [ -z "$left" ] || fail "cgroups left after quitting: $left"
 tm kill-server
 
+# a lesson whose limits override the config's: its runs are prepared for
+# them (64M: the allocation ends memory_limit), and leaving it prepares
+# for the config's limits again
+mkdir -p "$T/class"
+cat > "$T/class/01_small.lesson" <<'LESSON'
+title = Teacher: small memory
+constraint = memory
+memory = 64M
+[goal]
+Allocate less.
+[start]
+b = bytearray(200 << 20)
+print("ALLOC" + "-DONE", len(b))
+[solution]
+print("small")
+[check]
+status ok
+LESSON
+printf 'preload = numpy\n' > "$CONF"
+start --lessons "$T/class"
+ready
+keys F3
+wait_for "l lessons"
+keys l
+wait_for "Lessons (F3)"
+wait_for "Teacher: small memory"
+keys End
+keys Enter
+wait_for "Teacher: small memory" 
+wait_for "/64 MiB"
+wait_for "prepared ─" 30
+keys F5
+wait_for "run 1 · " 30
+wait_status "memory_limit" 30
+screen | grep -q "ALLOC-DONE" && fail "the lesson's 64M did not hold in a prepared run"
+keys F6
+wait_for "[ Output ]"
+keys F11
+wait_for "run 1 · 01_small.py"
+screen | grep -F "run 1 · 01_small.py" | grep -qF "· prepared" ||
+	fail "the lesson's run was not prepared for its limits"
+keys F11
+SP=$(playground_pid)
+wait_for "prepared ─" 30
+keys C-q
+_end=$(( $(date +%s) + 10 ))
+until [ "$(pane_dead)" = 1 ]; do
+	screen | grep -q "Quit without saving" && keys y
+	[ "$(date +%s)" -ge "$_end" ] && fail "the playground did not quit"
+	sleep 0.05
+done
+left=$(find /sys/fs/cgroup -maxdepth 6 -type d -name "sandpit-$SP-*" 2>/dev/null)
+[ -z "$left" ] || fail "cgroups left after quitting a lesson: $left"
+tm kill-server
+
 # a bad value names its line; a missing module is skipped and said so
 # (Output zoomed, F6 then F11: its rows read whole when joined)
 printf 'mouse = no\nprewarm = maybe\npreload = numpy, 9lives\n' > "$CONF"
