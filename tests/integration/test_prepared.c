@@ -237,7 +237,7 @@ static void test_violations_as_cold(void **state)
 		"x = 1\nopen('/etc/shadow')\n",
 		"import ctypes\nlibc = ctypes.CDLL(None)\nlibc.ptrace(16, 1, 0, 0)\n",
 		"open('/usr/lib/x', 'w')\n",
-		"print('y' * 10000)\n",
+		"print('y' * 10000)\nimport time\ntime.sleep(5)\n",
 		"while True:\n    pass\n",
 		"import time\ntime.sleep(5)\n",
 	};
