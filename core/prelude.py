@@ -591,7 +591,7 @@ def _prepared():
     s = _socket.socket(fileno=4)
     head, fds = b"", []
     while len(head) < 32:
-        data, anc, _f, _a = s.recvmsg(32 - len(head), _socket.CMSG_SPACE(4))
+        data, anc, _f, _a = s.recvmsg(32 - len(head), _socket.CMSG_SPACE(8))
         if not data:
             os._exit(125)  # the supervisor is gone
         for level, kind, payload in anc:
@@ -599,18 +599,21 @@ def _prepared():
                 fds += [int.from_bytes(payload[i:i + 4], sys.byteorder)
                         for i in range(0, len(payload) - 3, 4)]
         head += data
-    nf, nc, nk = (int.from_bytes(head[i:i + 8], "little") for i in (0, 8, 16))
+    nf, nc, nk, flags = (int.from_bytes(head[i:i + 8], "little") for i in (0, 8, 16, 24))
     body = bytearray(nf + nc + nk)
     view, got = memoryview(body), 0
+    src = fds.pop(0) if flags & 2 and fds else None  # a big body: in a memfd
     while got < len(body):
-        n = s.recv_into(view[got:])
+        n = os.readv(src, [view[got:]]) if src is not None else s.recv_into(view[got:])
         if not n:
             os._exit(125)
         got += n
     view.release()
     s.close()  # before any of the program runs
-    for fd in fds[:1]:
-        os.dup2(fd, 0)
+    if src is not None:
+        os.close(src)
+    if flags & 1 and fds:
+        os.dup2(fds[0], 0)
     for fd in fds:
         os.close(fd)
     carried = json.loads(body[nf + nc:].decode("utf-8")) if nk else {}

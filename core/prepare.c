@@ -13,8 +13,10 @@
  *
  * The release (one message on a SOCK_STREAM unix socket):
  *   four little-endian u64: the file name's bytes, the program's, the
- *   carry-in's, and 1 when a stdin memfd rides along (SCM_RIGHTS, on the
- *   first byte); then the three texts, back to back.
+ *   carry-in's, and flags: 1 a stdin memfd rides along, 2 the texts are
+ *   in a memfd (over 64 KiB of them); then the three texts, back to back,
+ *   unless flag 2. The memfds ride on the first byte (SCM_RIGHTS): the
+ *   texts' first, then stdin's.
  * The prelude reads it, closes the socket, puts the memfd on its fd 0
  * (else /dev/null stays there, as a cold run's), and runs the program.
  * Files in and /work/carry.json are placed through the work dir's fd
@@ -33,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -420,7 +423,9 @@ static int lower_cpu_rlimit(struct sp_run *r, struct sp_error *err)
 	/* init's one child, the interpreter, by its host pid */
 	snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)r->L.pid, (int)r->L.pid);
 	text = sp_read_file(path, 4096, NULL);
-	prog = text ? strtol(text, NULL, 10) : 0;
+	if (!text)
+		return sp_fail_errno(err, "find the prepared interpreter (%s)", path);
+	prog = strtol(text, NULL, 10);
 	free(text);
 	if (prog <= 0)
 		return sp_fail(err, "the prepared sandbox's interpreter is gone");
@@ -451,15 +456,37 @@ static void discard(int fd)
 		;
 }
 
+/* A body bigger than this goes in a sealed memfd: the socket's buffer
+ * takes a smaller one whole, so the send never waits on the prelude,
+ * whose big allocation may itself wait on this supervisor (a mapping
+ * over 1 MiB is a seccomp notification). */
+#define INLINE_MAX 65536
+
+static int body_memfd(const char *body, size_t len, struct sp_error *err)
+{
+	int fd = memfd_create("program", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+
+	if (fd < 0)
+		return sp_fail_errno(err, "release: memfd for the program");
+	if (sp_write_all(fd, body, len) < 0 || lseek(fd, 0, SEEK_SET) < 0) {
+		sp_fail_errno(err, "release: write the program");
+		close(fd);
+		return -1;
+	}
+	fcntl(fd, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL);
+	return fd;
+}
+
 static int send_release(struct sp_run *r, const struct sp_config *cfg, const char *filename,
 			int stdin_fd, struct sp_error *err)
 {
 	size_t nf = strlen(filename), nc = cfg->code ? cfg->code_len : 0;
 	size_t nk = cfg->carry_in ? cfg->carry_in_len : 0;
-	size_t total = 32 + nf + nc + nk, at = 0;
-	uint64_t head[4] = { nf, nc, nk, stdin_fd >= 0 };
+	size_t body = nf + nc + nk, total = 32 + body;
+	bool inline_body = body <= INLINE_MAX;
+	uint64_t head[4] = { nf, nc, nk, (stdin_fd >= 0 ? 1u : 0u) | (inline_body ? 0u : 2u) };
 	char *msg = malloc(total);
-	int rc = 0;
+	int fds[2], nfds = 0, mfd = -1, rc = 0;
 
 	if (!msg)
 		return sp_fail(err, "out of memory");
@@ -471,20 +498,22 @@ static int send_release(struct sp_run *r, const struct sp_config *cfg, const cha
 		memcpy(msg + 32 + nf, cfg->code, nc);
 	if (nk)
 		memcpy(msg + 32 + nf + nc, cfg->carry_in, nk);
-	/* the header and the stdin memfd in one message; the rest streams
-	 * (the prelude reads as it comes) */
-	if (sp_send_fds(r->prep.rel_fd, msg, 32, &stdin_fd, stdin_fd >= 0 ? 1 : 0) < 0)
-		rc = sp_fail_errno(err, "release the prepared sandbox");
-	at = 32;
-	while (rc == 0 && at < total) {
-		ssize_t n = send(r->prep.rel_fd, msg + at, total - at, MSG_NOSIGNAL);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			rc = sp_fail_errno(err, "release the prepared sandbox: send the program");
-		else
-			at += (size_t)n;
+	if (!inline_body) {
+		mfd = body_memfd(msg + 32, body, err);
+		if (mfd < 0) {
+			free(msg);
+			return -1;
+		}
+		fds[nfds++] = mfd;
+		total = 32;
 	}
+	if (stdin_fd >= 0)
+		fds[nfds++] = stdin_fd;
+	/* one message: the header, the fds on its first byte, a small body */
+	if (sp_send_fds(r->prep.rel_fd, msg, total, fds, nfds) < 0)
+		rc = sp_fail_errno(err, "release the prepared sandbox");
+	if (mfd >= 0)
+		close(mfd);
 	free(msg);
 	return rc;
 }

@@ -11,8 +11,13 @@
 
 B=$(dirname "$SP")
 DRV=$W/prepared_run
-# shellcheck disable=SC2046
-if ! ${CC:-cc} -O2 -std=c11 -D_GNU_SOURCE -I "$(dirname "$0")/../../core" -o "$DRV" \
+# a sanitizer build's library needs its runtime linked in
+SAN=
+if nm "$B/libsandpit.a" 2>/dev/null | grep -q __asan_; then
+	SAN="-fsanitize=address,undefined"
+fi
+# shellcheck disable=SC2046,SC2086
+if ! ${CC:-cc} $SAN -O2 -std=c11 -D_GNU_SOURCE -I "$(dirname "$0")/../../core" -o "$DRV" \
 	"$(dirname "$0")/prepared_run.c" "$B/libsandpit.a" \
 	$(pkg-config --libs libseccomp libcap libutf8proc jansson) -lm 2> "$W/cc.err"; then
 	echo "the driver did not build (a C compiler and $B/libsandpit.a are needed):"

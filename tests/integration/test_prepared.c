@@ -155,6 +155,28 @@ static void test_stdin_small_and_big(void **state)
 	free(name);
 }
 
+/* A program bigger than the release socket's buffer streams through. */
+static void test_big_program(void **state)
+{
+	char *name = it_name("bigprog");
+	size_t n = 3u << 20;
+	char *code = malloc(n + 64);
+	struct sp_config cfg;
+	int at;
+
+	(void)state;
+	assert_non_null(code);
+	at = snprintf(code, 64, "x = len('");
+	memset(code + at, 'y', n);
+	snprintf(code + at + n, 64, "')\nprint(x, input())\n");
+	cfg = it_config(code, name);
+	cfg.stdin_data = "with stdin too\n";
+	cfg.stdin_len = strlen(cfg.stdin_data);
+	both_ways(&cfg);
+	free(code);
+	free(name);
+}
+
 static void test_files_in_and_kept(void **state)
 {
 	char *name = it_name("files");
@@ -215,7 +237,7 @@ static void test_violations_as_cold(void **state)
 		"x = 1\nopen('/etc/shadow')\n",
 		"import ctypes\nlibc = ctypes.CDLL(None)\nlibc.ptrace(16, 1, 0, 0)\n",
 		"open('/usr/lib/x', 'w')\n",
-		"print('y' * 10000)\n",
+		"print('y' * 10000)\nimport time\ntime.sleep(5)\n",
 		"while True:\n    pass\n",
 		"import time\ntime.sleep(5)\n",
 	};
@@ -688,6 +710,7 @@ int main(void)
 		cmocka_unit_test(test_exit_as_cold),
 		cmocka_unit_test(test_carry_in_and_out),
 		cmocka_unit_test(test_stdin_small_and_big),
+		cmocka_unit_test(test_big_program),
 		cmocka_unit_test(test_files_in_and_kept),
 		cmocka_unit_test(test_violations_as_cold),
 		cmocka_unit_test(test_cpu_limit_counts_from_release),
