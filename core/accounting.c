@@ -12,7 +12,7 @@
 #include "run_impl.h"
 #include "banned.h"
 
-void accounting_sample(struct sp_run *r)
+void sp_accounting_sample(struct sp_run *r)
 {
 	struct sp_usage *u = &r->res->usage;
 	struct sp_proc_sample ps;
@@ -20,9 +20,9 @@ void accounting_sample(struct sp_run *r)
 	 * process of the sandbox competes with the program it measures */
 	bool need_proc = !sp_cgroup_has_cpu(r->cg) || !sp_cgroup_has_memory(r->cg) ||
 			 !sp_cgroup_has_pids(r->cg);
-	bool have_proc = need_proc && sp_proc_sample(r->L.proc_fd, r->clk_tck, &ps) == 0;
+	bool have_proc = need_proc && sp_proc_sample(r->L.proc_fd, r->acct.clk_tck, &ps) == 0;
 
-	u->wall_ms = run_now_ms(r);
+	u->wall_ms = sp_run_now_ms(r);
 	/* a prepared run's CPU counts from its release */
 	if (have_proc)
 		ps.cpu_ms = ps.cpu_ms > r->prep.cpu_base_ms ? ps.cpu_ms - r->prep.cpu_base_ms : 0;
@@ -44,7 +44,7 @@ void accounting_sample(struct sp_run *r)
 		if (r->L.sockmem_fd >= 0)
 			(void)sp_sockmem_bytes(r->L.sockmem_fd, &queued);
 		/* and its pipes, kernel memory just the same */
-		(void)sp_pipemem_bytes(r->L.proc_fd, r->own_pipes, 3, &piped);
+		(void)sp_pipemem_bytes(r->L.proc_fd, r->acct.own_pipes, 3, &piped);
 		u->memory_bytes = ps.rss_bytes + queued + piped;
 	}
 	if (u->memory_bytes > u->peak_memory_bytes)
@@ -60,20 +60,20 @@ void accounting_sample(struct sp_run *r)
 			u->procs_peak = peak;
 	}
 	u->disk_bytes = sp_workdir_bytes(r->L.work_fd);
-	if (!r->init_done)
-		accounting_limit_records(r); /* at the end: after the finer ones */
+	if (!r->end.init_done)
+		sp_accounting_limit_records(r); /* at the end: after the finer ones */
 
-	if (r->stopping || r->init_done)
+	if (r->end.stopping || r->end.init_done)
 		return;
 	if (u->cpu_ms >= r->limits.cpu_ms) {
-		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %s of %s",
+		sp_run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %s of %s",
 			  SP_MS(u->cpu_ms), SP_MS(r->limits.cpu_ms));
-		run_stop(r, SP_STATUS_CPU_LIMIT);
+		sp_run_stop(r, SP_STATUS_CPU_LIMIT);
 	} else if (!sp_cgroup_has_memory(r->cg) &&
 		   u->memory_bytes > r->limits.memory_bytes) {
-		run_violation(r, SP_VIOL_MEMORY, true, 0, "memory %s of %s",
+		sp_run_violation(r, SP_VIOL_MEMORY, true, 0, "memory %s of %s",
 			  SP_BYTES(u->memory_bytes), SP_BYTES(r->limits.memory_bytes));
-		run_stop(r, SP_STATUS_MEMORY_LIMIT);
+		sp_run_stop(r, SP_STATUS_MEMORY_LIMIT);
 	}
 }
 
@@ -84,33 +84,33 @@ void accounting_sample(struct sp_run *r)
  * memory cgroup reaching its limit (failcnt, memory.events "max"), which
  * a program that catches its MemoryError would otherwise hide.
  */
-void accounting_limit_records(struct sp_run *r)
+void sp_accounting_limit_records(struct sp_run *r)
 {
 	struct sp_usage *u = &r->res->usage;
 
-	if (!r->disk_reported && r->limits.disk_bytes > 65536 &&
+	if (!r->acct.disk_reported && r->limits.disk_bytes > 65536 &&
 	    u->disk_bytes + 65536 >= r->limits.disk_bytes) {
-		r->disk_reported = true;
-		run_violation(r, SP_VIOL_DISK, true, 0, "work dir full: %s of %s",
+		r->acct.disk_reported = true;
+		sp_run_violation(r, SP_VIOL_DISK, true, 0, "work dir full: %s of %s",
 			  SP_BYTES(u->disk_bytes), SP_BYTES(r->limits.disk_bytes));
 	}
-	if (!r->disk_reported && sp_workdir_files_left(r->L.work_fd) == 0) {
-		r->disk_reported = true;
-		run_violation(r, SP_VIOL_DISK, true, 0,
+	if (!r->acct.disk_reported && sp_workdir_files_left(r->L.work_fd) == 0) {
+		r->acct.disk_reported = true;
+		sp_run_violation(r, SP_VIOL_DISK, true, 0,
 			      "work dir full: no room for another file (%u files and "
 			      "directories at most)", SP_WORKDIR_INODES);
 	}
-	if (!r->procs_reported && sp_cgroup_pids_hit(r->cg)) {
-		r->procs_reported = true;
-		run_violation(r, SP_VIOL_PROCESS, true, 0,
+	if (!r->acct.procs_reported && sp_cgroup_pids_hit(r->cg)) {
+		r->acct.procs_reported = true;
+		sp_run_violation(r, SP_VIOL_PROCESS, true, 0,
 			      "a new process or thread over the limit of %u was refused",
 			      r->limits.procs);
 	}
 	/* an OOM kill has its own record, made at the end */
-	if (!r->memory_reported && sp_cgroup_memory_hits(r->cg) > 0 &&
+	if (!r->acct.memory_reported && sp_cgroup_memory_hits(r->cg) > 0 &&
 	    !sp_cgroup_oom_killed(r->cg)) {
-		r->memory_reported = true;
-		run_violation(r, SP_VIOL_MEMORY, true, 0,
+		r->acct.memory_reported = true;
+		sp_run_violation(r, SP_VIOL_MEMORY, true, 0,
 			      "memory reached the limit of %s",
 			      SP_BYTES(r->limits.memory_bytes));
 	}
@@ -118,7 +118,7 @@ void accounting_limit_records(struct sp_run *r)
 
 /* The next sample comes sooner when the CPU limit is near, so a CPU-bound
  * run stops within a few ms of it (the tree can burn ncpu ms per ms). */
-void accounting_arm(struct sp_run *r)
+void sp_accounting_arm(struct sp_run *r)
 {
 	uint64_t ms = SAMPLE_MS, left;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -131,5 +131,5 @@ void accounting_arm(struct sp_run *r)
 	}
 	its.it_value.tv_sec = (time_t)(ms / 1000);
 	its.it_value.tv_nsec = (long)(ms % 1000) * 1000000L;
-	timerfd_settime(r->sample_fd, 0, &its, NULL);
+	timerfd_settime(r->src.sample_fd, 0, &its, NULL);
 }

@@ -57,20 +57,20 @@ static void carry_update(struct sp_run *r, json_t *values)
 
 	if (!json_is_object(values) || !add) {
 		json_decref(add);
-		run_violation(r, SP_VIOL_CARRY, true, 0, "carry-out message is not an object");
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0, "carry-out message is not an object");
 		return;
 	}
-	if (!r->carry_out) {
-		r->carry_out = json_object();
-		r->carry_sizes = json_object();
-		r->carry_len = 2; /* {} */
-		if (!r->carry_out || !r->carry_sizes) {
+	if (!r->chan.carry_out) {
+		r->chan.carry_out = json_object();
+		r->chan.carry_sizes = json_object();
+		r->chan.carry_len = 2; /* {} */
+		if (!r->chan.carry_out || !r->chan.carry_sizes) {
 			json_decref(add);
 			return;
 		}
 	}
-	len = r->carry_len;
-	n = json_object_size(r->carry_out);
+	len = r->chan.carry_len;
+	n = json_object_size(r->chan.carry_out);
 	json_object_foreach(values, key, val) {
 		/* what the next run could not take is dropped now, visibly */
 		const char *why = sp_carry_name_problem(key);
@@ -79,14 +79,14 @@ static void carry_update(struct sp_run *r, json_t *values)
 
 		/* a call carries all of its values or none */
 		if (why) {
-			run_violation(r, SP_VIOL_CARRY, true, 0,
+			sp_run_violation(r, SP_VIOL_CARRY, true, 0,
 				  "carry name \"%.80s\" %s; this carry() call was dropped", key, why);
 			json_decref(add);
 			return;
 		}
 		why = sp_carry_value_problem(val);
 		if (why) {
-			run_violation(r, SP_VIOL_CARRY, true, 0,
+			sp_run_violation(r, SP_VIOL_CARRY, true, 0,
 				  "the value of carry name \"%.80s\" %s; this carry() call was dropped",
 				  key, why);
 			json_decref(add);
@@ -95,7 +95,7 @@ static void carry_update(struct sp_run *r, json_t *values)
 		name = json_string(key);
 		size = dumped_len(name) + 1 + dumped_len(val);  /* "name":value */
 		json_decref(name);
-		old = json_object_get(r->carry_sizes, key);
+		old = json_object_get(r->chan.carry_sizes, key);
 		if (old)
 			len -= (size_t)json_integer_value(old);
 		else
@@ -104,17 +104,17 @@ static void carry_update(struct sp_run *r, json_t *values)
 		json_object_set_new(add, key, json_integer((json_int_t)size));
 	}
 	if (len > r->limits.carry_bytes) {
-		run_violation(r, SP_VIOL_CARRY, true, 0,
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0,
 			  "carry-out over %s; this carry() call was dropped",
 			  SP_BYTES(r->limits.carry_bytes));
 		json_decref(add);
 		return;
 	}
 	json_object_foreach(add, key, val) {
-		json_object_set(r->carry_out, key, json_object_get(values, key));
-		json_object_set(r->carry_sizes, key, val);
+		json_object_set(r->chan.carry_out, key, json_object_get(values, key));
+		json_object_set(r->chan.carry_sizes, key, val);
 	}
-	r->carry_len = len;
+	r->chan.carry_len = len;
 	json_decref(add);
 }
 
@@ -129,7 +129,7 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 	if (!msg || !json_is_object(msg)) {
 		/* the two a hand-made carry() message most often has */
 		enum json_error_code code = msg ? json_error_unknown : json_error_code(&jerr);
-		run_violation(r, SP_VIOL_CARRY, true, 0, "%s",
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0, "%s",
 			      code == json_error_numeric_overflow
 			      ? "a number beyond 64 bits on the carry channel (ignored)"
 			      : code == json_error_invalid_utf8
@@ -139,16 +139,16 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 		return;
 	}
 	t = json_string_value(json_object_get(msg, "t"));
-	if (r->chan_lines++ == 0 && t && strcmp(t, "hello") == 0) {
+	if (r->chan.lines++ == 0 && t && strcmp(t, "hello") == 0) {
 		/* the prelude's first word (only the first line counts: anything
 		 * later is the program's): the Python it runs under */
 		json_t *v = json_object_get(msg, "python");
 		json_int_t major = json_integer_value(json_array_get(v, 0));
 		json_int_t minor = json_integer_value(json_array_get(v, 1));
-		r->prelude_started = true;
+		r->chan.prelude_started = true;
 		if (major < 0 || minor < 0 || major > 99 || minor > 999 ||
 		    !sp_python_supported((unsigned)major, (unsigned)minor))
-			snprintf(r->setup_error, sizeof r->setup_error,
+			snprintf(r->end.setup_error, sizeof r->end.setup_error,
 				 "%s runs Python %lld.%lld; sandpit needs Python %d.%d or newer "
 				 "(its prelude uses audit hooks, PEP 578): give --python a "
 				 "newer interpreter", r->python, (long long)major, (long long)minor,
@@ -162,27 +162,27 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 	ln = json_is_integer(jl) && json_integer_value(jl) > 0 &&
 	     json_integer_value(jl) <= INT_MAX ? (int)json_integer_value(jl) : 0;
 	if (ln > 0)
-		r->last_line = ln;
+		r->chan.last_line = ln;
 	if (!t) {
-		run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
 	} else if (strcmp(t, "ready") == 0) {
-		prepare_on_ready(r, msg); /* once, before the release; else a carry record */
+		sp_prepare_on_ready(r, msg); /* once, before the release; else a carry record */
 	} else if (strcmp(t, "carry") == 0) {
 		carry_update(r, json_object_get(msg, "v"));
 	} else if (strcmp(t, "at") == 0) {
 		const char *ctx = json_string_value(json_object_get(msg, "ctx"));
-		r->have_pending = true;
-		r->pending_line = ln;
-		snprintf(r->pending_ctx, sizeof r->pending_ctx, "%s", ctx ? ctx : "");
+		r->chan.have_pending = true;
+		r->chan.pending_line = ln;
+		snprintf(r->chan.pending_ctx, sizeof r->chan.pending_ctx, "%s", ctx ? ctx : "");
 	} else if (strcmp(t, "ev") == 0) {
 		const char *what = json_string_value(json_object_get(msg, "what"));
 		const char *k = json_string_value(json_object_get(msg, "k"));
 		if (what)
-			run_violation(r, kind_from(k), false, ln, "%.300s", what);
+			sp_run_violation(r, kind_from(k), false, ln, "%.300s", what);
 	} else if (strcmp(t, "var") == 0) {
-		variables_add(r, msg);
+		sp_variables_add(r, msg);
 	} else if (strcmp(t, "vars") == 0) {
-		variables_more(r, msg);
+		sp_variables_more(r, msg);
 	} else if (strcmp(t, "hint") == 0) {
 		/* explains only: a made-up one can only pick a fixed text */
 		sp_hints_add(r->res, json_string_value(json_object_get(msg, "topic")),
@@ -190,60 +190,60 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 			     json_string_value(json_object_get(msg, "detail")), ln);
 	} else if (strcmp(t, "exc") == 0) {
 		const char *k = json_string_value(json_object_get(msg, "k"));
-		snprintf(r->exc_kind, sizeof r->exc_kind, "%s", k ? k : "");
-		r->exc_line = ln;
+		snprintf(r->chan.exc_kind, sizeof r->chan.exc_kind, "%s", k ? k : "");
+		r->chan.exc_line = ln;
 	} else {
-		run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
 	}
 	json_decref(msg);
 }
 
-void channel_read(struct sp_run *r)
+void sp_channel_read(struct sp_run *r)
 {
 	char buf[65536]; /* channel messages are small */
-	ssize_t n = read(r->chan_fd, buf, sizeof buf);
+	ssize_t n = read(r->src.chan_fd, buf, sizeof buf);
 
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
 	if (n <= 0) {
-		epoll_ctl(r->epfd, EPOLL_CTL_DEL, r->chan_fd, NULL);
-		close(r->chan_fd);
-		r->chan_fd = -1;
+		epoll_ctl(r->src.epfd, EPOLL_CTL_DEL, r->src.chan_fd, NULL);
+		close(r->src.chan_fd);
+		r->src.chan_fd = -1;
 		return;
 	}
 	for (ssize_t i = 0; i < n;) {
 		char *nl = memchr(buf + i, '\n', (size_t)(n - i));
 		size_t take = nl ? (size_t)(nl - (buf + i)) : (size_t)(n - i);
 
-		if (r->chan_skip_line) {
+		if (r->chan.skip_line) {
 			/* the rest of an over-long line: drop it */
-		} else if (r->chan_len + take > r->chan_cap) {
-			run_violation(r, SP_VIOL_CARRY, true, 0,
+		} else if (r->chan.len + take > r->chan.cap) {
+			sp_run_violation(r, SP_VIOL_CARRY, true, 0,
 				  "a message on the carry channel over %s (dropped)",
-				  SP_BYTES(r->chan_cap));
-			r->chan_skip_line = true;
-			r->chan_len = 0;
+				  SP_BYTES(r->chan.cap));
+			r->chan.skip_line = true;
+			r->chan.len = 0;
 		} else {
-			memcpy(r->chan_buf + r->chan_len, buf + i, take);
-			r->chan_len += take;
+			memcpy(r->chan.buf + r->chan.len, buf + i, take);
+			r->chan.len += take;
 		}
 		i += (ssize_t)take;
 		if (nl) {
-			if (!r->chan_skip_line && r->chan_len > 0)
-				chan_line(r, r->chan_buf, r->chan_len);
-			r->chan_len = 0;
-			r->chan_skip_line = false;
+			if (!r->chan.skip_line && r->chan.len > 0)
+				chan_line(r, r->chan.buf, r->chan.len);
+			r->chan.len = 0;
+			r->chan.skip_line = false;
 			i++;
 		}
 	}
 }
 
-void channel_drain(struct sp_run *r)
+void sp_channel_drain(struct sp_run *r)
 {
-	for (int i = 0; i < 16 && r->chan_fd >= 0; i++) {
+	for (int i = 0; i < 16 && r->src.chan_fd >= 0; i++) {
 		int avail = 0;
-		if (ioctl(r->chan_fd, FIONREAD, &avail) < 0 || avail <= 0)
+		if (ioctl(r->src.chan_fd, FIONREAD, &avail) < 0 || avail <= 0)
 			break;
-		channel_read(r);
+		sp_channel_read(r);
 	}
 }

@@ -1,20 +1,20 @@
 /*
  * finish.c - the end of a run, once init has exited and so every process
- * of the sandbox is gone: drain what is left, take the last figures (and
- * init's rusage, which covers every process it reaped), list the files
- * left in the work dir, decide the status, and record the layers used.
+ * of the sandbox is gone and the pump has drained its pipes: take the last
+ * figures (and init's rusage, which covers every process it reaped), list
+ * the files left in the work dir, decide the status from those facts
+ * (status.c), and record the layers used.
  */
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "run_impl.h"
+#include "status.h"
 #include "banned.h"
 
 /* A record already made for kind (e.g. by a live sample), or NULL. */
@@ -37,90 +37,52 @@ static void limit_records_at_end(struct sp_run *r)
 {
 	struct sp_result *res = r->res;
 	struct sp_violation *v;
-	bool exc_disk = strcmp(r->exc_kind, "disk") == 0;
-	bool exc_proc = strcmp(r->exc_kind, "process") == 0;
-	int line = r->exc_line > 0 ? r->exc_line : 0;
+	bool exc_disk = strcmp(r->chan.exc_kind, "disk") == 0;
+	bool exc_proc = strcmp(r->chan.exc_kind, "process") == 0;
+	int line = r->chan.exc_line > 0 ? r->chan.exc_line : 0;
 	/* the work dir's tmpfs is as big as one file may be, so a file that
 	 * really reached the size limit filled the work dir too: a file that
 	 * only looks that big (sparse, made by truncate) used no room */
 	bool dir_full = r->limits.disk_bytes > 65536 &&
 			res->usage.disk_bytes + 65536 >= r->limits.disk_bytes;
 
-	for (size_t i = 0; i < res->n_files && dir_full && !r->disk_reported; i++)
+	for (size_t i = 0; i < res->n_files && dir_full && !r->acct.disk_reported; i++)
 		if (res->files[i].bytes >= r->limits.disk_bytes) {
-			r->disk_reported = true;
-			run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
+			r->acct.disk_reported = true;
+			sp_run_violation(r, SP_VIOL_DISK, true, exc_disk ? line : 0,
 				  "file %s reached the size limit of %s",
 				  res->files[i].path, SP_BYTES(r->limits.disk_bytes));
 		}
 	/* the work dir full (bytes or inodes), pids.events, the memory cgroup */
-	accounting_limit_records(r);
-	if (!r->disk_reported && exc_disk) {
-		r->disk_reported = true;
-		run_violation(r, SP_VIOL_DISK, false, line,
+	sp_accounting_limit_records(r);
+	if (!r->acct.disk_reported && exc_disk) {
+		r->acct.disk_reported = true;
+		sp_run_violation(r, SP_VIOL_DISK, false, line,
 			  "a write failed for lack of room (ENOSPC, EFBIG or EDQUOT); "
 			  "the disk limit is %s", SP_BYTES(r->limits.disk_bytes));
 	} else if (exc_disk && (v = find_kind(r, SP_VIOL_DISK)) && !v->line) {
 		v->line = line;
 	}
-	if (!r->procs_reported && exc_proc) {
-		r->procs_reported = true;
-		run_violation(r, SP_VIOL_PROCESS, false, line,
+	if (!r->acct.procs_reported && exc_proc) {
+		r->acct.procs_reported = true;
+		sp_run_violation(r, SP_VIOL_PROCESS, false, line,
 			  "a new process or thread was refused; the limit is %u", r->limits.procs);
 	} else if (exc_proc && (v = find_kind(r, SP_VIOL_PROCESS)) && !v->line) {
 		v->line = line;
 	}
 }
 
-/*
- * Whether a pipe of the dead sandbox has more to give: data or its end.
- * Every writer is gone with the sandbox, unless a write end is still in
- * flight in a unix socket (SCM_RIGHTS) the kernel has yet to collect; such
- * a pipe stays empty, and is left after 100 ms rather than spun on.
- */
-static bool left_to_read(int fd)
-{
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	int n;
-
-	if (fd < 0)
-		return false;
-	do
-		n = poll(&p, 1, 100);
-	while (n < 0 && errno == EINTR);
-	return n > 0;
-}
-
-void run_finish(struct sp_run *r)
+void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 {
 	struct sp_result *res = r->res;
 	struct rusage ru;
+	struct sp_end_facts facts;
+	struct sp_end_verdict end;
 	int st = 0;
-	bool exc_memory = strcmp(r->exc_kind, "memory") == 0;
+	bool exc_memory = strcmp(r->chan.exc_kind, "memory") == 0;
 
-	/* the sandbox is over (init is gone): a slow reader of forwarded
-	 * output below does not make the run longer */
-	uint64_t wall_ms = run_now_ms(r);
-
-	/* every writer is dead now: take what is left in the pipes (forwarded
-	 * output all of it, waiting for a slow reader as cat would) */
-	r->draining = true;
-	if (r->prep.on && !r->prep.released)
-		prepare_take_output(r);
-	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->out_fd); i++)
-		run_read_output(r, &r->out_fd, false);
-	for (int i = 0; (i < 64 || r->forward) && left_to_read(r->err_fd); i++)
-		run_read_output(r, &r->err_fd, true);
-	while (left_to_read(r->chan_fd))
-		channel_read(r);
-	for (int i = 0; i < 16; i++) {
-		char peek;
-		if (recv(r->L.ctl, &peek, 1, MSG_PEEK | MSG_DONTWAIT) <= 0)
-			break;
-		run_handle_ctl(r);
-	}
-	accounting_sample(r);
-	timeline_point(r);
+	sp_accounting_sample(r);
+	sp_timeline_point(r);
 	memset(&ru, 0, sizeof ru);
 	if (wait4(r->L.pid, &st, 0, &ru) == r->L.pid) {
 		uint64_t cpu = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000u +
@@ -143,57 +105,55 @@ void run_finish(struct sp_run *r)
 	}
 	res->usage.disk_bytes = sp_workdir_bytes(r->L.work_fd);
 	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000,
-			r->placed, r->n_placed, &r->keep);
+			r->files.placed, r->files.n_placed, &r->files.keep);
 
-	/* Decide the status: the supervisor's own stop reason first, then what
-	 * the kernel did, then how the program ended. */
-	if (r->have_status) {
-		int w = r->wstatus;
-		res->exit_code = WIFEXITED(w) ? WEXITSTATUS(w) : -1;
-		res->signal = WIFSIGNALED(w) ? WTERMSIG(w) : 0;
-	} else {
-		res->exit_code = -1;
-		res->signal = r->stopping ? SIGKILL : 0;
-	}
-	if (!r->setup_error[0] && !r->stopping && r->have_status && !r->prelude_started &&
-	    res->exit_code != 0) {
-		/* the interpreter ended before the prelude's first word: its
-		 * error is sandpit's (an interpreter it cannot drive), not the
-		 * program's, which never ran */
-		snprintf(r->setup_error, sizeof r->setup_error,
+	if (r->prep.on && !r->prep.released)
+		sp_prepare_on_finish(r); /* preparing ended: a setup error */
+	/* Decide the status from the facts alone (status.c), then add what
+	 * the deciding rule calls for. */
+	facts = (struct sp_end_facts){
+		.setup_error = r->end.setup_error[0] != '\0',
+		.have_status = r->end.have_status,
+		.wstatus = r->end.wstatus,
+		.stopping = r->end.stopping,
+		.stop = r->end.stop,
+		.prelude_started = r->chan.prelude_started,
+		.oom_killed = sp_cgroup_oom_killed(r->cg),
+		.cpu_ms = res->usage.cpu_ms,
+		.cpu_limit_ms = r->limits.cpu_ms,
+		.exc_memory = exc_memory,
+	};
+	end = sp_status_decide(&facts);
+	res->status = end.status;
+	res->exit_code = end.exit_code;
+	res->signal = end.signal;
+	if (end.cause == SP_END_NO_PRELUDE)
+		snprintf(r->end.setup_error, sizeof r->end.setup_error,
 			 "%s ended (%s %d) before sandpit's prelude could start, so the "
 			 "program never ran; sandpit needs Python %d.%d or newer (its "
 			 "stderr says why)", r->python, res->signal ? "signal" : "exit",
 			 res->signal ? res->signal : res->exit_code, SP_PYTHON_MIN_MAJOR,
 			 SP_PYTHON_MIN_MINOR);
-	}
-	if (r->prep.on && !r->prep.released)
-		prepare_on_finish(r);
-	if (r->setup_error[0]) {
-		res->status = SP_STATUS_SANDBOX_ERROR;
-		snprintf(res->error, sizeof res->error, "%s", r->setup_error);
-	} else if (r->stopping) {
-		res->status = r->stop;
-	} else if (r->cg && sp_cgroup_oom_killed(r->cg)) {
-		res->status = SP_STATUS_MEMORY_LIMIT;
-		run_violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %s",
-			  SP_BYTES(r->limits.memory_bytes));
-	} else if (res->signal == SIGXCPU ||
-		   (res->signal == SIGKILL && res->usage.cpu_ms + 1000 >= r->limits.cpu_ms)) {
-		res->status = SP_STATUS_CPU_LIMIT;
-		run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %s of %s",
-			  SP_MS(res->usage.cpu_ms), SP_MS(r->limits.cpu_ms));
-	} else if (!r->have_status) {
-		res->status = SP_STATUS_SANDBOX_ERROR;
+	switch (end.cause) {
+	case SP_END_NO_PRELUDE:
+	case SP_END_SETUP:
+		snprintf(res->error, sizeof res->error, "%s", r->end.setup_error);
+		break;
+	case SP_END_OOM:
+		sp_run_violation(r, SP_VIOL_MEMORY, true, 0, "out of memory: the limit is %s",
+				 SP_BYTES(r->limits.memory_bytes));
+		break;
+	case SP_END_CPU:
+		sp_run_violation(r, SP_VIOL_CPU, true, 0, "CPU time %s of %s",
+				 SP_MS(res->usage.cpu_ms), SP_MS(r->limits.cpu_ms));
+		break;
+	case SP_END_NO_STATUS:
 		snprintf(res->error, sizeof res->error,
 			 "the sandbox's init ended without reporting the program's status");
-	} else if (res->exit_code == 0) {
-		res->status = SP_STATUS_OK;
-	} else if (exc_memory) {
-		/* the program ended on a MemoryError it did not catch */
-		res->status = SP_STATUS_MEMORY_LIMIT;
-	} else {
-		res->status = SP_STATUS_ERROR;
+		break;
+	case SP_END_STOPPED:
+	case SP_END_EXITED:
+		break;
 	}
 	/* a MemoryError under RLIMIT_DATA leaves the kernel no trace the
 	 * supervisor can see, and the program can send this report itself:
@@ -201,23 +161,23 @@ void run_finish(struct sp_run *r)
 	{
 		struct sp_violation *mv = find_kind(r, SP_VIOL_MEMORY);
 		if (exc_memory && !mv)
-			run_violation(r, SP_VIOL_MEMORY, false, r->exc_line,
+			sp_run_violation(r, SP_VIOL_MEMORY, false, r->chan.exc_line,
 				      "allocation over the memory limit of %s (MemoryError)",
 				      SP_BYTES(r->limits.memory_bytes));
-		else if (exc_memory && !mv->line && r->exc_line > 0)
-			mv->line = r->exc_line; /* the kernel's record, the program's line */
+		else if (exc_memory && !mv->line && r->chan.exc_line > 0)
+			mv->line = r->chan.exc_line; /* the kernel's record, the program's line */
 	}
 	if (res->signal == SIGSYS)
 		/* the filter kills what it cannot judge: another architecture's
 		 * calling convention (x32, int 0x80), which would dodge every rule */
-		run_violation(r, SP_VIOL_SYSCALL, true, 0,
+		sp_run_violation(r, SP_VIOL_SYSCALL, true, 0,
 			      "a system call through another architecture's ABI (x32 or int 0x80): killed");
 	limit_records_at_end(r);
-	timeline_end(r);
-	variables_take(r);
-	sp_hints_from_tracebacks(res, r->errtail, r->errtail_len);
-	if (r->carry_out)
-		res->carry_out = json_dumps(r->carry_out, JSON_COMPACT);
+	sp_timeline_end(r);
+	sp_variables_take(r);
+	sp_hints_from_tracebacks(res, r->out.errtail, r->out.errtail_len);
+	if (r->chan.carry_out)
+		res->carry_out = json_dumps(r->chan.carry_out, JSON_COMPACT);
 
 	sp_layer_set(res, "user_namespace", true, "uid %d -> host %s", SP_SANDBOX_UID,
 		     geteuid() == 0 ? "65534" : "self");
@@ -226,11 +186,11 @@ void run_finish(struct sp_run *r)
 	sp_layer_set(res, "network_namespace", true, "empty: loopback only, down");
 	sp_layer_set(res, "ipc_namespace", true, "private");
 	sp_layer_set(res, "uts_namespace", true, "hostname sandpit");
-	sp_layer_set(res, "seccomp", r->seccomp_mode > 0, "%s",
-		     r->seccomp_mode == 2 ? "deny list, user notification" :
-		     r->seccomp_mode == 1 ? "deny list, errno only" : "not reached");
-	if (r->landlock_abi > 0)
-		sp_layer_set(res, "landlock", true, "ABI %d", r->landlock_abi);
+	sp_layer_set(res, "seccomp", r->layers.seccomp_mode > 0, "%s",
+		     r->layers.seccomp_mode == 2 ? "deny list, user notification" :
+		     r->layers.seccomp_mode == 1 ? "deny list, errno only" : "not reached");
+	if (r->layers.landlock_abi > 0)
+		sp_layer_set(res, "landlock", true, "ABI %d", r->layers.landlock_abi);
 	else
 		sp_layer_set(res, "landlock", false, "the kernel has no Landlock");
 	sp_layer_set(res, "capabilities", true, "all dropped, bounding and ambient too");
@@ -242,17 +202,17 @@ void run_finish(struct sp_run *r)
 	if (sp_cgroup_has_cpu(r->cg))
 		sp_layer_set(res, "cpu_tree", true, "the cgroup's CPU total");
 	else
-		sp_layer_set(res, "cpu_tree", r->seccomp_mode > 0,
+		sp_layer_set(res, "cpu_tree", r->layers.seccomp_mode > 0,
 			     "/proc samples and init's rusage; SIGCHLD's action fixed, "
 			     "so no child is reaped with its CPU time");
 	if (sp_cgroup_has_pids_peak(r->cg))
 		sp_layer_set(res, "process_count", true, "pids cgroup: pids.peak, pids.events");
-	else if ((r->filter & SP_FILTER_COUNT_PROCS) && r->seccomp_mode == 2)
+	else if ((r->layers.filter & SP_FILTER_COUNT_PROCS) && r->layers.seccomp_mode == 2)
 		sp_layer_set(res, "process_count", true,
 			     "each clone, fork and vfork counted and refused at the limit by sandpit");
 	else
 		sp_layer_set(res, "process_count", false, "50 ms samples and RLIMIT_NPROC only");
-	if ((r->filter & SP_FILTER_OBSERVE_MEMORY) && r->seccomp_mode == 2)
+	if ((r->layers.filter & SP_FILTER_OBSERVE_MEMORY) && r->layers.seccomp_mode == 2)
 		sp_layer_set(res, "memory_refusals", true,
 			     "mappings over 1 MiB checked against RLIMIT_DATA");
 	else
@@ -264,5 +224,5 @@ void run_finish(struct sp_run *r)
 	res->n_violations = r->viol.n;
 	sp_cgroup_destroy(r->cg);
 	r->cg = NULL;
-	r->finished = true;
+	r->end.finished = true;
 }

@@ -79,7 +79,8 @@ void sp_rlimits_apply(const struct sp_limits *l, bool pids_cgroup);
 /* mounts.c: build the new root and pivot into it (run by init). */
 struct sp_mount_plan {
 	const char *python;        /* absolute path of the interpreter */
-	const char *const *ro_binds; /* extra absolute paths bound read-only */
+	const char *const *ro_binds; /* extra absolute paths bound read-only:
+				      * the interpreter's /etc/python3.N */
 	size_t n_ro_binds;
 	uint64_t disk_bytes;
 	const char *code; size_t code_len;
@@ -88,10 +89,31 @@ struct sp_mount_plan {
 	const char *carry_in; size_t carry_in_len;
 	const char *filename;
 };
-int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err);
-/* launch.c: become the sandbox user inside the namespace (mounts.c calls it
- * once the bind sources are open, so those are opened with the caller's
- * rights: an interpreter under root's home still binds when run as root). */
+/* A bind source, opened before the new root covers anything. */
+struct sp_mount_src {
+	char *path;            /* path inside the sandbox (same as on the host) */
+	int fd;                /* O_PATH fd of the host object */
+	bool is_dir;
+	off_t size;
+};
+struct sp_mount_sources {
+	struct sp_mount_src v[48];
+	size_t n;
+	char links[6][256];    /* the top-level links (/bin -> usr/bin ...) */
+	bool is_link[6];
+};
+/* In init, in this order: open every source with the caller's rights (an
+ * interpreter under root's home still binds when run as root), become the
+ * sandbox user (sp_become_sandbox_user), then enter: build the root from
+ * the sources and pivot into it. Both close the sources when they fail;
+ * enter closes them always. */
+int sp_mounts_open(const struct sp_mount_plan *plan, struct sp_mount_sources *m,
+		   struct sp_error *err);
+int sp_mounts_enter(const struct sp_mount_plan *plan, struct sp_mount_sources *m,
+		    struct sp_error *err);
+void sp_mounts_close(struct sp_mount_sources *m);
+/* launch.c: become the sandbox user inside the namespace (between open
+ * and enter). */
 int sp_become_sandbox_user(struct sp_error *err);
 
 /* landlock.c: the program's ruleset, built by init ahead of time (while
@@ -334,7 +356,7 @@ char *sp_base64(const char *s, size_t len);
 char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len);
 
 /* units.c: a size or time as the gauges show it, for a record's text, in
- * a buffer the calling expression owns: run_violation(..., "%s", SP_MS(t)). */
+ * a buffer the calling expression owns: sp_run_violation(..., "%s", SP_MS(t)). */
 const char *sp_bytes_str(uint64_t n, char *buf);   /* buf: 32 bytes */
 const char *sp_ms_str(uint64_t ms, char *buf);
 #define SP_BYTES(n) sp_bytes_str((n), (char[32]){ 0 })
@@ -357,6 +379,10 @@ extern const unsigned long sp_mpl_fontlist_len;
 int sp_python_name_version(const char *python, unsigned *major, unsigned *minor);
 bool sp_python_supported(unsigned major, unsigned minor);
 int sp_python_check_name(const char *python, struct sp_error *err);
+/* The interpreter's /etc/python3.N directories (Debian keeps its
+ * sitecustomize there): the one its name says, or every one /etc has
+ * when the name says none (a wrapper script). Up to max; how many. */
+size_t sp_python_etc_dirs(const char *python, char (*dirs)[32], size_t max);
 
 extern const char sp_prelude_py[];
 extern const unsigned long sp_prelude_py_len;

@@ -3,15 +3,7 @@
  * supervisor map its user and place it in cgroups, build the root, then
  * start the program with every layer on.
  *
- * Messages on the control socket (SOCK_SEQPACKET, one per datagram):
- *   supervisor -> init  'g' the user maps are written: build the root
- *   init -> supervisor  'R' ready, with fds [work dir, /proc]
- *   supervisor -> init  'c' init is in the run's cgroups and the files in
- *                           are in the work dir: start the program; one
- *                           more byte, the filter's variant and SP_GO_*
- *   prog -> supervisor  'N' layers, with the seccomp notification fd
- *   any  -> supervisor  'E' text: setting up failed (the run fails closed)
- *   init -> supervisor  'X' the program's wait status
+ * The messages on the control socket, and their order: control.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -30,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "control.h"
 #include "internal.h"
 #include "launch.h"
 #include "banned.h"
@@ -52,7 +45,7 @@ static void child_fail(int ctl, const char *text)
 
 	if (len > sizeof msg - 2)
 		len = sizeof msg - 2;
-	msg[0] = 'E';
+	msg[0] = SP_CTL_ERROR;
 	memcpy(msg + 1, text, len);
 	send(ctl, msg, len + 1, MSG_NOSIGNAL);
 	_exit(125);
@@ -65,7 +58,7 @@ struct prog_start {
 	int ctl;
 	int landlock_fd;   /* the ruleset init built, or -1 */
 	int landlock_abi;  /* 0: the kernel has none */
-	unsigned go;       /* the supervisor's 'c': SP_FILTER_* | SP_GO_PIDS_CGROUP */
+	unsigned go;       /* SP_CTL_START's byte: SP_FILTER_* | SP_GO_PIDS_CGROUP */
 };
 
 static void run_program(const struct prog_start *ps)
@@ -151,7 +144,7 @@ static void run_program(const struct prog_start *ps)
 		child_fail(ctl, err.msg);
 	if (sp_seccomp_load(ps->go & (SP_FILTER_VARIANTS - 1), &notify_fd, &err) < 0)
 		child_fail(ctl, err.msg);
-	msg[0] = 'N';
+	msg[0] = SP_CTL_LAYERS;
 	msg[1] = (char)landlock_abi;
 	msg[2] = notify_fd >= 0;
 	if (sp_send_fds(ctl, msg, 3, &notify_fd, notify_fd >= 0 ? 1 : 0) < 0)
@@ -306,6 +299,7 @@ static void reset_init_signals(void)
 static void init_main(const struct sp_launch_spec *spec, int ctl)
 {
 	struct sp_error err = { "" };
+	struct sp_mount_sources sources;
 	char go, gomsg[2];
 	int fds[3], status = 0, landlock_fd, landlock_abi = 0;
 	pid_t prog;
@@ -317,12 +311,18 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	do
 		n = read(ctl, &go, 1);
 	while (n < 0 && errno == EINTR);
-	if (n != 1)
+	if (n != 1 || go != SP_CTL_BUILD)
 		_exit(125); /* the supervisor went away */
 
 	if (sethostname("sandpit", 7) < 0)
 		child_fail(ctl, "sethostname in the new UTS namespace failed");
-	if (sp_mounts_build(&spec->mounts, &err) < 0)
+	/* The root: open what needs the caller's rights, drop them for the
+	 * sandbox user's, then build and enter it as that user. */
+	if (sp_mounts_open(&spec->mounts, &sources, &err) < 0)
+		child_fail(ctl, err.msg);
+	if (sp_become_sandbox_user(&err) < 0)
+		child_fail(ctl, err.msg);
+	if (sp_mounts_enter(&spec->mounts, &sources, &err) < 0)
 		child_fail(ctl, err.msg);
 	{
 		/* the parent-death signal was re-armed after the change of
@@ -341,7 +341,7 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	 * in its unix sockets through it (a kernel without sock_diag for unix
 	 * sockets leaves that uncounted, as before) */
 	fds[2] = sp_sockmem_open();
-	if (sp_send_fds(ctl, "R", 1, fds, fds[2] >= 0 ? 3 : 2) < 0)
+	if (sp_send_fds(ctl, &(char){ SP_CTL_READY }, 1, fds, fds[2] >= 0 ? 3 : 2) < 0)
 		_exit(125);
 	for (int i = 0; i < 3; i++)
 		if (fds[i] >= 0)
@@ -359,7 +359,7 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	do
 		n = read(ctl, gomsg, sizeof gomsg);
 	while (n < 0 && errno == EINTR);
-	if (n != 2 || gomsg[0] != 'c')
+	if (n != 2 || gomsg[0] != SP_CTL_START)
 		_exit(125);
 	unshare(CLONE_NEWCGROUP); /* after the supervisor placed us */
 	drop_privileges(ctl);
@@ -392,7 +392,7 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	}
 	{
 		char msg[1 + sizeof(int)];
-		msg[0] = 'X';
+		msg[0] = SP_CTL_EXIT;
 		memcpy(msg + 1, &status, sizeof status);
 		send(ctl, msg, sizeof msg, MSG_NOSIGNAL);
 	}
@@ -495,7 +495,7 @@ int sp_launch_start(const struct sp_launch_spec *spec, struct sp_launched *out,
 	out->ctl = ctl[0];
 	if (write_maps(pid, err) < 0)
 		goto fail;
-	if (write(ctl[0], "g", 1) != 1) {
+	if (write(ctl[0], &(char){ SP_CTL_BUILD }, 1) != 1) {
 		sp_fail_errno(err, "start the sandbox");
 		goto fail;
 	}
@@ -506,7 +506,7 @@ fail:
 }
 
 /* When telling init to go fails, init has usually died already and said
- * why: its 'E' message explains far better than a broken pipe. */
+ * why: its SP_CTL_ERROR explains far better than a broken pipe. */
 static void take_init_error(struct sp_launched *L, struct sp_error *err)
 {
 	for (int i = 0; i < 2; i++) {
@@ -524,7 +524,7 @@ static void take_init_error(struct sp_launched *L, struct sp_error *err)
 		if (n <= 0)
 			return;
 		msg[n] = '\0';
-		if (msg[0] == 'E') {
+		if (msg[0] == SP_CTL_ERROR) {
 			sp_fail(err, "setting up the sandbox failed: %s", msg + 1);
 			return;
 		}
@@ -539,7 +539,7 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 	int fds[3] = { -1, -1, -1 }, nfds = 3;
 	ssize_t n;
 
-	/* init builds the root meanwhile; it starts the program only after 'c' */
+	/* init builds the root meanwhile; it starts the program only after SP_CTL_START */
 	if (cg && sp_cgroup_attach(cg, L->pid) < 0) {
 		sp_fail_errno(err, "cgroup: attach the sandbox");
 		take_init_error(L, err);
@@ -562,11 +562,11 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 		goto fail;
 	}
 	msg[n] = '\0';
-	if (msg[0] == 'E') {
+	if (msg[0] == SP_CTL_ERROR) {
 		sp_fail(err, "setting up the sandbox failed: %s", msg + 1);
 		goto fail;
 	}
-	if (msg[0] != 'R' || nfds < 2) {
+	if (msg[0] != SP_CTL_READY || nfds < 2) {
 		sp_fail(err, "the sandbox's init sent an unexpected message");
 		goto fail;
 	}
@@ -584,7 +584,7 @@ fail:
 
 int sp_launch_go(struct sp_launched *L, unsigned go, struct sp_error *err)
 {
-	char gomsg[2] = { 'c', (char)go };
+	char gomsg[2] = { SP_CTL_START, (char)go };
 
 	if (write(L->ctl, gomsg, 2) == 2)
 		return 0;

@@ -6,7 +6,8 @@
  *   /usr (and /bin, /lib... as the host has them)  read-only binds
  *   /etc          synthesized: passwd, group, hosts, hostname, plus
  *                 read-only binds of what the loader and Python read
- *                 (ld.so.cache, alternatives, localtime, fonts, python3.*)
+ *                 (ld.so.cache, alternatives, localtime, fonts, and the
+ *                 interpreter's own python3.N)
  *   /proc         a private procfs of the new pid namespace
  *   /dev          null, zero, full, random, urandom, and links to /proc
  *   /work         a size-capped tmpfs: the only writable place; cwd and HOME
@@ -17,9 +18,11 @@
  *                 with the build's matplotlib font list
  *   /sandpit      the prelude, the program and the carry-in, read-only
  *
- * Every bind source is opened (O_PATH) before anything is covered, and
- * mounted from /proc/self/fd/N, so an interpreter that lives under /tmp
- * still binds even though /tmp is where the new root is assembled.
+ * Two steps, with init's change to the sandbox user between them (see
+ * init_main): open, as the caller, every bind source (O_PATH) before
+ * anything is covered; enter, as the sandbox user, mounting each from
+ * /proc/self/fd/N, so an interpreter that lives under /tmp still binds
+ * even though /tmp is where the new root is assembled.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -39,12 +42,6 @@
 
 #define NEWROOT "/tmp"  /* where the new root is assembled, in our namespace */
 
-struct bind_src {
-	char *path;            /* path inside the sandbox (same as on the host) */
-	int fd;                /* O_PATH fd of the host object */
-	bool is_dir;
-	off_t size;
-};
 
 #define SMALL_FILE_BYTES (256 << 10)
 
@@ -176,7 +173,7 @@ static int finish_readonly(struct sp_error *err)
 /* A small regular file is copied into the new root rather than bound: a
  * mount costs more to make and to tear down than a few KiB of copying,
  * and the root ends up read-only all the same. 0 copied, -1 bind it. */
-static int copy_small(const struct bind_src *b, const char *src, const char *dst)
+static int copy_small(const struct sp_mount_src *b, const char *src, const char *dst)
 {
 	char buf[16384];
 	int in, out;
@@ -206,7 +203,7 @@ static int copy_small(const struct bind_src *b, const char *src, const char *dst
 	return 0;
 }
 
-static int bind_ro(const struct bind_src *b, struct sp_error *err)
+static int bind_ro(const struct sp_mount_src *b, struct sp_error *err)
 {
 	char src[64], dst[PATH_MAX + 8];
 
@@ -255,7 +252,7 @@ static char *keep_path(const char *path)
 	return p;
 }
 
-static int add_src(struct bind_src *list, size_t *n, size_t max, const char *path)
+static int add_src(struct sp_mount_src *list, size_t *n, size_t max, const char *path)
 {
 	struct stat st;
 	int fd;
@@ -303,8 +300,7 @@ static const char *const etc_binds[] = {
 	"/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
 	"/etc/alternatives", "/etc/localtime", "/etc/fonts",
 	"/etc/matplotlibrc", "/etc/mime.types", "/etc/python3",
-	"/etc/python3.9", "/etc/python3.10", "/etc/python3.11",
-	"/etc/python3.12", "/etc/python3.13", "/etc/python3.14",
+	/* /etc/python3.N: the plan's ro_binds, from the interpreter's version */
 	/* not /etc: fontconfig's system cache, so that matplotlib's call of
 	 * fc-list does not rebuild six cache files in every run */
 	"/var/cache/fontconfig",
@@ -429,7 +425,7 @@ static int build_spdir(const struct sp_mount_plan *plan, struct sp_error *err)
 /* The interpreter's prefix: /x/bin/python3 -> /x (for the real file and
  * for the path as given, which differ for a virtualenv). -1 with errno
  * when one cannot be opened: the run would fail with a puzzling ENOENT. */
-static int add_python(struct bind_src *srcs, size_t *n, size_t max,
+static int add_python(struct sp_mount_src *srcs, size_t *n, size_t max,
 		      const char *python, char *failed, size_t failed_len)
 {
 	char real[PATH_MAX], buf[PATH_MAX];
@@ -458,41 +454,58 @@ static int add_python(struct bind_src *srcs, size_t *n, size_t max,
 	return 0;
 }
 
-int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err)
+/* Open (O_PATH) every source of the new root while init still has the
+ * caller's rights and nothing is covered yet. On failure nothing stays
+ * open. */
+int sp_mounts_open(const struct sp_mount_plan *plan, struct sp_mount_sources *m,
+		   struct sp_error *err)
 {
-	struct bind_src srcs[48];
-	size_t n = 0, max = sizeof srcs / sizeof srcs[0];
-	char links[6][256];
-	bool is_link[6] = { false };
+	size_t max = sizeof m->v / sizeof m->v[0];
 	char failed[PATH_MAX];
-	int rc = -1;
 
+	m->n = 0;
 	failed[0] = '\0';
 	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
 		return sp_fail_errno(err, "mounts: make / private");
 	late_readonly = have_mount_setattr();
 
-	/* Open every source before NEWROOT covers anything. */
-	add_src(srcs, &n, max, "/usr");
+	add_src(m->v, &m->n, max, "/usr");
 	for (size_t i = 0; i < sizeof top_level / sizeof top_level[0]; i++) {
-		ssize_t l = readlink(top_level[i], links[i], sizeof links[i] - 1);
-		if (l > 0 && (size_t)l < sizeof links[i] - 1) {
-			links[i][l] = '\0';
-			is_link[i] = true;
+		ssize_t l = readlink(top_level[i], m->links[i], sizeof m->links[i] - 1);
+		m->is_link[i] = false;
+		if (l > 0 && (size_t)l < sizeof m->links[i] - 1) {
+			m->links[i][l] = '\0';
+			m->is_link[i] = true;
 		} else {
-			add_src(srcs, &n, max, top_level[i]);
+			add_src(m->v, &m->n, max, top_level[i]);
 		}
 	}
 	for (size_t i = 0; i < sizeof etc_binds / sizeof etc_binds[0]; i++)
-		add_src(srcs, &n, max, etc_binds[i]);
-	if (add_python(srcs, &n, max, plan->python, failed, sizeof failed) < 0) {
-		sp_fail_errno(err, "mounts: the interpreter's directory %s", failed);
-		goto out;
-	}
+		add_src(m->v, &m->n, max, etc_binds[i]);
 	for (size_t i = 0; i < plan->n_ro_binds; i++)
-		add_src(srcs, &n, max, plan->ro_binds[i]);
-	if (sp_become_sandbox_user(err) < 0)
-		goto out;
+		add_src(m->v, &m->n, max, plan->ro_binds[i]);
+	if (add_python(m->v, &m->n, max, plan->python, failed, sizeof failed) < 0) {
+		sp_fail_errno(err, "mounts: the interpreter's directory %s", failed);
+		sp_mounts_close(m);
+		return -1;
+	}
+	return 0;
+}
+
+void sp_mounts_close(struct sp_mount_sources *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		close(m->v[i].fd);
+	m->n = 0;
+}
+
+/* Build the new root from the sources, pivot into it, and make it
+ * read-only; init is the sandbox user by now, so everything it creates
+ * belongs to a mapped user. The sources are closed either way. */
+int sp_mounts_enter(const struct sp_mount_plan *plan, struct sp_mount_sources *m,
+		    struct sp_error *err)
+{
+	int rc = -1;
 
 	if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV,
 		  "mode=0755,size=16m,nr_inodes=4096") < 0) {
@@ -501,15 +514,15 @@ int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err)
 	}
 	if (write_etc(err) < 0)
 		goto out;
-	for (size_t i = 0; i < n; i++)
-		if (bind_ro(&srcs[i], err) < 0)
+	for (size_t i = 0; i < m->n; i++)
+		if (bind_ro(&m->v[i], err) < 0)
 			goto out;
 	for (size_t i = 0; i < sizeof top_level / sizeof top_level[0]; i++) {
 		char dst[PATH_MAX + 8];
-		if (!is_link[i])
+		if (!m->is_link[i])
 			continue;
 		snprintf(dst, sizeof dst, NEWROOT "%s", top_level[i]);
-		if (symlink(links[i], dst) < 0 && errno != EEXIST) {
+		if (symlink(m->links[i], dst) < 0 && errno != EEXIST) {
 			sp_fail_errno(err, "mounts: link %s", top_level[i]);
 			goto out;
 		}
@@ -544,7 +557,6 @@ int sp_mounts_build(const struct sp_mount_plan *plan, struct sp_error *err)
 	}
 	rc = 0;
 out:
-	for (size_t i = 0; i < n; i++)
-		close(srcs[i].fd);
+	sp_mounts_close(m);
 	return rc;
 }

@@ -141,6 +141,9 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 {
 	struct sp_run *r;
 	struct sp_launch_spec spec;
+	char etc_dirs[8][32];       /* the interpreter's /etc/python3.N */
+	const char *etc_ptrs[8];
+	size_t n_etc;
 	const char *python = p->python ? p->python : "/usr/bin/python3";
 	int out_p[2] = { -1, -1 }, err_p[2] = { -1, -1 }, chan_p[2] = { -1, -1 };
 	int rel[2] = { -1, -1 };
@@ -149,7 +152,7 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	*out = NULL;
 	if (err)
 		err->msg[0] = '\0';
-	if (run_check_python(python, err) < 0 || check_limits(&p->limits, err) < 0 ||
+	if (sp_run_check_python(python, err) < 0 || check_limits(&p->limits, err) < 0 ||
 	    preload_arg(p, preload, sizeof preload, err) < 0)
 		return -1;
 	r = calloc(1, sizeof *r);
@@ -160,20 +163,20 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	r->limits = p->limits;
 	snprintf(r->python, sizeof r->python, "%s", python);
 	r->res->limits = p->limits;
-	r->clk_tck = sysconf(_SC_CLK_TCK);
-	r->epfd = r->out_fd = r->err_fd = r->chan_fd = r->notify_fd = -1;
-	r->sample_fd = r->deadline_fd = -1;
+	r->acct.clk_tck = sysconf(_SC_CLK_TCK);
+	r->src.epfd = r->src.out_fd = r->src.err_fd = r->src.chan_fd = r->src.notify_fd = -1;
+	r->src.sample_fd = r->src.deadline_fd = -1;
 	r->L.pidfd = r->L.ctl = r->L.work_fd = r->L.proc_fd = r->L.sockmem_fd = -1;
-	r->keep.root_fd = -1;
-	r->fwd_fd[0] = r->fwd_fd[1] = -1;
+	r->files.keep.root_fd = -1;
+	r->out.fwd_fd[0] = r->out.fwd_fd[1] = -1;
 	r->prep.on = true;
 	r->prep.rel_fd = -1;
-	r->chan_cap = (size_t)p->limits.carry_bytes * 2 + 65536;
-	r->chan_buf = malloc(r->chan_cap);
+	r->chan.cap = (size_t)p->limits.carry_bytes * 2 + 65536;
+	r->chan.buf = malloc(r->chan.cap);
 
 	if (pipe2(out_p, O_CLOEXEC) < 0 || pipe2(err_p, O_CLOEXEC) < 0 ||
 	    pipe2(chan_p, O_CLOEXEC) < 0 ||
-	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, rel) < 0 || !r->chan_buf) {
+	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, rel) < 0 || !r->chan.buf) {
 		sp_fail_errno(err, "pipes for the program");
 		goto fail;
 	}
@@ -199,6 +202,11 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	spec.rel_fd = rel[1];
 	spec.preload = preload;
 	spec.mounts.python = python;
+	n_etc = sp_python_etc_dirs(python, etc_dirs, sizeof etc_dirs / sizeof etc_dirs[0]);
+	for (size_t i = 0; i < n_etc; i++)
+		etc_ptrs[i] = etc_dirs[i];
+	spec.mounts.ro_binds = etc_ptrs;
+	spec.mounts.n_ro_binds = n_etc;
 	spec.mounts.disk_bytes = p->limits.disk_bytes;
 	spec.mounts.code = "";
 	spec.mounts.code_len = 0;
@@ -214,9 +222,9 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	if (sp_launch_start(&spec, &r->L, err) < 0)
 		goto fail;
 	r->cg = sp_cgroup_create(&p->limits, r->cg_detail, sizeof r->cg_detail);
-	r->filter = run_filter_for(r->cg);
+	r->layers.filter = sp_run_filter_for(r->cg);
 	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||
-	    sp_launch_go(&r->L, r->filter |
+	    sp_launch_go(&r->L, r->layers.filter |
 			 (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
 		goto fail;
 	close(out_p[1]);
@@ -224,39 +232,39 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	close(chan_p[1]);
 	close(rel[1]);
 	out_p[1] = err_p[1] = chan_p[1] = rel[1] = -1;
-	r->out_fd = out_p[0];
-	r->err_fd = err_p[0];
-	r->chan_fd = chan_p[0];
+	r->src.out_fd = out_p[0];
+	r->src.err_fd = err_p[0];
+	r->src.chan_fd = chan_p[0];
 	r->prep.rel_fd = rel[0];
 	out_p[0] = err_p[0] = chan_p[0] = rel[0] = -1;
 	{
-		int own[3] = { r->out_fd, r->err_fd, r->chan_fd };
+		int own[3] = { r->src.out_fd, r->src.err_fd, r->src.chan_fd };
 		for (int i = 0; i < 3; i++) {
 			struct stat st;
-			r->own_pipes[i] = fstat(own[i], &st) == 0 ? (uint64_t)st.st_ino : 0;
+			r->acct.own_pipes[i] = fstat(own[i], &st) == 0 ? (uint64_t)st.st_ino : 0;
 		}
 	}
-	fcntl(r->out_fd, F_SETPIPE_SZ, PIPE_BYTES);
-	fcntl(r->err_fd, F_SETPIPE_SZ, PIPE_BYTES);
-	fcntl(r->out_fd, F_SETFL, O_NONBLOCK);
-	fcntl(r->err_fd, F_SETFL, O_NONBLOCK);
-	fcntl(r->chan_fd, F_SETFL, O_NONBLOCK);
+	fcntl(r->src.out_fd, F_SETPIPE_SZ, PIPE_BYTES);
+	fcntl(r->src.err_fd, F_SETPIPE_SZ, PIPE_BYTES);
+	fcntl(r->src.out_fd, F_SETFL, O_NONBLOCK);
+	fcntl(r->src.err_fd, F_SETFL, O_NONBLOCK);
+	fcntl(r->src.chan_fd, F_SETFL, O_NONBLOCK);
 	fcntl(r->L.ctl, F_SETFL, O_NONBLOCK);
 
-	r->epfd = epoll_create1(EPOLL_CLOEXEC);
-	r->sample_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	r->deadline_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (r->epfd < 0 || r->sample_fd < 0 || r->deadline_fd < 0) {
+	r->src.epfd = epoll_create1(EPOLL_CLOEXEC);
+	r->src.sample_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	r->src.deadline_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (r->src.epfd < 0 || r->src.sample_fd < 0 || r->src.deadline_fd < 0) {
 		sp_fail_errno(err, "epoll and timers");
 		goto fail;
 	}
 	/* stdout, stderr and the sampler join at the release */
-	run_add_fd(r, r->chan_fd, SRC_CHAN);
-	run_add_fd(r, r->L.ctl, SRC_CTL);
-	run_add_fd(r, r->L.pidfd, SRC_PIDFD);
-	run_add_fd(r, r->sample_fd, SRC_SAMPLE);
-	run_add_fd(r, r->deadline_fd, SRC_DEADLINE);
-	arm_at(r->deadline_fd, r->start_us + (uint64_t)SP_PREPARE_TIMEOUT_MS * 1000u);
+	sp_run_add_fd(r, r->src.chan_fd, SRC_CHAN);
+	sp_run_add_fd(r, r->L.ctl, SRC_CTL);
+	sp_run_add_fd(r, r->L.pidfd, SRC_PIDFD);
+	sp_run_add_fd(r, r->src.sample_fd, SRC_SAMPLE);
+	sp_run_add_fd(r, r->src.deadline_fd, SRC_DEADLINE);
+	arm_at(r->src.deadline_fd, r->start_us + (uint64_t)SP_PREPARE_TIMEOUT_MS * 1000u);
 	*out = r;
 	return 0;
 fail:
@@ -264,7 +272,7 @@ fail:
 	close_pair(err_p);
 	close_pair(chan_p);
 	close_pair(rel);
-	r->finished = true;
+	r->end.finished = true;
 	sp_launch_abort(&r->L);
 	sp_cgroup_destroy(r->cg);
 	r->cg = NULL;
@@ -274,8 +282,8 @@ fail:
 
 bool sp_run_ready(const struct sp_run *r)
 {
-	return r && r->prep.on && r->prep.ready && !r->prep.released && !r->stopping &&
-	       !r->init_done && !r->finished;
+	return r && r->prep.on && r->prep.ready && !r->prep.released && !r->end.stopping &&
+	       !r->end.init_done && !r->end.finished;
 }
 
 const char *sp_run_preloaded(const struct sp_run *r)
@@ -283,7 +291,7 @@ const char *sp_run_preloaded(const struct sp_run *r)
 	return r->prep.preloaded;
 }
 
-void prepare_on_ready(struct sp_run *r, json_t *msg)
+void sp_prepare_on_ready(struct sp_run *r, json_t *msg)
 {
 	struct qitem it = { .type = SP_EVENT_READY };
 	struct itimerspec off = { 0 };
@@ -292,7 +300,7 @@ void prepare_on_ready(struct sp_run *r, json_t *msg)
 
 	if (!r->prep.on || r->prep.released || r->prep.ready) {
 		/* the program's own line: nothing waits for it */
-		run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
 		return;
 	}
 	r->prep.ready = true;
@@ -311,28 +319,28 @@ void prepare_on_ready(struct sp_run *r, json_t *msg)
 		r->prep.preloaded[at] = '\0';
 	}
 	/* ready: it may wait as long as its owner likes */
-	timerfd_settime(r->deadline_fd, 0, &off, NULL);
-	run_push(r, it);
+	timerfd_settime(r->src.deadline_fd, 0, &off, NULL);
+	sp_run_push(r, it);
 }
 
-bool prepare_deadline(struct sp_run *r)
+bool sp_prepare_deadline(struct sp_run *r)
 {
 	if (!r->prep.on || r->prep.released)
 		return false;
-	if (!r->stopping && !r->init_done && !r->prep.ready) {
-		snprintf(r->setup_error, sizeof r->setup_error,
+	if (!r->end.stopping && !r->end.init_done && !r->prep.ready) {
+		snprintf(r->end.setup_error, sizeof r->end.setup_error,
 			 "preparing the sandbox took over %d s (the interpreter and its "
 			 "preload did not become ready): start the run cold, or preload less",
 			 SP_PREPARE_TIMEOUT_MS / 1000);
-		run_stop(r, SP_STATUS_SANDBOX_ERROR);
+		sp_run_stop(r, SP_STATUS_SANDBOX_ERROR);
 	}
 	return true;
 }
 
-void prepare_take_output(struct sp_run *r)
+void sp_prepare_take_output(struct sp_run *r)
 {
 	char *t = r->prep.err_head;
-	ssize_t n = r->err_fd >= 0 ? read(r->err_fd, t, sizeof r->prep.err_head - 1) : 0;
+	ssize_t n = r->src.err_fd >= 0 ? read(r->src.err_fd, t, sizeof r->prep.err_head - 1) : 0;
 
 	if (n < 0)
 		n = 0;
@@ -342,29 +350,31 @@ void prepare_take_output(struct sp_run *r)
 		if ((unsigned char)t[i] < 0x20 || (unsigned char)t[i] >= 0x7f) {
 			t[i] = t[i] == '\n' && !t[i + 1] ? '\0' : ' ';
 		}
-	if (r->out_fd >= 0)
-		close(r->out_fd);
-	if (r->err_fd >= 0)
-		close(r->err_fd);
-	r->out_fd = r->err_fd = -1;
+	if (r->src.out_fd >= 0)
+		close(r->src.out_fd);
+	if (r->src.err_fd >= 0)
+		close(r->src.err_fd);
+	r->src.out_fd = r->src.err_fd = -1;
 }
 
-void prepare_on_finish(struct sp_run *r)
+void sp_prepare_on_finish(struct sp_run *r)
 {
 	const char *tail = r->prep.err_head;
 	const char *how = "it ended";
 	int code = 0;
 
-	if (r->setup_error[0] || (r->stopping && r->stop == SP_STATUS_KILLED))
-		return; /* said already, or freed or cancelled by its owner */
-	if (r->have_status && WIFEXITED(r->wstatus)) {
+	if (r->end.setup_error[0] || (r->end.stopping && r->end.stop == SP_STATUS_KILLED) ||
+	    !r->chan.prelude_started)
+		return; /* said already, cancelled by its owner, or the interpreter
+			 * never ran the prelude (finish.c says that) */
+	if (r->end.have_status && WIFEXITED(r->end.wstatus)) {
 		how = "exit";
-		code = WEXITSTATUS(r->wstatus);
-	} else if (r->have_status && WIFSIGNALED(r->wstatus)) {
+		code = WEXITSTATUS(r->end.wstatus);
+	} else if (r->end.have_status && WIFSIGNALED(r->end.wstatus)) {
 		how = "signal";
-		code = WTERMSIG(r->wstatus);
+		code = WTERMSIG(r->end.wstatus);
 	}
-	snprintf(r->setup_error, sizeof r->setup_error,
+	snprintf(r->end.setup_error, sizeof r->end.setup_error,
 		 "the prepared sandbox ended before its release (%s %d)%s%s; nothing of "
 		 "the program ran: start it cold", how, code, tail[0] ? ": " : "", tail);
 }
@@ -400,7 +410,7 @@ static uint64_t cpu_now_ms(struct sp_run *r)
 
 	if (sp_cgroup_has_cpu(r->cg))
 		return sp_cgroup_cpu_ms(r->cg);
-	if (sp_proc_sample(r->L.proc_fd, r->clk_tck, &ps) == 0)
+	if (sp_proc_sample(r->L.proc_fd, r->acct.clk_tck, &ps) == 0)
 		return ps.cpu_ms;
 	return 0;
 }
@@ -439,7 +449,7 @@ static int lower_cpu_rlimit(struct sp_run *r, struct sp_error *err)
 		return sp_fail(err, "read the prepared interpreter's CPU time");
 	}
 	free(stat);
-	used_s = (ut + st + (unsigned long long)r->clk_tck - 1) / (unsigned long long)r->clk_tck;
+	used_s = (ut + st + (unsigned long long)r->acct.clk_tck - 1) / (unsigned long long)r->acct.clk_tck;
 	rl.rlim_cur = (rlim_t)(used_s + cpu_s);
 	rl.rlim_max = rl.rlim_cur + 1;
 	if (syscall(SYS_prlimit64, (pid_t)prog, RLIMIT_CPU, &rl, NULL) < 0)
@@ -536,7 +546,7 @@ int sp_run_release(struct sp_run *r, const struct sp_config *cfg, struct sp_erro
 	if (r->prep.released)
 		return sp_fail(err, "this prepared sandbox was released already: each one runs "
 			       "one program, never two");
-	if (r->stopping || r->init_done || r->finished)
+	if (r->end.stopping || r->end.init_done || r->end.finished)
 		return sp_fail(err, "this prepared sandbox has ended: start the run cold");
 	if (!r->prep.ready)
 		return sp_fail(err, "this prepared sandbox is not ready yet (wait for "
@@ -557,7 +567,7 @@ int sp_run_release(struct sp_run *r, const struct sp_config *cfg, struct sp_erro
 		return sp_fail(err, "forward needs two open descriptors (forward_out, forward_err)");
 	if (sp_in_files_open(cfg, &in_files, err) < 0)
 		return -1;
-	stdin_fd = run_make_stdin(cfg, err);
+	stdin_fd = sp_run_make_stdin(cfg, err);
 	if (stdin_fd == -2) {
 		sp_in_files_close(in_files, cfg->n_files_in);
 		return -1;
@@ -590,35 +600,35 @@ int sp_run_release(struct sp_run *r, const struct sp_config *cfg, struct sp_erro
 	 * spent (it finishes as sandbox_error, or never starts). */
 	r->prep.released = true;
 	r->res->prepared = true;
-	r->keep_output = cfg->keep_output;
-	r->forward = cfg->forward;
-	r->fwd_fd[0] = cfg->forward ? cfg->forward_out : -1;
-	r->fwd_fd[1] = cfg->forward ? cfg->forward_err : -1;
+	r->out.keep_output = cfg->keep_output;
+	r->out.forward = cfg->forward;
+	r->out.fwd_fd[0] = cfg->forward ? cfg->forward_out : -1;
+	r->out.fwd_fd[1] = cfg->forward ? cfg->forward_err : -1;
 	if (cfg->forward) {
 		struct sigaction sa;
-		r->fwd_guard_sigpipe = sigaction(SIGPIPE, NULL, &sa) < 0 ||
+		r->out.fwd_guard_sigpipe = sigaction(SIGPIPE, NULL, &sa) < 0 ||
 				       sa.sa_handler != SIG_IGN;
 	}
-	r->keep.root_fd = keep_fd;
-	r->keep_path = keep_path;
-	r->keep.root_path = keep_path;
-	r->keep.budget = cfg->limits.disk_bytes;
+	r->files.keep.root_fd = keep_fd;
+	r->files.keep_path = keep_path;
+	r->files.keep.root_path = keep_path;
+	r->files.keep.budget = cfg->limits.disk_bytes;
 	if ((cfg->carry_in && write_carry(r->L.work_fd, cfg->carry_in, cfg->carry_in_len, err) < 0) ||
-	    run_place_inputs(r, cfg, in_files, err) < 0)
+	    sp_run_place_inputs(r, cfg, in_files, err) < 0)
 		goto spent;
 	sp_in_files_close(in_files, cfg->n_files_in);
 	in_files = NULL;
-	discard(r->out_fd);
-	discard(r->err_fd);
+	discard(r->src.out_fd);
+	discard(r->src.err_fd);
 	r->prep.cpu_base_ms = cpu_now_ms(r);
 	r->res->usage.prepare_ms = r->prep.cpu_base_ms;
 
 	/* the program's clock starts now */
 	r->start_us = sp_now_us();
-	run_add_fd(r, r->out_fd, SRC_OUT);
-	run_add_fd(r, r->err_fd, SRC_ERR);
-	arm_at(r->deadline_fd, r->start_us + r->limits.wall_ms * 1000u);
-	accounting_arm(r);
+	sp_run_add_fd(r, r->src.out_fd, SRC_OUT);
+	sp_run_add_fd(r, r->src.err_fd, SRC_ERR);
+	arm_at(r->src.deadline_fd, r->start_us + r->limits.wall_ms * 1000u);
+	sp_accounting_arm(r);
 	if (send_release(r, cfg, filename, stdin_fd, err) < 0)
 		goto spent;
 	if (stdin_fd >= 0)
@@ -631,7 +641,7 @@ spent:
 		close(stdin_fd);
 	if (in_files)
 		sp_in_files_close(in_files, cfg->n_files_in);
-	snprintf(r->setup_error, sizeof r->setup_error, "%s", err ? err->msg : "release failed");
-	run_stop(r, SP_STATUS_SANDBOX_ERROR);
+	snprintf(r->end.setup_error, sizeof r->end.setup_error, "%s", err ? err->msg : "release failed");
+	sp_run_stop(r, SP_STATUS_SANDBOX_ERROR);
 	return 0;
 }

@@ -13,6 +13,7 @@
  *    version it runs under (a wrapper script's real one), and stops there
  *    when it is too old. No such message means the prelude never ran.
  */
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,4 +54,29 @@ int sp_python_check_name(const char *python, struct sp_error *err)
 	return sp_fail(err, "%s is Python %u.%u; sandpit needs Python %d.%d or newer "
 		       "(its prelude uses audit hooks, PEP 578): give --python a newer "
 		       "interpreter", python, major, minor, SP_PYTHON_MIN_MAJOR, SP_PYTHON_MIN_MINOR);
+}
+
+size_t sp_python_etc_dirs(const char *python, char (*dirs)[32], size_t max)
+{
+	unsigned major, minor;
+	size_t n = 0;
+	DIR *d;
+	struct dirent *de;
+
+	if (max == 0)
+		return 0;
+	if (sp_python_name_version(python, &major, &minor) == 0) {
+		snprintf(dirs[0], sizeof dirs[0], "/etc/python%u.%u", major, minor);
+		return 1;
+	}
+	d = opendir("/etc");
+	if (!d)
+		return 0;
+	while (n < max && (de = readdir(d))) {
+		char tail;
+		if (sscanf(de->d_name, "python3.%u%c", &minor, &tail) == 1)
+			snprintf(dirs[n++], sizeof dirs[0], "/etc/%s", de->d_name);
+	}
+	closedir(d);
+	return n;
 }

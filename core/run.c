@@ -10,8 +10,8 @@
  * source), so memory stays bounded however fast the program floods.
  *
  * This file: the public API, the event queue, the pump, and the sources
- * that need no interpretation. The channel, the accounting and the end of
- * a run have their own files (see run_impl.h).
+ * that need no interpretation. The output, the channel, the accounting
+ * and the end of a run have their own files (see run_impl.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -34,6 +34,7 @@
 #include <seccomp.h>
 #include <jansson.h>
 
+#include "control.h"
 #include "run_impl.h"
 #include "banned.h"
 
@@ -45,22 +46,22 @@ static bool queue_reserve(struct sp_run *r)
 	size_t ncap;
 	struct qitem *nq;
 
-	if (r->qlen < r->qcap)
+	if (r->queue.qlen < r->queue.qcap)
 		return true;
-	ncap = r->qcap ? r->qcap * 2 : 64;
+	ncap = r->queue.qcap ? r->queue.qcap * 2 : 64;
 	nq = malloc(ncap * sizeof *nq);
 	if (!nq)
 		return false;
-	for (size_t i = 0; i < r->qlen; i++)
-		nq[i] = r->q[(r->qhead + i) % r->qcap];
-	free(r->q);
-	r->q = nq;
-	r->qcap = ncap;
-	r->qhead = 0;
+	for (size_t i = 0; i < r->queue.qlen; i++)
+		nq[i] = r->queue.q[(r->queue.qhead + i) % r->queue.qcap];
+	free(r->queue.q);
+	r->queue.q = nq;
+	r->queue.qcap = ncap;
+	r->queue.qhead = 0;
 	return true;
 }
 
-void run_push(struct sp_run *r, struct qitem it)
+void sp_run_push(struct sp_run *r, struct qitem it)
 {
 	if (!queue_reserve(r)) {
 		/* out of memory: this event is lost (FINISHED never is: see
@@ -68,14 +69,14 @@ void run_push(struct sp_run *r, struct qitem it)
 		free(it.data);
 		return;
 	}
-	r->q[(r->qhead + r->qlen) % r->qcap] = it;
-	r->qlen++;
+	r->queue.q[(r->queue.qhead + r->queue.qlen) % r->queue.qcap] = it;
+	r->queue.qlen++;
 }
 
-void run_push_usage(struct sp_run *r)
+void sp_run_push_usage(struct sp_run *r)
 {
 	struct qitem it = { .type = SP_EVENT_USAGE, .usage = r->res->usage };
-	run_push(r, it);
+	sp_run_push(r, it);
 }
 
 static void push_violation(struct sp_run *r, struct sp_violation *v)
@@ -83,12 +84,12 @@ static void push_violation(struct sp_run *r, struct sp_violation *v)
 	if (!v)
 		return;
 	if (v->count == 1)
-		run_push_grown(r); /* a new record is announced at once */
+		sp_run_push_grown(r); /* a new record is announced at once */
 	else
 		r->viol_dirty = true; /* repeats are announced with the next sample */
 }
 
-void run_push_grown(struct sp_run *r)
+void sp_run_push_grown(struct sp_run *r)
 {
 	size_t from = 0;
 	long k;
@@ -97,11 +98,11 @@ void run_push_grown(struct sp_run *r)
 	 * repeats it had: a flood of one call costs one event a sample */
 	while ((k = sp_violations_next_grown(&r->viol, &from)) >= 0) {
 		struct qitem it = { .type = SP_EVENT_VIOLATION, .viol = (size_t)k };
-		run_push(r, it);
+		sp_run_push(r, it);
 	}
 }
 
-struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
+struct sp_violation *sp_run_violation(struct sp_run *r, enum sp_violation_kind k,
 				      bool kernel, int line, const char *fmt, ...)
 {
 	char what[400];
@@ -115,9 +116,9 @@ struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
 	if (r->prep.on && !r->prep.released)
 		return NULL; /* the preparation's, not a program's */
 	if (!kernel && line <= 0)
-		line = r->last_line;
+		line = r->chan.last_line;
 	if (!kernel && line <= 0) {
-		run_violation(r, SP_VIOL_CARRY, true, 0,
+		sp_run_violation(r, SP_VIOL_CARRY, true, 0,
 			      "a runtime report without a program line (dropped)");
 		return NULL;
 	}
@@ -133,7 +134,7 @@ struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
 
 static void kill_tree(struct sp_run *r)
 {
-	if (r->init_done)
+	if (r->end.init_done)
 		return;
 	sp_cgroup_kill(r->cg);
 	/* init is pid 1 of the sandbox: when it dies, the kernel kills every
@@ -144,291 +145,55 @@ static void kill_tree(struct sp_run *r)
 		kill(r->L.pid, SIGKILL);
 }
 
-void run_stop(struct sp_run *r, enum sp_status why)
+void sp_run_stop(struct sp_run *r, enum sp_status why)
 {
-	if (r->stopping)
+	if (r->end.stopping)
 		return;
-	r->stopping = true;
-	r->stop = why;
+	r->end.stopping = true;
+	r->end.stop = why;
 	kill_tree(r);
 }
 
 /* ---- sources ---- */
 
-uint64_t run_now_ms(const struct sp_run *r)
+uint64_t sp_run_now_ms(const struct sp_run *r)
 {
 	return (sp_now_us() - r->start_us) / 1000u;
 }
 
-static int append(char **buf, size_t *len, size_t *cap, const char *data, size_t n)
-{
-	if (*len + n + 1 > *cap) {
-		size_t ncap = *cap ? *cap : 4096;
-		char *bigger;
-		while (ncap < *len + n + 1)
-			ncap *= 2;
-		bigger = realloc(*buf, ncap);
-		if (!bigger)
-			return -1;
-		*buf = bigger;
-		*cap = ncap;
-	}
-	memcpy(*buf + *len, data, n);
-	*len += n;
-	(*buf)[*len] = '\0';
-	return 0;
-}
-
 /* The wall limit is reached: stop the run (from the deadline timer, or
  * from a wait on a forward target that nobody reads). */
-static void wall_deadline(struct sp_run *r)
+void sp_run_wall_deadline(struct sp_run *r)
 {
-	if (prepare_deadline(r))
+	if (sp_prepare_deadline(r))
 		return;
-	if (!r->stopping && !r->init_done) {
-		run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s",
+	if (!r->end.stopping && !r->end.init_done) {
+		sp_run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s",
 			      SP_MS(r->limits.wall_ms));
-		run_stop(r, SP_STATUS_WALL_LIMIT);
+		sp_run_stop(r, SP_STATUS_WALL_LIMIT);
 	}
-}
-
-/* Wait up to ms for a forward target to take bytes. A full one must slow
- * the program down (its own pipe fills), not spin the supervisor, and not
- * stop it either: the loop must still see its deadline when nobody reads
- * the target at all. */
-static bool forward_wait(const struct sp_run *r, int fd, int ms)
-{
-	struct pollfd p = { .fd = fd, .events = POLLOUT };
-	int rc;
-
-	for (;;) {
-		/* ms < 0: the program is over, wait as cat would, in slices,
-		 * until the reader takes more or the caller interrupts (a
-		 * signal, such as the CLI's SIGINT, ends it as it would end cat;
-		 * sp_run_interrupt covers one that came just before the wait) */
-		rc = poll(&p, 1, ms < 0 ? 100 : ms);
-		if (rc < 0 && errno == EINTR && ms >= 0)
-			continue;
-		if (ms < 0 && rc == 0 && !r->interrupted)
-			continue;
-		break;
-	}
-	return rc == 1 && !(p.revents & (POLLERR | POLLNVAL));
-}
-
-/* A forward target whose reader is gone must not kill the caller with
- * SIGPIPE (the CLI ignores it; a library user may not): unless it is
- * ignored, hold it for the call and take back the one the call raised. */
-struct pipe_guard {
-	bool on;
-	bool was_pending;  /* a SIGPIPE of someone else's, left alone */
-	sigset_t pipe, old;
-};
-
-static void guard_begin(const struct sp_run *r, struct pipe_guard *g)
-{
-	sigset_t pending;
-
-	g->on = r->fwd_guard_sigpipe;
-	if (!g->on)
-		return;
-	sigemptyset(&g->pipe);
-	sigaddset(&g->pipe, SIGPIPE);
-	pthread_sigmask(SIG_BLOCK, &g->pipe, &g->old);
-	g->was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE);
-}
-
-/* Whatever the call returned: a write that was partly done when the
- * reader left returns a count and still raises SIGPIPE. */
-static void guard_end(struct pipe_guard *g)
-{
-	int saved = errno;
-	sigset_t pending;
-
-	if (!g->on)
-		return;
-	if (!g->was_pending && sigpending(&pending) == 0 &&
-	    sigismember(&pending, SIGPIPE)) {
-		const struct timespec now = { 0, 0 };
-		while (sigtimedwait(&g->pipe, NULL, &now) < 0 && errno == EINTR)
-			;
-	}
-	pthread_sigmask(SIG_SETMASK, &g->old, NULL);
-	errno = saved;
-}
-
-static ssize_t guarded_write(const struct sp_run *r, int fd, const char *buf, size_t n)
-{
-	struct pipe_guard g;
-	ssize_t w;
-
-	guard_begin(r, &g);
-	w = write(fd, buf, n);
-	guard_end(&g);
-	return w;
-}
-
-static ssize_t guarded_splice(const struct sp_run *r, int in, int out, size_t len)
-{
-	struct pipe_guard g;
-	ssize_t m;
-
-	guard_begin(r, &g);
-	m = splice(in, NULL, out, NULL, len, SPLICE_F_MOVE);
-	guard_end(&g);
-	return m;
-}
-
-static void forward_write(struct sp_run *r, int slot, const char *buf, size_t n)
-{
-	while (n > 0 && r->fwd_fd[slot] >= 0) {
-		ssize_t w = guarded_write(r, r->fwd_fd[slot], buf, n);
-		if (w > 0) {
-			buf += w;
-			n -= (size_t)w;
-		} else if (w < 0 && errno == EINTR) {
-			continue;
-		} else if (w < 0 && errno == EAGAIN) {
-			/* these bytes are read already: wait for the target (the
-			 * deadline still holds meanwhile), or give them up once
-			 * the run is being stopped */
-			if (forward_wait(r, r->fwd_fd[slot], r->draining ? -1 : 50))
-				continue;
-			if (r->stopping || r->draining)
-				r->fwd_fd[slot] = -1;
-			else if (run_now_ms(r) >= r->limits.wall_ms)
-				wall_deadline(r);
-		} else {
-			r->fwd_fd[slot] = -1; /* the reader is gone: discard the rest */
-		}
-	}
-}
-
-/* Move output from the program's pipe to the forward target without
- * copying it through our memory. 1 moved some, 0 nothing to do now,
- * -1 the pipe ended, -2 use read and write instead. */
-static int forward_splice(struct sp_run *r, int fd, int slot, size_t len)
-{
-	for (;;) {
-		ssize_t m = guarded_splice(r, fd, r->fwd_fd[slot], len);
-		if (m > 0) {
-			r->res->usage.output_bytes += (uint64_t)m;
-			return 1;
-		}
-		if (m == 0)
-			return -1;
-		if (errno == EINTR)
-			continue;
-		if (errno == EAGAIN) {
-			/* our pipe is empty, or the target is full: in the
-			 * second case wait a little, then let the loop run */
-			if (forward_wait(r, r->fwd_fd[slot], 0))
-				return 0;
-			if (forward_wait(r, r->fwd_fd[slot], r->draining ? -1 : 50))
-				continue;
-			if (r->draining)
-				r->fwd_fd[slot] = -1; /* the target failed */
-			return 0;
-		}
-		if (errno == EINVAL || errno == ENOSYS || errno == EBADF) {
-			r->fwd_copy[slot] = true; /* O_APPEND, or an fd splice cannot reach */
-			return -2;
-		}
-		r->fwd_fd[slot] = -1;
-		return -2;
-	}
-}
-
-void run_read_output(struct sp_run *r, int *fdp, bool is_err)
-{
-	char *buf;
-	ssize_t n;
-	uint64_t room;
-	int slot = is_err ? 1 : 0;
-	struct qitem it = { .type = is_err ? SP_EVENT_STDERR : SP_EVENT_STDOUT };
-
-	room = r->limits.output_bytes - r->res->usage.output_bytes;
-	/* stderr is read and written, never spliced: its tracebacks are
-	 * explained at the end (hints.c), and the output limit keeps it small */
-	if (r->forward && !r->keep_output && r->fwd_fd[slot] >= 0 && !is_err &&
-	    !r->fwd_copy[slot] && room > 0) {
-		int rc = forward_splice(r, *fdp, slot, room < CHUNK ? (size_t)room : CHUNK);
-		if (rc >= 0)
-			return;
-		if (rc == -1) {
-			epoll_ctl(r->epfd, EPOLL_CTL_DEL, *fdp, NULL);
-			close(*fdp);
-			*fdp = -1;
-			return;
-		}
-	}
-	buf = malloc(CHUNK);
-	if (!buf)
-		return;
-	n = read(*fdp, buf, CHUNK);
-	if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
-		free(buf);
-		return;
-	}
-	if (n <= 0) {
-		epoll_ctl(r->epfd, EPOLL_CTL_DEL, *fdp, NULL);
-		close(*fdp);
-		*fdp = -1;
-		free(buf);
-		return;
-	}
-	room = r->limits.output_bytes - r->res->usage.output_bytes;
-	if ((uint64_t)n > room) {
-		n = (ssize_t)room;
-		r->res->truncated = true;
-		if (!r->stopping)
-			run_violation(r, SP_VIOL_OUTPUT, true, 0,
-				  "output over %s", SP_BYTES(r->limits.output_bytes));
-		run_stop(r, SP_STATUS_OUTPUT_LIMIT);
-	}
-	if (n == 0) {
-		free(buf);
-		return;
-	}
-	r->res->usage.output_bytes += (uint64_t)n;
-	if (is_err)
-		sp_hints_tail_add(r->errtail, &r->errtail_len, sizeof r->errtail, buf, (size_t)n);
-	if (r->keep_output) {
-		if (is_err)
-			append(&r->res->err, &r->res->err_len, &r->err_cap, buf, (size_t)n);
-		else
-			append(&r->res->out, &r->res->out_len, &r->out_cap, buf, (size_t)n);
-	}
-	if (r->forward) {
-		forward_write(r, slot, buf, (size_t)n);
-		free(buf);
-		return;
-	}
-	it.data = buf;
-	it.len = (size_t)n;
-	run_push(r, it);
 }
 
 static void notify_continue(struct sp_run *r, const struct seccomp_notif *req)
 {
-	struct seccomp_notif_resp *resp = r->notif_resp;
+	struct seccomp_notif_resp *resp = r->notify.notif_resp;
 
 	resp->id = req->id;
 	resp->error = 0;
 	resp->val = 0;
 	resp->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-	seccomp_notify_respond(r->notify_fd, resp);
+	seccomp_notify_respond(r->src.notify_fd, resp);
 }
 
 static void notify_refuse(struct sp_run *r, const struct seccomp_notif *req, int error)
 {
-	struct seccomp_notif_resp *resp = r->notif_resp;
+	struct seccomp_notif_resp *resp = r->notify.notif_resp;
 
 	resp->id = req->id;
 	resp->error = -error;
 	resp->val = 0;
 	resp->flags = 0;
-	seccomp_notify_respond(r->notify_fd, resp);
+	seccomp_notify_respond(r->src.notify_fd, resp);
 }
 
 /* The bytes of a process's data segment (RLIMIT_DATA's measure), or 0. */
@@ -460,7 +225,7 @@ static void observe_memory(struct sp_run *r, const struct seccomp_notif *req,
 	uint64_t data = v->bytes ? vm_data_bytes((int)req->pid) : 0;
 	/* the caller still waits, so its pid still named it during the read */
 	bool refused = data && data + v->bytes > r->limits.memory_bytes &&
-		       seccomp_notify_id_valid(r->notify_fd, req->id) == 0;
+		       seccomp_notify_id_valid(r->src.notify_fd, req->id) == 0;
 
 	notify_continue(r, req);
 	if (refused) {
@@ -468,17 +233,17 @@ static void observe_memory(struct sp_run *r, const struct seccomp_notif *req,
 		 * fails is two refused calls a moment apart, the process's data
 		 * the same at both: one record */
 		uint64_t now = sp_now_us();
-		bool again = req->pid == r->mem_refused_pid && data == r->mem_refused_data &&
-			     now - r->mem_refused_us < 100000;
-		r->mem_refused_pid = req->pid;
-		r->mem_refused_data = data;
-		r->mem_refused_us = now;
+		bool again = req->pid == r->notify.mem_refused_pid && data == r->notify.mem_refused_data &&
+			     now - r->notify.mem_refused_us < 100000;
+		r->notify.mem_refused_pid = req->pid;
+		r->notify.mem_refused_data = data;
+		r->notify.mem_refused_us = now;
 		if (again)
 			return;
 	}
 	if (refused)
 		/* one text, so repeats merge into its count */
-		run_violation(r, SP_VIOL_MEMORY, true, 0,
+		sp_run_violation(r, SP_VIOL_MEMORY, true, 0,
 			      "an allocation over the memory limit of %s was refused",
 			      SP_BYTES(r->limits.memory_bytes));
 }
@@ -502,35 +267,35 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 
 	/* a fork bomb at the limit asks again and again: a count at the
 	 * limit less than 1 ms old stands, rather than a walk of every task */
-	if (r->spawn_full_us && now - r->spawn_full_us < 1000)
+	if (r->notify.spawn_full_us && now - r->notify.spawn_full_us < 1000)
 		live = r->limits.procs;
 	else
 		live = sp_proc_count_tasks(r->L.proc_fd);
 
-	if (req->pid != r->spawn_tid && live < r->spawn_floor && now - r->spawn_at_us < 5000)
-		live = r->spawn_floor;
+	if (req->pid != r->notify.spawn_tid && live < r->notify.spawn_floor && now - r->notify.spawn_at_us < 5000)
+		live = r->notify.spawn_floor;
 	if (live >= r->limits.procs) {
 		notify_refuse(r, req, EAGAIN);
-		if (!(r->spawn_full_us && now - r->spawn_full_us < 1000))
-			r->spawn_full_us = now;
+		if (!(r->notify.spawn_full_us && now - r->notify.spawn_full_us < 1000))
+			r->notify.spawn_full_us = now;
 		if (live > u->procs_peak)
 			u->procs_peak = live > r->limits.procs ? r->limits.procs : live;
-		r->procs_reported = true;
+		r->acct.procs_reported = true;
 		if (ctx[0])
-			run_violation(r, SP_VIOL_PROCESS, true, line,
+			sp_run_violation(r, SP_VIOL_PROCESS, true, line,
 				      "%s: a new process or thread over the limit of %u was refused",
 				      ctx, r->limits.procs);
 		else
-			run_violation(r, SP_VIOL_PROCESS, true, line,
+			sp_run_violation(r, SP_VIOL_PROCESS, true, line,
 				      "a new process or thread over the limit of %u was refused",
 				      r->limits.procs);
 		return;
 	}
 	notify_continue(r, req);
-	r->spawn_full_us = 0;
-	r->spawn_floor = live + 1;
-	r->spawn_at_us = now;
-	r->spawn_tid = req->pid;
+	r->notify.spawn_full_us = 0;
+	r->notify.spawn_floor = live + 1;
+	r->notify.spawn_at_us = now;
+	r->notify.spawn_tid = req->pid;
 	if (live + 1 > u->procs_peak)
 		u->procs_peak = live + 1;
 }
@@ -577,16 +342,16 @@ static void handle_notify(struct sp_run *r)
 	char ctx[160] = "";
 
 	/* one pair of buffers per run: a program may be denied 100,000 times */
-	if (!r->notif_req && seccomp_notify_alloc(&r->notif_req, &r->notif_resp) < 0)
+	if (!r->notify.notif_req && seccomp_notify_alloc(&r->notify.notif_req, &r->notify.notif_resp) < 0)
 		return;
-	req = r->notif_req;
+	req = r->notify.notif_req;
 	memset(req, 0, sizeof *req);
-	if (seccomp_notify_receive(r->notify_fd, req) < 0) {
+	if (seccomp_notify_receive(r->src.notify_fd, req) < 0) {
 		/* the caller died meanwhile, or the listener is gone */
 		if (errno != ENOENT && errno != EINTR) {
-			epoll_ctl(r->epfd, EPOLL_CTL_DEL, r->notify_fd, NULL);
-			close(r->notify_fd);
-			r->notify_fd = -1;
+			epoll_ctl(r->src.epfd, EPOLL_CTL_DEL, r->src.notify_fd, NULL);
+			close(r->src.notify_fd);
+			r->src.notify_fd = -1;
 		}
 		return;
 	}
@@ -598,11 +363,11 @@ static void handle_notify(struct sp_run *r)
 		return;
 	}
 	/* the prelude said which line this comes from just before the call */
-	channel_drain(r);
-	if (r->have_pending) {
-		line = r->pending_line;
-		snprintf(ctx, sizeof ctx, "%s", r->pending_ctx);
-		r->have_pending = false;
+	sp_channel_drain(r);
+	if (r->chan.have_pending) {
+		line = r->chan.pending_line;
+		snprintf(ctx, sizeof ctx, "%s", r->chan.pending_ctx);
+		r->chan.have_pending = false;
 	}
 	if (v.action == SP_VERDICT_SPAWN) {
 		observe_spawn(r, req, line, ctx);
@@ -610,14 +375,14 @@ static void handle_notify(struct sp_run *r)
 	}
 	if (v.action == SP_VERDICT_SIGCHLD) {
 		enum sigchld_answer ans = sigchld_verdict(req);
-		if (seccomp_notify_id_valid(r->notify_fd, req->id) != 0)
+		if (seccomp_notify_id_valid(r->src.notify_fd, req->id) != 0)
 			return; /* the caller is gone */
 		if (ans == SIGCHLD_DONE || ans == SIGCHLD_REFUSE) {
 			notify_refuse(r, req, ans == SIGCHLD_DONE ? 0 : EPERM);
 			return;
 		}
 	}
-	if (seccomp_notify_id_valid(r->notify_fd, req->id) != 0) {
+	if (seccomp_notify_id_valid(r->src.notify_fd, req->id) != 0) {
 		/* the caller died during the reads, so its pid may name another
 		 * process by now: describe the call without its memory */
 		memset(&v, 0, sizeof v);
@@ -635,18 +400,18 @@ static void handle_notify(struct sp_run *r)
 			}
 	}
 	if (ctx[0])
-		run_violation(r, v.kind, true, line, "%s: %s", ctx, v.what);
+		sp_run_violation(r, v.kind, true, line, "%s: %s", ctx, v.what);
 	else
-		run_violation(r, v.kind, true, line, "%s", v.what);
+		sp_run_violation(r, v.kind, true, line, "%s", v.what);
 }
 
 static void add_fd(struct sp_run *r, int fd, enum src s)
 {
 	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = s };
-	epoll_ctl(r->epfd, EPOLL_CTL_ADD, fd, &ev);
+	epoll_ctl(r->src.epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 
-void run_handle_ctl(struct sp_run *r)
+void sp_run_handle_ctl(struct sp_run *r)
 {
 	char msg[600];
 	int fd = -1, nfd = 1;
@@ -655,31 +420,72 @@ void run_handle_ctl(struct sp_run *r)
 	if (n < 0 && errno == EAGAIN)
 		return;
 	if (n <= 0) {
-		epoll_ctl(r->epfd, EPOLL_CTL_DEL, r->L.ctl, NULL);
+		epoll_ctl(r->src.epfd, EPOLL_CTL_DEL, r->L.ctl, NULL);
 		return;
 	}
 	msg[n] = '\0';
 	switch (msg[0]) {
-	case 'N':
-		r->landlock_abi = n > 1 ? (unsigned char)msg[1] : 0;
-		r->seccomp_mode = n > 2 && msg[2] ? 2 : 1;
+	case SP_CTL_LAYERS:
+		r->layers.landlock_abi = n > 1 ? (unsigned char)msg[1] : 0;
+		r->layers.seccomp_mode = n > 2 && msg[2] ? 2 : 1;
 		if (nfd == 1 && fd >= 0) {
-			r->notify_fd = fd;
+			r->src.notify_fd = fd;
 			add_fd(r, fd, SRC_NOTIFY);
 		}
 		return;
-	case 'E':
-		snprintf(r->setup_error, sizeof r->setup_error, "%s", msg + 1);
+	case SP_CTL_ERROR:
+		snprintf(r->end.setup_error, sizeof r->end.setup_error, "%s", msg + 1);
 		break;
-	case 'X':
+	case SP_CTL_EXIT:
 		if (n >= (ssize_t)(1 + sizeof(int))) {
-			memcpy(&r->wstatus, msg + 1, sizeof(int));
-			r->have_status = true;
+			memcpy(&r->end.wstatus, msg + 1, sizeof(int));
+			r->end.have_status = true;
 		}
 		break;
 	}
 	if (fd >= 0)
 		close(fd);
+}
+
+/*
+ * Whether a pipe of the dead sandbox has more to give: data or its end.
+ * Every writer is gone with the sandbox, unless a write end is still in
+ * flight in a unix socket (SCM_RIGHTS) the kernel has yet to collect; such
+ * a pipe stays empty, and is left after 100 ms rather than spun on.
+ */
+static bool left_to_read(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int n;
+
+	if (fd < 0)
+		return false;
+	do
+		n = poll(&p, 1, 100);
+	while (n < 0 && errno == EINTR);
+	return n > 0;
+}
+
+/* Every writer is dead now: take what is left in the pipes (forwarded
+ * output all of it, waiting for a slow reader as cat would), on the
+ * channel and on the control socket, before the end is decided. */
+static void drain(struct sp_run *r)
+{
+	r->out.draining = true;
+	if (r->prep.on && !r->prep.released)
+		sp_prepare_take_output(r); /* the preparation's, not a program's */
+	for (int i = 0; (i < 64 || r->out.forward) && left_to_read(r->src.out_fd); i++)
+		sp_output_read(r, &r->src.out_fd, false);
+	for (int i = 0; (i < 64 || r->out.forward) && left_to_read(r->src.err_fd); i++)
+		sp_output_read(r, &r->src.err_fd, true);
+	while (left_to_read(r->src.chan_fd))
+		sp_channel_read(r);
+	for (int i = 0; i < 16; i++) {
+		char peek;
+		if (recv(r->L.ctl, &peek, 1, MSG_PEEK | MSG_DONTWAIT) <= 0)
+			break;
+		sp_run_handle_ctl(r);
+	}
 }
 
 /* ---- public ---- */
@@ -689,91 +495,96 @@ static void pump(struct sp_run *r)
 	struct epoll_event evs[8];
 	int n;
 
-	if (r->finished)
+	if (r->end.finished)
 		return;
-	n = epoll_wait(r->epfd, evs, 8, 0);
+	n = epoll_wait(r->src.epfd, evs, 8, 0);
 	for (int i = 0; i < n; i++) {
 		uint64_t ticks;
 		switch ((enum src)evs[i].data.u32) {
-		case SRC_OUT: if (r->out_fd >= 0) run_read_output(r, &r->out_fd, false); break;
-		case SRC_ERR: if (r->err_fd >= 0) run_read_output(r, &r->err_fd, true); break;
-		case SRC_CHAN: if (r->chan_fd >= 0) channel_read(r); break;
+		case SRC_OUT: if (r->src.out_fd >= 0) sp_output_read(r, &r->src.out_fd, false); break;
+		case SRC_ERR: if (r->src.err_fd >= 0) sp_output_read(r, &r->src.err_fd, true); break;
+		case SRC_CHAN: if (r->src.chan_fd >= 0) sp_channel_read(r); break;
 		case SRC_NOTIFY:
-			if (r->notify_fd < 0)
+			if (r->src.notify_fd < 0)
 				break;
 			if (evs[i].events & (EPOLLHUP | EPOLLERR)) {
 				/* every filtered task is gone: nothing more can come,
 				 * and a hung-up fd would spin the loop */
-				epoll_ctl(r->epfd, EPOLL_CTL_DEL, r->notify_fd, NULL);
-				close(r->notify_fd);
-				r->notify_fd = -1;
+				epoll_ctl(r->src.epfd, EPOLL_CTL_DEL, r->src.notify_fd, NULL);
+				close(r->src.notify_fd);
+				r->src.notify_fd = -1;
 				break;
 			}
 			handle_notify(r);
 			break;
-		case SRC_CTL: run_handle_ctl(r); break;
+		case SRC_CTL: sp_run_handle_ctl(r); break;
 		case SRC_PIDFD:
-			r->init_done = true;
+			r->end.init_done = true;
 			break;
 		case SRC_SAMPLE:
-			if (read(r->sample_fd, &ticks, sizeof ticks) < 0) { /* cleared either way */ }
-			accounting_sample(r);
-			timeline_point(r);
-			run_push_usage(r);
+			if (read(r->src.sample_fd, &ticks, sizeof ticks) < 0) { /* cleared either way */ }
+			sp_accounting_sample(r);
+			sp_timeline_point(r);
+			sp_run_push_usage(r);
 			if (r->viol_dirty) {
 				r->viol_dirty = false;
-				run_push_grown(r);
+				sp_run_push_grown(r);
 			}
-			accounting_arm(r);
+			sp_accounting_arm(r);
 			break;
 		case SRC_DEADLINE:
-			if (read(r->deadline_fd, &ticks, sizeof ticks) < 0) { /* cleared */ }
-			wall_deadline(r);
+			if (read(r->src.deadline_fd, &ticks, sizeof ticks) < 0) { /* cleared */ }
+			sp_run_wall_deadline(r);
 			break;
 		}
 	}
-	if (r->init_done && !r->finished) {
+	if (r->end.init_done && !r->end.finished) {
 		struct qitem it = { .type = SP_EVENT_FINISHED };
-		run_finish(r);
-		run_push_grown(r); /* repeats since the last sample, and the last records */
-		run_push(r, it);
+		/* the sandbox is over (init is gone): a slow reader of
+		 * forwarded output does not make the run longer */
+		uint64_t wall_ms = sp_run_now_ms(r);
+
+		drain(r);
+		sp_finish_run(r, wall_ms);
+		sp_run_push_grown(r); /* repeats since the last sample, and the last records */
+		sp_run_push(r, it);
 	}
 }
 
 int sp_run_next_event(struct sp_run *r, struct sp_event *ev)
 {
-	free(r->cur.data);
-	memset(&r->cur, 0, sizeof r->cur);
-	if (r->finished_sent)
+	free(r->queue.cur.data);
+	memset(&r->queue.cur, 0, sizeof r->queue.cur);
+	if (r->end.finished_sent)
 		return 0;
-	if (r->qlen == 0)
+	if (r->queue.qlen == 0)
 		pump(r);
-	if (r->qlen == 0 && !r->finished)
+	if (r->queue.qlen == 0 && !r->end.finished)
 		return 0;
-	if (r->qlen == 0) {
-		r->cur.type = SP_EVENT_FINISHED;   /* its push failed */
+	if (r->queue.qlen == 0) {
+		r->queue.cur.type = SP_EVENT_FINISHED;   /* its push failed */
 	} else {
-		r->cur = r->q[r->qhead];
-		r->qhead = (r->qhead + 1) % r->qcap;
-		r->qlen--;
+		r->queue.cur = r->queue.q[r->queue.qhead];
+		r->queue.qhead = (r->queue.qhead + 1) % r->queue.qcap;
+		r->queue.qlen--;
 	}
 	memset(ev, 0, sizeof *ev);
-	ev->type = r->cur.type;
-	switch (r->cur.type) {
+	ev->type = r->queue.cur.type;
+	switch (r->queue.cur.type) {
 	case SP_EVENT_STDOUT:
 	case SP_EVENT_STDERR:
-		ev->data = r->cur.data;
-		ev->len = r->cur.len;
+		ev->data = r->queue.cur.data;
+		ev->len = r->queue.cur.len;
 		break;
 	case SP_EVENT_USAGE:
-		ev->usage = &r->cur.usage;
+		ev->usage = &r->queue.cur.usage;
 		break;
 	case SP_EVENT_VIOLATION:
-		ev->violation = &r->viol.v[r->cur.viol];
+		ev->violation = &r->viol.v[r->queue.cur.viol];
 		break;
 	case SP_EVENT_FINISHED:
 		ev->result = r->res;
-		r->finished_sent = true;
+		r->end.finished_sent = true;
 		break;
 	case SP_EVENT_READY:
 		break;
@@ -781,20 +592,20 @@ int sp_run_next_event(struct sp_run *r, struct sp_event *ev)
 	return 1;
 }
 
-int sp_run_fd(const struct sp_run *r) { return r->epfd; }
+int sp_run_fd(const struct sp_run *r) { return r->src.epfd; }
 
 int sp_run_timeout_ms(const struct sp_run *r)
 {
-	if (r->qlen > 0 || (r->finished && !r->finished_sent))
+	if (r->queue.qlen > 0 || (r->end.finished && !r->end.finished_sent))
 		return 0;
-	return r->finished_sent ? -1 : 1000;
+	return r->end.finished_sent ? -1 : 1000;
 }
 
-bool sp_run_finished(const struct sp_run *r) { return r->finished_sent; }
+bool sp_run_finished(const struct sp_run *r) { return r->end.finished_sent; }
 
 const struct sp_result *sp_run_result(const struct sp_run *r)
 {
-	return r->finished ? r->res : NULL;
+	return r->end.finished ? r->res : NULL;
 }
 
 void sp_run_interrupt(struct sp_run *r)
@@ -804,8 +615,8 @@ void sp_run_interrupt(struct sp_run *r)
 
 void sp_run_cancel(struct sp_run *r)
 {
-	if (!r->finished)
-		run_stop(r, SP_STATUS_KILLED);
+	if (!r->end.finished)
+		sp_run_stop(r, SP_STATUS_KILLED);
 }
 
 static void close_fd(int *fd)
@@ -819,44 +630,44 @@ void sp_run_free(struct sp_run *r)
 {
 	if (!r)
 		return;
-	if (!r->finished) {
-		run_stop(r, SP_STATUS_KILLED);
+	if (!r->end.finished) {
+		sp_run_stop(r, SP_STATUS_KILLED);
 		waitpid(r->L.pid, NULL, 0);
-		r->init_done = true;
+		r->end.init_done = true;
 	}
-	for (size_t i = 0; i < r->qlen; i++)
-		free(r->q[(r->qhead + i) % r->qcap].data);
-	free(r->q);
-	free(r->cur.data);
-	close_fd(&r->out_fd);
-	close_fd(&r->err_fd);
-	close_fd(&r->chan_fd);
-	close_fd(&r->notify_fd);
-	close_fd(&r->sample_fd);
-	close_fd(&r->deadline_fd);
-	close_fd(&r->epfd);
+	for (size_t i = 0; i < r->queue.qlen; i++)
+		free(r->queue.q[(r->queue.qhead + i) % r->queue.qcap].data);
+	free(r->queue.q);
+	free(r->queue.cur.data);
+	close_fd(&r->src.out_fd);
+	close_fd(&r->src.err_fd);
+	close_fd(&r->src.chan_fd);
+	close_fd(&r->src.notify_fd);
+	close_fd(&r->src.sample_fd);
+	close_fd(&r->src.deadline_fd);
+	close_fd(&r->src.epfd);
 	close_fd(&r->L.ctl);
 	close_fd(&r->L.pidfd);
 	close_fd(&r->L.work_fd);
 	close_fd(&r->L.proc_fd);
 	close_fd(&r->L.sockmem_fd);
-	close_fd(&r->keep.root_fd);
+	close_fd(&r->files.keep.root_fd);
 	close_fd(&r->prep.rel_fd);
-	free(r->keep_path);
-	free(r->placed);
+	free(r->files.keep_path);
+	free(r->files.placed);
 	sp_cgroup_destroy(r->cg);
-	json_decref(r->carry_out);
-	json_decref(r->carry_sizes);
-	free(r->chan_buf);
-	if (r->notif_req)
-		seccomp_notify_free(r->notif_req, r->notif_resp);
+	json_decref(r->chan.carry_out);
+	json_decref(r->chan.carry_sizes);
+	free(r->chan.buf);
+	if (r->notify.notif_req)
+		seccomp_notify_free(r->notify.notif_req, r->notify.notif_resp);
 	if (r->res) {
 		r->res->violations = NULL;
 		r->res->n_violations = 0;
 		sp_result_free(r->res);
 	}
 	sp_violations_free(&r->viol);
-	sp_samples_free(&r->samples);
+	sp_samples_free(&r->timeline.samples);
 	sp_variables_free(r->vars.v, r->vars.n);
 	free(r);
 }
@@ -903,21 +714,21 @@ static int place_inputs(struct sp_run *r, const struct sp_config *cfg,
 	struct stat st;
 	size_t n = cfg->n_files_in;
 
-	r->placed = calloc(n + 1, sizeof *r->placed);
+	r->files.placed = calloc(n + 1, sizeof *r->files.placed);
 	r->res->files_in = n ? calloc(n, sizeof *r->res->files_in) : NULL;
-	if (!r->placed || (n && !r->res->files_in))
+	if (!r->files.placed || (n && !r->res->files_in))
 		return sp_fail(err, "out of memory");
 	if (n) {
 		/* count what exists, so a failure half way is freed */
 		r->res->n_files_in = n;
 		if (sp_in_files_copy(r->L.work_fd, in_files, n, r->res->files_in,
-				     r->placed, err) < 0)
+				     r->files.placed, err) < 0)
 			return -1;
-		r->n_placed = n;
+		r->files.n_placed = n;
 	}
 	if (cfg->carry_in &&
 	    fstatat(r->L.work_fd, "carry.json", &st, AT_SYMLINK_NOFOLLOW) == 0) {
-		struct sp_placed *p = &r->placed[r->n_placed++];
+		struct sp_placed *p = &r->files.placed[r->files.n_placed++];
 		snprintf(p->name, sizeof p->name, "carry.json");
 		p->ino = st.st_ino;
 		p->size = st.st_size;
@@ -947,6 +758,9 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 {
 	struct sp_run *r;
 	struct sp_launch_spec spec;
+	char etc_dirs[8][32];       /* the interpreter's /etc/python3.N */
+	const char *etc_ptrs[8];
+	size_t n_etc;
 	const char *python = cfg->python ? cfg->python : "/usr/bin/python3";
 	const char *filename = cfg->filename ? cfg->filename : "main.py";
 	const char *base = strrchr(filename, '/');
@@ -997,38 +811,38 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	}
 	r->limits = cfg->limits;
 	snprintf(r->python, sizeof r->python, "%s", python);
-	r->keep_output = cfg->keep_output;
-	r->forward = cfg->forward;
-	r->fwd_fd[0] = cfg->forward ? cfg->forward_out : -1;
-	r->fwd_fd[1] = cfg->forward ? cfg->forward_err : -1;
+	r->out.keep_output = cfg->keep_output;
+	r->out.forward = cfg->forward;
+	r->out.fwd_fd[0] = cfg->forward ? cfg->forward_out : -1;
+	r->out.fwd_fd[1] = cfg->forward ? cfg->forward_err : -1;
 	if (cfg->forward) {
 		struct sigaction sa;
-		r->fwd_guard_sigpipe = sigaction(SIGPIPE, NULL, &sa) < 0 ||
+		r->out.fwd_guard_sigpipe = sigaction(SIGPIPE, NULL, &sa) < 0 ||
 				       sa.sa_handler != SIG_IGN;
 	}
 	r->res->limits = cfg->limits;
-	r->clk_tck = sysconf(_SC_CLK_TCK);
-	r->epfd = r->out_fd = r->err_fd = r->chan_fd = r->notify_fd = -1;
-	r->sample_fd = r->deadline_fd = -1;
+	r->acct.clk_tck = sysconf(_SC_CLK_TCK);
+	r->src.epfd = r->src.out_fd = r->src.err_fd = r->src.chan_fd = r->src.notify_fd = -1;
+	r->src.sample_fd = r->src.deadline_fd = -1;
 	r->L.pidfd = r->L.ctl = r->L.work_fd = r->L.proc_fd = r->L.sockmem_fd = -1;
-	r->keep.root_fd = -1;
+	r->files.keep.root_fd = -1;
 	r->prep.rel_fd = -1;
 	if (cfg->keep_dir) {
-		r->keep.root_fd = sp_keep_dir_open(cfg->keep_dir, err);
-		r->keep_path = strdup(cfg->keep_dir);
-		r->keep.root_path = r->keep_path;
-		r->keep.budget = cfg->limits.disk_bytes;
-		if (r->keep.root_fd < 0 || !r->keep_path) {
-			if (r->keep.root_fd >= 0)
+		r->files.keep.root_fd = sp_keep_dir_open(cfg->keep_dir, err);
+		r->files.keep_path = strdup(cfg->keep_dir);
+		r->files.keep.root_path = r->files.keep_path;
+		r->files.keep.budget = cfg->limits.disk_bytes;
+		if (r->files.keep.root_fd < 0 || !r->files.keep_path) {
+			if (r->files.keep.root_fd >= 0)
 				sp_fail(err, "out of memory");
 			goto fail;
 		}
 	}
-	r->chan_cap = (size_t)cfg->limits.carry_bytes * 2 + 65536;
-	r->chan_buf = malloc(r->chan_cap);
+	r->chan.cap = (size_t)cfg->limits.carry_bytes * 2 + 65536;
+	r->chan.buf = malloc(r->chan.cap);
 
 	if (pipe2(out_p, O_CLOEXEC) < 0 || pipe2(err_p, O_CLOEXEC) < 0 ||
-	    pipe2(chan_p, O_CLOEXEC) < 0 || !r->chan_buf) {
+	    pipe2(chan_p, O_CLOEXEC) < 0 || !r->chan.buf) {
 		sp_fail_errno(err, "pipes for the program");
 		goto fail;
 	}
@@ -1052,6 +866,11 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	spec.err_w = err_p[1];
 	spec.chan_w = chan_p[1];
 	spec.mounts.python = python;
+	n_etc = sp_python_etc_dirs(python, etc_dirs, sizeof etc_dirs / sizeof etc_dirs[0]);
+	for (size_t i = 0; i < n_etc; i++)
+		etc_ptrs[i] = etc_dirs[i];
+	spec.mounts.ro_binds = etc_ptrs;
+	spec.mounts.n_ro_binds = n_etc;
 	spec.mounts.disk_bytes = cfg->limits.disk_bytes;
 	spec.mounts.code = cfg->code ? cfg->code : "";
 	spec.mounts.code_len = cfg->code ? cfg->code_len : 0;
@@ -1071,10 +890,10 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	/* made while init builds the root (a cgroup v1 mkdir and move each
 	 * wait for RCU); init starts the program only once it is inside */
 	r->cg = sp_cgroup_create(&cfg->limits, r->cg_detail, sizeof r->cg_detail);
-	r->filter = filter_for(r->cg);
+	r->layers.filter = filter_for(r->cg);
 	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||
 	    place_inputs(r, cfg, in_files, err) < 0 ||
-	    sp_launch_go(&r->L, r->filter |
+	    sp_launch_go(&r->L, r->layers.filter |
 			 (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
 		goto fail;
 	sp_in_files_close(in_files, cfg->n_files_in);
@@ -1086,49 +905,49 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	if (stdin_fd >= 0)
 		close(stdin_fd);
 	stdin_fd = -1;
-	r->out_fd = out_p[0];
-	r->err_fd = err_p[0];
-	r->chan_fd = chan_p[0];
+	r->src.out_fd = out_p[0];
+	r->src.err_fd = err_p[0];
+	r->src.chan_fd = chan_p[0];
 	out_p[0] = err_p[0] = chan_p[0] = -1; /* the run owns them now */
 	{
 		/* the supervisor drains these: not the program's memory */
-		int own[3] = { r->out_fd, r->err_fd, r->chan_fd };
+		int own[3] = { r->src.out_fd, r->src.err_fd, r->src.chan_fd };
 		for (int i = 0; i < 3; i++) {
 			struct stat st;
-			r->own_pipes[i] = fstat(own[i], &st) == 0 ? (uint64_t)st.st_ino : 0;
+			r->acct.own_pipes[i] = fstat(own[i], &st) == 0 ? (uint64_t)st.st_ino : 0;
 		}
 	}
 	/* bigger pipes: fewer wake-ups when a program writes a lot */
-	fcntl(r->out_fd, F_SETPIPE_SZ, PIPE_BYTES);
-	fcntl(r->err_fd, F_SETPIPE_SZ, PIPE_BYTES);
-	fcntl(r->out_fd, F_SETFL, O_NONBLOCK);
-	fcntl(r->err_fd, F_SETFL, O_NONBLOCK);
-	fcntl(r->chan_fd, F_SETFL, O_NONBLOCK);
+	fcntl(r->src.out_fd, F_SETPIPE_SZ, PIPE_BYTES);
+	fcntl(r->src.err_fd, F_SETPIPE_SZ, PIPE_BYTES);
+	fcntl(r->src.out_fd, F_SETFL, O_NONBLOCK);
+	fcntl(r->src.err_fd, F_SETFL, O_NONBLOCK);
+	fcntl(r->src.chan_fd, F_SETFL, O_NONBLOCK);
 	fcntl(r->L.ctl, F_SETFL, O_NONBLOCK);
 
-	r->epfd = epoll_create1(EPOLL_CLOEXEC);
-	r->sample_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	r->deadline_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (r->epfd < 0 || r->sample_fd < 0 || r->deadline_fd < 0) {
+	r->src.epfd = epoll_create1(EPOLL_CLOEXEC);
+	r->src.sample_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	r->src.deadline_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (r->src.epfd < 0 || r->src.sample_fd < 0 || r->src.deadline_fd < 0) {
 		sp_fail_errno(err, "epoll and timers");
 		goto fail;
 	}
-	add_fd(r, r->out_fd, SRC_OUT);
-	add_fd(r, r->err_fd, SRC_ERR);
-	add_fd(r, r->chan_fd, SRC_CHAN);
+	add_fd(r, r->src.out_fd, SRC_OUT);
+	add_fd(r, r->src.err_fd, SRC_ERR);
+	add_fd(r, r->src.chan_fd, SRC_CHAN);
 	add_fd(r, r->L.ctl, SRC_CTL);
 	add_fd(r, r->L.pidfd, SRC_PIDFD);
-	add_fd(r, r->sample_fd, SRC_SAMPLE);
-	add_fd(r, r->deadline_fd, SRC_DEADLINE);
+	add_fd(r, r->src.sample_fd, SRC_SAMPLE);
+	add_fd(r, r->src.deadline_fd, SRC_DEADLINE);
 	{
 		/* the deadline counts from the start of the sandbox, not now */
 		struct itimerspec deadline = { 0 };
 		uint64_t at_us = r->start_us + cfg->limits.wall_ms * 1000u;
 		deadline.it_value.tv_sec = (time_t)(at_us / 1000000u);
 		deadline.it_value.tv_nsec = (long)(at_us % 1000000u) * 1000L;
-		timerfd_settime(r->deadline_fd, TFD_TIMER_ABSTIME, &deadline, NULL);
+		timerfd_settime(r->src.deadline_fd, TFD_TIMER_ABSTIME, &deadline, NULL);
 	}
-	accounting_arm(r);
+	sp_accounting_arm(r);
 	*out = r;
 	return 0;
 fail:
@@ -1140,7 +959,7 @@ fail:
 	if (stdin_fd >= 0)
 		close(stdin_fd);
 	sp_in_files_close(in_files, cfg->n_files_in);
-	r->finished = true;
+	r->end.finished = true;
 	sp_launch_abort(&r->L); /* init, if it was started */
 	sp_cgroup_destroy(r->cg);
 	r->cg = NULL;
@@ -1203,18 +1022,18 @@ void sp_result_free(struct sp_result *res)
 }
 
 /* For prepare.c (run_impl.h): the same steps as sp_run_start's. */
-void run_add_fd(struct sp_run *r, int fd, enum src s) { add_fd(r, fd, s); }
-int run_check_python(const char *python, struct sp_error *err)
+void sp_run_add_fd(struct sp_run *r, int fd, enum src s) { add_fd(r, fd, s); }
+int sp_run_check_python(const char *python, struct sp_error *err)
 {
 	return check_python(python, err);
 }
-int run_make_stdin(const struct sp_config *cfg, struct sp_error *err)
+int sp_run_make_stdin(const struct sp_config *cfg, struct sp_error *err)
 {
 	return make_stdin(cfg, err);
 }
-int run_place_inputs(struct sp_run *r, const struct sp_config *cfg,
-		     const struct sp_in_file *in_files, struct sp_error *err)
+int sp_run_place_inputs(struct sp_run *r, const struct sp_config *cfg,
+			const struct sp_in_file *in_files, struct sp_error *err)
 {
 	return place_inputs(r, cfg, in_files, err);
 }
-unsigned run_filter_for(struct sp_cgroup *cg) { return filter_for(cg); }
+unsigned sp_run_filter_for(struct sp_cgroup *cg) { return filter_for(cg); }

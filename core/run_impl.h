@@ -1,14 +1,22 @@
 /*
  * run_impl.h - the run object's insides, shared by the files that make it
  * up and by nobody else:
- *   run.c         the public API, the event queue, the epoll pump, and the
- *                 sources that need no interpretation (output, control,
- *                 seccomp notifications)
+ *   run.c         the public API, the event queue, the epoll pump (and its
+ *                 drain once init is gone), and the sources that need no
+ *                 interpretation (control, seccomp notifications)
+ *   output.c      stdout and stderr: the output limit, keeping, and
+ *                 forwarding to the caller's fds
  *   channel.c     the program's private channel: carry-out and the
  *                 prelude's line reports
  *   accounting.c  usage samples and the CPU / memory / disk / process checks
- *   finish.c      what happens once init has exited: the status, the last
- *                 records, the files left, the layers
+ *   finish.c      what happens once init has exited and the pipes are
+ *                 drained: the last figures and records, the files left,
+ *                 the layers; the status itself from status.c, from facts
+ *   samples.c     the usage timeline; variables.c  the globals at the end
+ *   prepare.c     prepared runs: made ahead, released with one program
+ *
+ * struct sp_run is grouped by owner: each sub-struct names the file that
+ * writes it (others may read it).
  *
  * Invariants: res is never NULL while the run lives; viol holds every
  * record (res->violations points into it only once finished); the queue
@@ -40,47 +48,60 @@ struct qitem {
 	size_t viol;
 };
 
-struct sp_run {
-	struct sp_limits limits;
+/* output.c: stdout and stderr */
+struct run_output {
 	bool keep_output;
 	bool forward;
 	int fwd_fd[2];              /* stdout, stderr; -1 once dropped */
 	bool fwd_copy[2];           /* splice refused: read and write */
 	bool fwd_guard_sigpipe;     /* SIGPIPE is not ignored: hold it */
 	bool draining;              /* the program is gone: forward all that is left */
-	volatile sig_atomic_t interrupted; /* sp_run_interrupt, from a signal handler */
-	struct sp_launched L;
-	int epfd, out_fd, err_fd, chan_fd, notify_fd, sample_fd, deadline_fd;
-	struct sp_cgroup *cg;
-	char cg_detail[160];
-	uint64_t start_us;
-	long clk_tck;
+	size_t out_cap, err_cap;    /* of res->out and res->err, when kept */
+	char errtail[8192];         /* the end of stderr, for its tracebacks (hints.c) */
+	size_t errtail_len;
+};
 
+/* run.c: the sources in the epoll set; each -1 once closed */
+struct run_sources {
+	int epfd, out_fd, err_fd, chan_fd, notify_fd, sample_fd, deadline_fd;
+};
+
+/* run.c: the events not yet handed out */
+struct run_queue {
 	struct qitem *q;            /* a ring of qcap items */
 	size_t qhead, qlen, qcap;
 	struct qitem cur;           /* the event last handed out */
+};
 
+/* run.c places the files in; finish.c lists what is left (workdir.c,
+ * keep.c) */
+struct run_files {
 	struct sp_keep keep;        /* root_fd -1 unless the caller keeps files */
 	char *keep_path;
 	struct sp_placed *placed;   /* what sandpit put in the work dir */
 	size_t n_placed;
+};
 
-	struct sp_result *res;
-	struct sp_violations viol;
-	struct sp_samples samples;  /* the usage timeline (samples.c) */
-	size_t timeline_seen;       /* records it has looked at for limits */
-	struct {
-		struct sp_variable *v;  /* SP_MAX_VARIABLES slots once one comes */
-		size_t n;
-		uint64_t more;
-		size_t value_bytes;
-	} vars;                     /* the globals at the end (variables.c) */
-	bool viol_dirty;
-	size_t out_cap, err_cap;
+/* samples.c: the usage timeline */
+struct run_timeline {
+	struct sp_samples samples;
+	size_t seen;                /* records it has looked at for limits */
+};
 
-	char *chan_buf;
-	size_t chan_len, chan_cap;
-	bool chan_skip_line;
+/* variables.c: the globals at the end */
+struct run_variables {
+	struct sp_variable *v;      /* SP_MAX_VARIABLES slots once one comes */
+	size_t n;
+	uint64_t more;
+	size_t value_bytes;
+};
+
+/* channel.c: the program's private channel, and what the prelude said */
+struct run_channel {
+	char *buf;
+	size_t len, cap;
+	bool skip_line;
+	unsigned lines;             /* lines read from the channel so far */
 	json_t *carry_out;
 	json_t *carry_sizes;        /* name -> bytes of "name":value in carry_out */
 	size_t carry_len;           /* bytes of carry_out, dumped compact */
@@ -89,13 +110,40 @@ struct sp_run {
 	bool have_pending;
 	int exc_line;
 	char exc_kind[16];
-	char errtail[8192];         /* the end of stderr, for its tracebacks (hints.c) */
-	size_t errtail_len;
 	int last_line;              /* the last valid line the prelude reported */
-	unsigned chan_lines;        /* lines read from the channel so far */
 	bool prelude_started;       /* its hello came first on the channel */
-	char python[256];           /* the interpreter, for messages */
+};
 
+/* accounting.c: the usage checks */
+struct run_accounting {
+	long clk_tck;
+	bool disk_reported, procs_reported, memory_reported;
+	uint64_t own_pipes[3];      /* inodes of the program's stdout, stderr, channel */
+};
+
+/* run.c: the seccomp notifications */
+struct run_notify {
+	uint32_t spawn_floor;       /* tasks counted at the last spawn let through */
+	uint64_t spawn_at_us;       /* and when */
+	uint32_t spawn_tid;         /* and for which thread */
+	uint64_t spawn_full_us;     /* when a count last found the limit reached, or 0 */
+	uint32_t mem_refused_pid;   /* the last allocation seen refused: who */
+	uint64_t mem_refused_us;    /* and when */
+	uint64_t mem_refused_data;  /* and the process's data then */
+	struct seccomp_notif *notif_req;     /* allocated on the first denial */
+	struct seccomp_notif_resp *notif_resp;
+};
+
+/* run.c (the program's SP_CTL_LAYERS, the filter chosen); finish.c
+ * records them */
+struct run_layers {
+	int landlock_abi;
+	int seccomp_mode;           /* 0 unknown, 1 errno, 2 notify */
+	unsigned filter;            /* the filter's variant, SP_FILTER_* */
+};
+
+/* run.c learns how the run ends; finish.c decides from it */
+struct run_end {
 	bool have_status;
 	int wstatus;
 	bool init_done;
@@ -103,89 +151,110 @@ struct sp_run {
 	bool finished_sent;
 	enum sp_status stop;        /* why the supervisor stopped it, or OK */
 	bool stopping;
-	bool disk_reported, procs_reported, memory_reported;
-	int landlock_abi;
-	int seccomp_mode;           /* 0 unknown, 1 errno, 2 notify */
-	unsigned filter;            /* the filter's variant, SP_FILTER_* */
-	uint32_t spawn_floor;       /* tasks counted at the last spawn let through */
-	uint64_t spawn_at_us;       /* and when */
-	uint32_t spawn_tid;         /* and for which thread */
-	uint64_t spawn_full_us;     /* when a count last found the limit reached, or 0 */
-	uint64_t own_pipes[3];      /* inodes of the program's stdout, stderr, channel */
-	uint32_t mem_refused_pid;   /* the last allocation seen refused: who */
-	uint64_t mem_refused_us;    /* and when */
-	uint64_t mem_refused_data;  /* and the process's data then */
 	char setup_error[512];
-	struct seccomp_notif *notif_req;     /* allocated on the first denial */
-	struct seccomp_notif_resp *notif_resp;
-	struct {
-		bool on;                /* made by sp_run_prepare */
-		bool ready;             /* the prelude waits for its release */
-		bool released;
-		int rel_fd;             /* our end of the release socket, or -1 */
-		uint64_t cpu_base_ms;   /* the sandbox's CPU at the release */
-		char preloaded[512];    /* "numpy, pandas" */
-		char err_head[200];     /* its stderr's start, when it failed */
-	} prep;                     /* a prepared run (prepare.c) */
+};
+
+/* prepare.c: a prepared run */
+struct run_prep {
+	bool on;                    /* made by sp_run_prepare */
+	bool ready;                 /* the prelude waits for its release */
+	bool released;
+	int rel_fd;                 /* our end of the release socket, or -1 */
+	uint64_t cpu_base_ms;       /* the sandbox's CPU at the release */
+	char preloaded[512];        /* "numpy, pandas" */
+	char err_head[200];         /* its stderr's start, when it failed */
+};
+
+struct sp_run {
+	/* run.c */
+	struct sp_limits limits;
+	char python[256];           /* the interpreter, for messages */
+	volatile sig_atomic_t interrupted; /* sp_run_interrupt, from a signal handler */
+	struct sp_launched L;
+	struct sp_cgroup *cg;
+	char cg_detail[160];
+	uint64_t start_us;
+	struct sp_result *res;
+	struct sp_violations viol;
+	bool viol_dirty;            /* a record grew since the last sample */
+
+	struct run_sources src;     /* run.c */
+	struct run_queue queue;     /* run.c */
+	struct run_notify notify;   /* run.c */
+	struct run_layers layers;   /* run.c, finish.c */
+	struct run_end end;         /* run.c, finish.c */
+	struct run_files files;     /* run.c, finish.c */
+	struct run_output out;      /* output.c */
+	struct run_channel chan;    /* channel.c */
+	struct run_accounting acct; /* accounting.c */
+	struct run_timeline timeline; /* samples.c */
+	struct run_variables vars;  /* variables.c */
+	struct run_prep prep;       /* prepare.c */
 };
 
 /* run.c */
-void run_push(struct sp_run *r, struct qitem it);
-void run_push_usage(struct sp_run *r);
+void sp_run_push(struct sp_run *r, struct qitem it);
+void sp_run_push_usage(struct sp_run *r);
 /* Queue an event for every record whose count changed since its last one. */
-void run_push_grown(struct sp_run *r);
+void sp_run_push_grown(struct sp_run *r);
 /* Add or merge a record, and queue an event for a new one. */
-struct sp_violation *run_violation(struct sp_run *r, enum sp_violation_kind k,
+struct sp_violation *sp_run_violation(struct sp_run *r, enum sp_violation_kind k,
 				   bool kernel, int line, const char *fmt, ...)
 	SP_PRINTF(5, 6);
 /* Kill the whole tree (once), remembering why. */
-void run_stop(struct sp_run *r, enum sp_status why);
-uint64_t run_now_ms(const struct sp_run *r);
-void run_read_output(struct sp_run *r, int *fdp, bool is_err);
-void run_handle_ctl(struct sp_run *r);
+void sp_run_stop(struct sp_run *r, enum sp_status why);
+uint64_t sp_run_now_ms(const struct sp_run *r);
+/* The wall limit is reached: stop the run (once). */
+void sp_run_wall_deadline(struct sp_run *r);
+void sp_run_handle_ctl(struct sp_run *r);
 
 /* run.c, for prepare.c: the pieces sp_run_start is made of */
-void run_add_fd(struct sp_run *r, int fd, enum src s);
-int run_check_python(const char *python, struct sp_error *err);
-int run_make_stdin(const struct sp_config *cfg, struct sp_error *err);
-int run_place_inputs(struct sp_run *r, const struct sp_config *cfg,
-		     const struct sp_in_file *in_files, struct sp_error *err);
-unsigned run_filter_for(struct sp_cgroup *cg);
+void sp_run_add_fd(struct sp_run *r, int fd, enum src s);
+int sp_run_check_python(const char *python, struct sp_error *err);
+int sp_run_make_stdin(const struct sp_config *cfg, struct sp_error *err);
+int sp_run_place_inputs(struct sp_run *r, const struct sp_config *cfg,
+			const struct sp_in_file *in_files, struct sp_error *err);
+unsigned sp_run_filter_for(struct sp_cgroup *cg);
 
 /* prepare.c */
 /* The prelude's {"t": "ready"}: the one of a preparing run only. */
-void prepare_on_ready(struct sp_run *r, json_t *msg);
+void sp_prepare_on_ready(struct sp_run *r, json_t *msg);
 /* Preparing ended before the release: take what it wrote, which is no
  * program's (no events), then say why (finish.c). */
-void prepare_take_output(struct sp_run *r);
-void prepare_on_finish(struct sp_run *r);
-/* The preparation's time is up, or its wall deadline (run.c). */
-bool prepare_deadline(struct sp_run *r);
+void sp_prepare_take_output(struct sp_run *r);
+void sp_prepare_on_finish(struct sp_run *r);
+/* The preparation's time is up: its deadline before it is ready (run.c). */
+bool sp_prepare_deadline(struct sp_run *r);
+
+/* output.c: read one chunk of stdout (is_err false) or stderr from *fdp
+ * and queue, keep or forward it; *fdp is -1 once the pipe ended. */
+void sp_output_read(struct sp_run *r, int *fdp, bool is_err);
 
 /* channel.c */
-void channel_read(struct sp_run *r);
+void sp_channel_read(struct sp_run *r);
 /* Take what the program already wrote (its line reports come before the
  * call they explain). */
-void channel_drain(struct sp_run *r);
+void sp_channel_drain(struct sp_run *r);
 
 /* accounting.c */
-void accounting_sample(struct sp_run *r);
-void accounting_arm(struct sp_run *r);
+void sp_accounting_sample(struct sp_run *r);
+void sp_accounting_arm(struct sp_run *r);
 /* The records of limits reached that do not stop a run (once each). */
-void accounting_limit_records(struct sp_run *r);
+void sp_accounting_limit_records(struct sp_run *r);
 
 /* samples.c: a point of the timeline from the usage just sampled, marked
  * with a limit a record since the last point says was reached; at the
  * end, the last marks and the timeline into the result. */
-void timeline_point(struct sp_run *r);
-void timeline_end(struct sp_run *r);
+void sp_timeline_point(struct sp_run *r);
+void sp_timeline_end(struct sp_run *r);
 
 /* variables.c: {"t": "var"} and {"t": "vars"} messages; into the result */
-void variables_add(struct sp_run *r, json_t *msg);
-void variables_more(struct sp_run *r, json_t *msg);
-void variables_take(struct sp_run *r);
+void sp_variables_add(struct sp_run *r, json_t *msg);
+void sp_variables_more(struct sp_run *r, json_t *msg);
+void sp_variables_take(struct sp_run *r);
 
-/* finish.c */
-void run_finish(struct sp_run *r);
+/* finish.c: once init is gone and its pipes are drained; wall_ms is
+ * the run's wall time, taken when init ended */
+void sp_finish_run(struct sp_run *r, uint64_t wall_ms);
 
 #endif

@@ -105,13 +105,13 @@ static uint8_t new_limit(struct sp_run *r)
 {
 	uint8_t mark = 0;
 
-	for (; r->timeline_seen < r->viol.n; r->timeline_seen++)
+	for (; r->timeline.seen < r->viol.n; r->timeline.seen++)
 		if (!mark)
-			mark = limit_mark(&r->viol.v[r->timeline_seen]);
+			mark = limit_mark(&r->viol.v[r->timeline.seen]);
 	return mark;
 }
 
-void timeline_point(struct sp_run *r)
+void sp_timeline_point(struct sp_run *r)
 {
 	const struct sp_usage *u = &r->res->usage;
 	struct sp_sample p = {
@@ -119,10 +119,10 @@ void timeline_point(struct sp_run *r)
 		.output_bytes = u->output_bytes, .disk_bytes = u->disk_bytes,
 		.procs = u->procs, .limit = new_limit(r),
 	};
-	sp_samples_add(&r->samples, &p);
+	sp_samples_add(&r->timeline.samples, &p);
 }
 
-void timeline_end(struct sp_run *r)
+void sp_timeline_end(struct sp_run *r)
 {
 	static const struct { enum sp_status st; enum sp_violation_kind k; } stops[] = {
 		{ SP_STATUS_CPU_LIMIT, SP_VIOL_CPU }, { SP_STATUS_WALL_LIMIT, SP_VIOL_WALL },
@@ -132,15 +132,15 @@ void timeline_end(struct sp_run *r)
 
 	/* records made at the end (the status's, disk and processes seen
 	 * only then) belong to the last point */
-	for (; r->timeline_seen < r->viol.n; r->timeline_seen++) {
-		uint8_t mark = limit_mark(&r->viol.v[r->timeline_seen]);
+	for (; r->timeline.seen < r->viol.n; r->timeline.seen++) {
+		uint8_t mark = limit_mark(&r->viol.v[r->timeline.seen]);
 		if (mark)
-			sp_samples_mark_limit(&r->samples, (enum sp_violation_kind)(mark - 1));
+			sp_samples_mark_limit(&r->timeline.samples, (enum sp_violation_kind)(mark - 1));
 	}
 	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
 		if (r->res->status == stops[i].st)
-			sp_samples_mark_limit(&r->samples, stops[i].k);
-	sp_samples_take(&r->samples, &r->res->samples, &r->res->n_samples);
+			sp_samples_mark_limit(&r->timeline.samples, stops[i].k);
+	sp_samples_take(&r->timeline.samples, &r->res->samples, &r->res->n_samples);
 }
 
 void sp_samples_take(struct sp_samples *s, struct sp_sample **v, size_t *n)

@@ -40,7 +40,7 @@ static char *cut_copy(const char *s, size_t max)
 	return c;
 }
 
-void variables_add(struct sp_run *r, json_t *msg)
+void sp_variables_add(struct sp_run *r, json_t *msg)
 {
 	const char *name = json_string_value(json_object_get(msg, "name"));
 	const char *type = json_string_value(json_object_get(msg, "type"));
@@ -87,7 +87,7 @@ void variables_add(struct sp_run *r, json_t *msg)
 	r->vars.n++;
 }
 
-void variables_more(struct sp_run *r, json_t *msg)
+void sp_variables_more(struct sp_run *r, json_t *msg)
 {
 	json_t *m = json_object_get(msg, "more");
 
@@ -96,7 +96,7 @@ void variables_more(struct sp_run *r, json_t *msg)
 				1000000000u : (uint64_t)json_integer_value(m);
 }
 
-void variables_take(struct sp_run *r)
+void sp_variables_take(struct sp_run *r)
 {
 	r->res->variables = r->vars.v;
 	r->res->n_variables = r->vars.n;

@@ -13,6 +13,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <time.h>
 
@@ -413,6 +414,33 @@ static void test_standard_library_works(void **state)
 	free(name);
 }
 
+/* /etc has the interpreter's own /etc/python3.N (Debian's sitecustomize)
+ * when the host has it, and no other version's. */
+static void test_etc_has_only_the_interpreters_python_dir(void **state)
+{
+	char *name = it_name("etcpy");
+	char host[64];
+	unsigned major = 0, minor = 0;
+	int inside = -1;
+	struct stat st;
+	struct sp_result *r;
+
+	(void)state;
+	r = it_run("import os, sys\n"
+		   "own = '/etc/python%d.%d' % sys.version_info[:2]\n"
+		   "others = [d for d in os.listdir('/etc')\n"
+		   "          if d.startswith('python3.') and '/etc/' + d != own]\n"
+		   "print('%d.%d %d others=%r' % (sys.version_info[:2] + (os.path.isdir(own), others)))\n",
+		   name);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, sscanf(it_out(r), "%u.%u %d", &major, &minor, &inside) == 3);
+	IT_CHECK(r, it_contains(it_out(r), "others=[]"));
+	snprintf(host, sizeof host, "/etc/python%u.%u", major, minor);
+	IT_CHECK(r, inside == (stat(host, &st) == 0 && S_ISDIR(st.st_mode)));
+	sp_result_free(r);
+	free(name);
+}
+
 static void test_layers_name_what_was_active(void **state)
 {
 	static const char *const required[] = {
@@ -513,6 +541,7 @@ int main(void)
 		cmocka_unit_test(test_double_forked_daemon_leaves_nothing_behind),
 		cmocka_unit_test(test_tiocsti_fails_on_every_fd),
 		cmocka_unit_test(test_standard_library_works),
+		cmocka_unit_test(test_etc_has_only_the_interpreters_python_dir),
 		cmocka_unit_test(test_layers_name_what_was_active),
 		cmocka_unit_test(test_sandbox_runs_as_unprivileged_host_user),
 		cmocka_unit_test(test_program_starts_with_default_signals),
