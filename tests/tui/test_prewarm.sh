@@ -193,7 +193,6 @@ wait_for "Teacher: small memory"
 wait_for "/64 MiB"
 wait_for "prepared ─" 30
 keys F5
-wait_for "run 1 · " 30
 wait_status "memory_limit" 30
 screen | grep -q "ALLOC-DONE" && fail "the lesson's 64M did not hold in a prepared run"
 keys F6
