@@ -107,6 +107,7 @@ struct app {
 		bool failed;             /* for these limits: not tried again until a run */
 		bool skipped_said;       /* modules not found: said once */
 		char why[160];           /* why the last one failed */
+		char said[160];          /* the last reason said in Output */
 		double last_key;         /* when the last key came (monotonic s) */
 	} prep;
 

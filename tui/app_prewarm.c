@@ -48,6 +48,21 @@ void app_prewarm_drop(struct app *a)
 	a->prep.ready = false;
 }
 
+/* Preparing failed: say why in Output, once for each new reason (it is
+ * tried again after each run, and would say the same every time). */
+static void failed(struct app *a, const char *why)
+{
+	a->prep.failed = true;
+	snprintf(a->prep.why, sizeof a->prep.why, "%s", why && why[0] ? why :
+		 "the sandbox ended");
+	if (strcmp(a->prep.why, a->prep.said) != 0) {
+		snprintf(a->prep.said, sizeof a->prep.said, "%s", a->prep.why);
+		output_message(a->out, OUT_INFO, "the sandbox prepared for F5 failed (%s): "
+			       "F5 starts cold", a->prep.why);
+	}
+	a->dirty = true;
+}
+
 static void prepare(struct app *a, const struct sp_limits *l)
 {
 	const char *names[SP_MAX_PRELOAD];
@@ -66,8 +81,7 @@ static void prepare(struct app *a, const struct sp_limits *l)
 	a->prep.ready = false;
 	if (sp_run_prepare(&p, &a->prep.run, &err) < 0) {
 		a->prep.run = NULL;
-		a->prep.failed = true;
-		snprintf(a->prep.why, sizeof a->prep.why, "%s", err.msg);
+		failed(a, err.msg);
 	}
 	a->dirty = true;
 }
@@ -158,11 +172,10 @@ void app_prewarm_drain(struct app *a)
 		} else if (ev.type == SP_EVENT_FINISHED) {
 			const struct sp_result *r = ev.result ? ev.result
 						  : sp_run_result(a->prep.run);
-			snprintf(a->prep.why, sizeof a->prep.why, "%s",
-				 r && r->error[0] ? r->error : "the sandbox ended");
+			char why[sizeof a->prep.why];
+			snprintf(why, sizeof why, "%s", r && r->error[0] ? r->error : "");
 			app_prewarm_drop(a);
-			a->prep.failed = true;
-			a->dirty = true;
+			failed(a, why);
 		}
 	}
 }

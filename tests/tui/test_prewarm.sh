@@ -4,8 +4,10 @@
 # preloaded, F5 runs the program in it (the run's header in Output says
 # "prepared"); with prewarm = false the run is cold. Limits changed with
 # F4 throw it away: the next F5 runs prepared under the new limits (a
-# 200 MiB allocation under 64M ends memory_limit). Quitting while one
-# waits leaves no process of it and no cgroup. A bad prewarm or preload
+# 200 MiB allocation under 64M ends memory_limit), and so do a lesson's.
+# A prepared run gets the attached file, stdin and the carry buffer, and
+# its files are kept. A preparation that fails is said once and F5 runs
+# cold. Quitting while one waits leaves no process of it and no cgroup. A bad prewarm or preload
 # line is named; a preload module that is not installed is skipped and
 # said so.
 . "$(dirname "$0")/lib.sh"
@@ -213,6 +215,22 @@ until [ "$(pane_dead)" = 1 ]; do
 done
 left=$(find /sys/fs/cgroup -maxdepth 6 -type d -name "sandpit-$SP-*" 2>/dev/null)
 [ -z "$left" ] || fail "cgroups left after quitting a lesson: $left"
+tm kill-server
+
+# a preparation that fails is said once, and F5 runs cold (an
+# "interpreter" that exits at once never becomes ready)
+printf 'python = /bin/true\n' > "$CONF"
+new_terminal 80 24 "$BIN $T/hello.py"
+ready
+wait_for "not prepared: F5 starts cold ─" 30
+wait_for "the sandbox prepared for F5 failed"
+keys F5
+wait_for "run 1 · hello.py · ok"
+screen | grep -F "run 1" | grep -qF "prepared" && fail "a failed preparation was used"
+wait_for "not prepared: F5 starts cold ─" 30
+[ "$(screen | grep -c "the sandbox prepared for F5 failed")" = 1 ] || fail "the failure was said more than once"
+keys C-q
+wait_exit
 tm kill-server
 
 # a bad value names its line; a missing module is skipped and said so
