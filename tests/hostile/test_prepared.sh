@@ -17,7 +17,7 @@ if nm "$B/libsandpit.a" 2>/dev/null | grep -q __asan_; then
 	SAN="-fsanitize=address,undefined"
 fi
 # shellcheck disable=SC2046,SC2086
-if ! ${CC:-cc} $SAN -O2 -std=c11 -D_GNU_SOURCE -I "$(dirname "$0")/../../core" -o "$DRV" \
+if ! TMPDIR=$W ${CC:-cc} $SAN -O2 -std=c11 -D_GNU_SOURCE -I "$(dirname "$0")/../../core" -o "$DRV" \
 	"$(dirname "$0")/prepared_run.c" "$B/libsandpit.a" \
 	$(pkg-config --libs libseccomp libcap libutf8proc jansson) -lm 2> "$W/cc.err"; then
 	echo "the driver did not build (a C compiler and $B/libsandpit.a are needed):"
