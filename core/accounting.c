@@ -23,10 +23,15 @@ void sp_accounting_sample(struct sp_run *r)
 	bool have_proc = need_proc && sp_proc_sample(r->L.proc_fd, r->acct.clk_tck, &ps) == 0;
 
 	u->wall_ms = sp_run_now_ms(r);
-	if (sp_cgroup_has_cpu(r->cg))
-		u->cpu_ms = sp_cgroup_cpu_ms(r->cg);
-	else if (have_proc && ps.cpu_ms > u->cpu_ms)
+	/* a prepared run's CPU counts from its release */
+	if (have_proc)
+		ps.cpu_ms = ps.cpu_ms > r->prep.cpu_base_ms ? ps.cpu_ms - r->prep.cpu_base_ms : 0;
+	if (sp_cgroup_has_cpu(r->cg)) {
+		uint64_t all = sp_cgroup_cpu_ms(r->cg);
+		u->cpu_ms = all > r->prep.cpu_base_ms ? all - r->prep.cpu_base_ms : 0;
+	} else if (have_proc && ps.cpu_ms > u->cpu_ms) {
 		u->cpu_ms = ps.cpu_ms;
+	}
 	if (sp_cgroup_has_memory(r->cg)) {
 		uint64_t peak = sp_cgroup_memory_peak(r->cg);
 		u->memory_bytes = sp_cgroup_memory(r->cg);

@@ -166,6 +166,8 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 		r->chan.last_line = ln;
 	if (!t) {
 		sp_run_violation(r, SP_VIOL_CARRY, true, 0, "malformed data on the carry channel (ignored)");
+	} else if (strcmp(t, "ready") == 0) {
+		sp_prepare_on_ready(r, msg); /* once, before the release; else a carry record */
 	} else if (strcmp(t, "carry") == 0) {
 		carry_update(r, json_object_get(msg, "v"));
 	} else if (strcmp(t, "at") == 0) {

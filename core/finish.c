@@ -87,6 +87,7 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 	if (wait4(r->L.pid, &st, 0, &ru) == r->L.pid) {
 		uint64_t cpu = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000u +
 			       (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000u;
+		cpu = cpu > r->prep.cpu_base_ms ? cpu - r->prep.cpu_base_ms : 0;
 		if (!sp_cgroup_has_cpu(r->cg) && cpu > res->usage.cpu_ms)
 			res->usage.cpu_ms = cpu;
 		if (!sp_cgroup_has_memory(r->cg) &&
@@ -106,6 +107,8 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000,
 			r->files.placed, r->files.n_placed, &r->files.keep);
 
+	if (r->prep.on && !r->prep.released)
+		sp_prepare_on_finish(r); /* preparing ended: a setup error */
 	/* Decide the status from the facts alone (status.c), then add what
 	 * the deciding rule calls for. */
 	facts = (struct sp_end_facts){

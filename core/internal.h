@@ -41,6 +41,7 @@
 #define SP_CACHEDIR "/cache"           /* libraries' caches: own tmpfs, never listed */
 #define SP_CACHE_BYTES (8u << 20)
 #define SP_CHAN_FD 3                   /* the program's private channel */
+#define SP_REL_FD 4                    /* a prepared run's release socket */
 
 #define SP_PRINTF(a, b) __attribute__((format(printf, a, b)))
 

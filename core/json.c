@@ -63,6 +63,8 @@ char *sp_result_to_json(const struct sp_result *r)
 	json_object_set_new(u, "procs_peak", json_integer(r->usage.procs_peak));
 	json_object_set_new(u, "output_bytes", json_integer((json_int_t)r->usage.output_bytes));
 	json_object_set_new(u, "disk_bytes", json_integer((json_int_t)r->usage.disk_bytes));
+	json_object_set_new(u, "prepare_ms", json_integer((json_int_t)r->usage.prepare_ms));
+	json_object_set_new(o, "prepared", json_boolean(r->prepared));
 	json_object_set_new(o, "usage", u);
 
 	json_object_set_new(l, "cpu_ms", json_integer((json_int_t)r->limits.cpu_ms));

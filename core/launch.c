@@ -100,7 +100,8 @@ static void run_program(const struct prog_start *ps)
 	const char *argv[] = { "python3", "-I", "-u", "-B",
 			       spec->mounts.prelude_pyc ? SP_SPDIR "/prelude.pyc"
 							: SP_SPDIR "/prelude.py",
-			       spec->filename, NULL, NULL };
+			       spec->filename, NULL,
+			       spec->rel_fd >= 0 ? "prepared" : NULL, spec->preload, NULL };
 	struct sp_error err = { "" };
 	int notify_fd = -1, landlock_abi = ps->landlock_abi;
 	char msg[16];
@@ -127,7 +128,8 @@ static void run_program(const struct prog_start *ps)
 		child_fail(ctl, "setsid failed");
 	int in = spec->stdin_fd >= 0 ? spec->stdin_fd : open("/dev/null", O_RDONLY);
 	if (in < 0 || dup2(in, 0) < 0 || dup2(spec->out_w, 1) < 0 ||
-	    dup2(spec->err_w, 2) < 0 || dup2(spec->chan_w, SP_CHAN_FD) < 0) {
+	    dup2(spec->err_w, 2) < 0 || dup2(spec->chan_w, SP_CHAN_FD) < 0 ||
+	    (spec->rel_fd >= 0 && dup2(spec->rel_fd, SP_REL_FD) < 0)) {
 		char why[160];
 		snprintf(why, sizeof why, "could not set up the program's stdio: %s",
 			 strerror(errno));
@@ -149,9 +151,10 @@ static void run_program(const struct prog_start *ps)
 		_exit(125);
 	if (notify_fd >= 0)
 		close(notify_fd);
-	/* Nothing of ours may reach the program: only 0, 1, 2 and the channel. */
+	/* Nothing of ours may reach the program: only 0, 1, 2 and the channel
+	 * (and the release socket, which the prelude closes first). */
 	close(ctl);
-	syscall(SYS_close_range, SP_CHAN_FD + 1, ~0u, 0);
+	syscall(SYS_close_range, (spec->rel_fd >= 0 ? SP_REL_FD : SP_CHAN_FD) + 1, ~0u, 0);
 	/* last, so nothing of ours allocates under the program's limits
 	 * (a sanitizer's allocator would fail there) */
 	sp_rlimits_apply(&spec->limits, (ps->go & SP_GO_PIDS_CGROUP) != 0);
@@ -237,7 +240,8 @@ static pid_t spawn_program(const struct sp_launch_spec *spec, int ctl,
  * a sanitizer's report from init is still seen). */
 static void release_host_fds(const struct sp_launch_spec *spec, int ctl)
 {
-	int keep[6] = { ctl, spec->out_w, spec->err_w, spec->chan_w, spec->stdin_fd, -1 };
+	int keep[7] = { ctl, spec->out_w, spec->err_w, spec->chan_w, spec->stdin_fd,
+			spec->rel_fd, -1 };
 	unsigned lo = 3;
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
 
@@ -248,13 +252,13 @@ static void release_host_fds(const struct sp_launch_spec *spec, int ctl)
 			close(null);
 	}
 	/* ascending, then close the gaps between */
-	for (int i = 1; i < 5; i++)
+	for (int i = 1; i < 6; i++)
 		for (int j = i; j > 0 && keep[j - 1] > keep[j]; j--) {
 			int t = keep[j];
 			keep[j] = keep[j - 1];
 			keep[j - 1] = t;
 		}
-	for (int i = 0; i < 5; i++) {
+	for (int i = 0; i < 6; i++) {
 		if (keep[i] < (int)lo)
 			continue;
 		if ((unsigned)keep[i] > lo)
@@ -370,6 +374,8 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	close(spec->chan_w);
 	if (spec->stdin_fd >= 0)
 		close(spec->stdin_fd);
+	if (spec->rel_fd >= 0)
+		close(spec->rel_fd);
 
 	/* pid 1: reap everything; when the program ends, end the rest. */
 	for (;;) {

@@ -15,6 +15,11 @@ struct sp_launch_spec {
 	struct sp_mount_plan mounts;
 	int stdin_fd;            /* or -1 for /dev/null */
 	int out_w, err_w, chan_w; /* the program's ends of the pipes */
+	/* A prepared run (prepare.c): the program's end of the release
+	 * socket, its fd SP_REL_FD until the prelude closes it, and the
+	 * modules to import ahead, "numpy,pandas"; else -1 and NULL. */
+	int rel_fd;
+	const char *preload;
 };
 
 struct sp_launched {

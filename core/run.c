@@ -114,6 +114,8 @@ struct sp_violation *sp_run_violation(struct sp_run *r, enum sp_violation_kind k
 	 * there is, and a record pointing nowhere explains nothing. Without
 	 * one, the prelude's last known line; without that, it is dropped,
 	 * and one note (counted) says so. */
+	if (r->prep.on && !r->prep.released)
+		return NULL; /* the preparation's, not a program's */
 	if (!kernel && line <= 0)
 		line = r->chan.last_line;
 	if (!kernel && line <= 0) {
@@ -164,6 +166,8 @@ uint64_t sp_run_now_ms(const struct sp_run *r)
  * from a wait on a forward target that nobody reads). */
 void sp_run_wall_deadline(struct sp_run *r)
 {
+	if (sp_prepare_deadline(r))
+		return;
 	if (!r->end.stopping && !r->end.init_done) {
 		sp_run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s",
 			      SP_MS(r->limits.wall_ms));
@@ -469,6 +473,8 @@ static bool left_to_read(int fd)
 static void drain(struct sp_run *r)
 {
 	r->out.draining = true;
+	if (r->prep.on && !r->prep.released)
+		sp_prepare_take_output(r); /* the preparation's, not a program's */
 	for (int i = 0; (i < 64 || r->out.forward) && left_to_read(r->src.out_fd); i++)
 		sp_output_read(r, &r->src.out_fd, false);
 	for (int i = 0; (i < 64 || r->out.forward) && left_to_read(r->src.err_fd); i++)
@@ -581,6 +587,8 @@ int sp_run_next_event(struct sp_run *r, struct sp_event *ev)
 		ev->result = r->res;
 		r->end.finished_sent = true;
 		break;
+	case SP_EVENT_READY:
+		break;
 	}
 	return 1;
 }
@@ -645,6 +653,7 @@ void sp_run_free(struct sp_run *r)
 	close_fd(&r->L.proc_fd);
 	close_fd(&r->L.sockmem_fd);
 	close_fd(&r->files.keep.root_fd);
+	close_fd(&r->prep.rel_fd);
 	free(r->files.keep_path);
 	free(r->files.placed);
 	sp_cgroup_destroy(r->cg);
@@ -819,6 +828,7 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	r->src.sample_fd = r->src.deadline_fd = -1;
 	r->L.pidfd = r->L.ctl = r->L.work_fd = r->L.proc_fd = r->L.sockmem_fd = -1;
 	r->files.keep.root_fd = -1;
+	r->prep.rel_fd = -1;
 	if (cfg->keep_dir) {
 		r->files.keep.root_fd = sp_keep_dir_open(cfg->keep_dir, err);
 		r->files.keep_path = strdup(cfg->keep_dir);
@@ -853,6 +863,7 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	spec.filename = filename;
 	spec.limits = cfg->limits;
 	spec.stdin_fd = stdin_fd;
+	spec.rel_fd = -1;
 	spec.out_w = out_p[1];
 	spec.err_w = err_p[1];
 	spec.chan_w = chan_p[1];
@@ -1023,3 +1034,20 @@ void sp_result_free(struct sp_result *res)
 	free(res->layers);
 	free(res);
 }
+
+/* For prepare.c (run_impl.h): the same steps as sp_run_start's. */
+void sp_run_add_fd(struct sp_run *r, int fd, enum src s) { add_fd(r, fd, s); }
+int sp_run_check_python(const char *python, struct sp_error *err)
+{
+	return check_python(python, err);
+}
+int sp_run_make_stdin(const struct sp_config *cfg, struct sp_error *err)
+{
+	return make_stdin(cfg, err);
+}
+int sp_run_place_inputs(struct sp_run *r, const struct sp_config *cfg,
+			const struct sp_in_file *in_files, struct sp_error *err)
+{
+	return place_inputs(r, cfg, in_files, err);
+}
+unsigned sp_run_filter_for(struct sp_cgroup *cg) { return filter_for(cg); }

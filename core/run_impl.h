@@ -13,6 +13,7 @@
  *                 drained: the last figures and records, the files left,
  *                 the layers; the status itself from status.c, from facts
  *   samples.c     the usage timeline; variables.c  the globals at the end
+ *   prepare.c     prepared runs: made ahead, released with one program
  *
  * struct sp_run is grouped by owner: each sub-struct names the file that
  * writes it (others may read it).
@@ -153,6 +154,17 @@ struct run_end {
 	char setup_error[512];
 };
 
+/* prepare.c: a prepared run */
+struct run_prep {
+	bool on;                    /* made by sp_run_prepare */
+	bool ready;                 /* the prelude waits for its release */
+	bool released;
+	int rel_fd;                 /* our end of the release socket, or -1 */
+	uint64_t cpu_base_ms;       /* the sandbox's CPU at the release */
+	char preloaded[512];        /* "numpy, pandas" */
+	char err_head[200];         /* its stderr's start, when it failed */
+};
+
 struct sp_run {
 	/* run.c */
 	struct sp_limits limits;
@@ -177,6 +189,7 @@ struct sp_run {
 	struct run_accounting acct; /* accounting.c */
 	struct run_timeline timeline; /* samples.c */
 	struct run_variables vars;  /* variables.c */
+	struct run_prep prep;       /* prepare.c */
 };
 
 /* run.c */
@@ -194,6 +207,24 @@ uint64_t sp_run_now_ms(const struct sp_run *r);
 /* The wall limit is reached: stop the run (once). */
 void sp_run_wall_deadline(struct sp_run *r);
 void sp_run_handle_ctl(struct sp_run *r);
+
+/* run.c, for prepare.c: the pieces sp_run_start is made of */
+void sp_run_add_fd(struct sp_run *r, int fd, enum src s);
+int sp_run_check_python(const char *python, struct sp_error *err);
+int sp_run_make_stdin(const struct sp_config *cfg, struct sp_error *err);
+int sp_run_place_inputs(struct sp_run *r, const struct sp_config *cfg,
+			const struct sp_in_file *in_files, struct sp_error *err);
+unsigned sp_run_filter_for(struct sp_cgroup *cg);
+
+/* prepare.c */
+/* The prelude's {"t": "ready"}: the one of a preparing run only. */
+void sp_prepare_on_ready(struct sp_run *r, json_t *msg);
+/* Preparing ended before the release: take what it wrote, which is no
+ * program's (no events), then say why (finish.c). */
+void sp_prepare_take_output(struct sp_run *r);
+void sp_prepare_on_finish(struct sp_run *r);
+/* The preparation's time is up: its deadline before it is ready (run.c). */
+bool sp_prepare_deadline(struct sp_run *r);
 
 /* output.c: read one chunk of stdout (is_err false) or stderr from *fdp
  * and queue, keep or forward it; *fdp is -1 once the pipe ended. */

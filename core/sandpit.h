@@ -234,6 +234,8 @@ struct sp_usage {
 	uint32_t procs_peak;
 	uint64_t output_bytes;
 	uint64_t disk_bytes;
+	uint64_t prepare_ms;         /* a prepared run: CPU its preparation
+				      * spent, not counted in cpu_ms; else 0 */
 };
 
 struct sp_file {
@@ -330,6 +332,7 @@ struct sp_result {
 	struct sp_layer *layers;    /* the isolation layers as they stood */
 	size_t n_layers;
 	char error[512];            /* sandbox_error: what failed, for a person */
+	bool prepared;              /* released from sp_run_prepare's sandbox */
 };
 
 enum sp_event_type {
@@ -338,6 +341,7 @@ enum sp_event_type {
 	SP_EVENT_USAGE,
 	SP_EVENT_VIOLATION,
 	SP_EVENT_FINISHED,
+	SP_EVENT_READY,             /* a prepared run waits for its release */
 };
 
 struct sp_event {
@@ -390,6 +394,56 @@ SP_API const struct sp_result *sp_run_result(const struct sp_run *run);
  * the kernel) and removes the run's cgroups. Call sp_run_cancel() and
  * drive the run to SP_EVENT_FINISHED first to keep the loop responsive. */
 SP_API void sp_run_free(struct sp_run *run);
+
+/*
+ * Prepared runs: a sandbox made ahead, up to the moment the program is
+ * read, then released with one program and used once.
+ *
+ * sp_run_prepare() returns a run in the preparing state, driven like any
+ * run (sp_run_fd, sp_run_timeout_ms, sp_run_next_event): namespaces,
+ * root, cgroups, every layer, seccomp, Landlock and rlimits are set up,
+ * and the interpreter has started with the prelude loaded and the preload
+ * modules imported (a module that fails to import is skipped). Then
+ * SP_EVENT_READY comes, and it waits as long as its owner likes. If
+ * preparing fails (or takes over SP_PREPARE_TIMEOUT_MS), SP_EVENT_FINISHED
+ * comes instead, status sandbox_error and result->error saying why.
+ * Nothing of any program has run in it; its output, records and samples
+ * before the release are dropped.
+ *
+ * sp_run_release() hands it cfg's program, filename, stdin, carry-in,
+ * files in, keep_dir and keep_output/forward; from then on the run goes
+ * exactly as one from sp_run_start() (same events, same result, with
+ * result->prepared set and usage.prepare_ms). CPU and wall limits, usage
+ * and the timeline count from the release. cfg->python (NULL:
+ * /usr/bin/python3) and cfg->limits must equal the preparation's, and
+ * the run must be ready (sp_run_ready): else -1 with err->msg and the run
+ * untouched (the caller frees it and starts cold). A bad cfg (carry-in,
+ * files in, ...) is -1 the same way. Past those checks the sandbox is
+ * spent: a failure then (a file that cannot be copied in, the sandbox
+ * gone) returns 0 and the run finishes with sandbox_error. A run is
+ * released once: a second call is -1. Freeing a prepared run at any
+ * point kills its sandbox and leaves nothing behind. Its stdin is a
+ * sealed memfd, /dev/null without stdin_data, as a cold run's.
+ */
+struct sp_prepare {
+	const char *python;              /* NULL: /usr/bin/python3 */
+	struct sp_limits limits;
+	const char *const *preload;      /* module names to import ahead */
+	size_t n_preload;
+};
+#define SP_MAX_PRELOAD 32
+#define SP_PREPARE_TIMEOUT_MS 60000
+
+int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
+		   struct sp_error *err);
+/* Prepared, ready and not yet released. */
+bool sp_run_ready(const struct sp_run *run);
+int sp_run_release(struct sp_run *run, const struct sp_config *cfg,
+		   struct sp_error *err);
+/* The modules the preparation actually imported, "numpy, pandas" ("" for
+ * none, or before SP_EVENT_READY). As the prelude reported them: it only
+ * explains. Owned by the run. */
+const char *sp_run_preloaded(const struct sp_run *run);
 
 /* Run to completion, blocking; for tests and simple callers. */
 SP_API int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,

@@ -278,6 +278,8 @@ void app_draw(struct app *a)
 		pane_info(a, p, info, sizeof info);
 		layout_frame(stdscr, r, p == PANE_CARRY ? app_side_title(a) :
 			     layout_pane_title(p), info, f, th);
+		if (p == PANE_RESOURCES)
+			app_prewarm_draw(a, r); /* what the next F5 gets */
 	}
 	draw_status(a);
 	app_lesson_draw(a);
@@ -376,6 +378,9 @@ static int next_timeout(const struct app *a, double now)
 		if (f < t)
 			t = f;
 	}
+	int pt = app_prewarm_timeout_ms(a, now);
+	if (pt >= 0 && pt / 1000.0 < t)
+		t = pt / 1000.0;
 	if (a->recovery_due && a->recovery_due - now < t)
 		t = a->recovery_due - now;
 	if (a->pasting && a->paste_last + PASTE_IDLE_S - now < t)
@@ -393,13 +398,14 @@ static void loop(struct app *a)
 
 	app_draw(a);
 	while (!a->quit && !got_signal) {
-		struct pollfd pfd[2] = {
+		struct pollfd pfd[3] = {
 			{ .fd = STDIN_FILENO, .events = POLLIN },
 			{ .fd = a->run ? sp_run_fd(a->run) : -1, .events = POLLIN },
+			{ .fd = app_prewarm_fd(a), .events = POLLIN }, /* -1: ignored */
 		};
 		double now = app_now();
 		int timeout = more ? 0 : next_timeout(a, now);
-		int n = poll(pfd, a->run ? 2 : 1, timeout);
+		int n = poll(pfd, 3, timeout);
 		bool keys = false;
 
 		if (n < 0 && errno != EINTR)
@@ -411,6 +417,11 @@ static void loop(struct app *a)
 			got_signal = SIGHUP; /* the terminal went away */
 		more = a->run ? app_run_drain(a, 512) : false;
 		now = app_now();
+		if (keys)
+			a->prep.last_key = now;
+		if (a->prep.run)
+			app_prewarm_drain(a);
+		app_prewarm_tick(a, now); /* after the keys: F5 took it first */
 		app_paste_idle(a, now);
 		recovery_tick(a, now);
 		if (a->run && now - a->last_draw >= 0.1)
@@ -533,6 +544,7 @@ static void shutdown_app(struct app *a, bool abrupt)
 {
 	char err[256];
 
+	app_prewarm_drop(a); /* its sandbox dies with it */
 	if (a->run) {
 		sp_run_cancel(a->run);
 		sp_run_free(a->run);

@@ -98,6 +98,19 @@ struct app {
 	char *errtail;              /* the end of the run's stderr */
 	size_t errtail_len;
 
+	/* the prepared sandbox the next F5 takes (app_prewarm.c) */
+	struct prewarm {
+		struct sp_run *run;      /* preparing or ready; NULL: none */
+		struct sp_limits limits; /* what it was made for */
+		size_t n_preload;        /* of cfg.preload: 0 under a small memory limit */
+		bool ready;
+		bool failed;             /* for these limits: not tried again until a run */
+		bool skipped_said;       /* modules not found: said once */
+		char why[160];           /* why the last one failed */
+		char said[160];          /* the last reason said in Output */
+		double last_key;         /* when the last key came (monotonic s) */
+	} prep;
+
 	/* files in and out (app_files.c) */
 	struct attach_list attached;
 	struct run_files last_files; /* what the last run kept */
@@ -282,5 +295,29 @@ void app_run_finish_now(struct app *a);
 bool app_run_drain(struct app *a, int max);
 /* The run has been going for this many seconds. */
 double app_run_seconds(const struct app *a);
+/* The limits the next run gets: the config's, or the open lesson's
+ * over them (app_lesson.c). */
+void app_run_limits(const struct app *a, struct sp_limits *l);
+
+/* app_prewarm.c: one prepared sandbox kept for the next F5 */
+/* Prepare one when none is there and nothing else goes on; throw away
+ * one made for limits the next run no longer has. Called every turn of
+ * the loop (cheap when there is nothing to do). */
+void app_prewarm_tick(struct app *a, double now);
+/* Its fd for the loop's poll (-1: none), and its timeout (-1: none;
+ * also the time left until one is due). */
+int app_prewarm_fd(const struct app *a);
+int app_prewarm_timeout_ms(const struct app *a, double now);
+/* Take its events (READY, or FINISHED when preparing failed). */
+void app_prewarm_drain(struct app *a);
+/* F5: hand c to the prepared sandbox; true with *run set when it took
+ * it, false (none, not ready, not matching: it is freed) to start cold. */
+bool app_prewarm_take(struct app *a, const struct sp_config *c, struct sp_run **run);
+/* Free it (quit, prewarm off); nothing is left behind. */
+void app_prewarm_drop(struct app *a);
+/* A short note for the Resources pane: "prepared · numpy preloaded". */
+void app_prewarm_note(const struct app *a, char *buf, size_t len);
+/* That note, on the bottom border of the pane at r. */
+void app_prewarm_draw(const struct app *a, struct rect r);
 
 #endif

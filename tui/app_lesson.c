@@ -310,6 +310,13 @@ void app_lesson_draw(struct app *a)
 		lesson_menu_draw(v, stdscr, LINES, COLS, &a->theme);
 }
 
+void app_run_limits(const struct app *a, struct sp_limits *l)
+{
+	*l = a->cfg.limits;
+	if (app_in_lesson(a))
+		lesson_apply_limits(&a->lessons->set.v[a->lessons->cur], l);
+}
+
 int app_lesson_run_config(struct app *a, struct sp_config *c)
 {
 	struct lesson_view *v = a->lessons;

@@ -136,7 +136,8 @@ void app_run_start(struct app *a)
 		attach_names(&a->attached, names, sizeof names);
 		output_message(a->out, OUT_INFO, "files in: %s", names);
 	}
-	if (sp_run_start(&c, &a->run, &err) < 0) {
+	/* the prepared sandbox when it is ready and made for this run */
+	if (!app_prewarm_take(a, &c, &a->run) && sp_run_start(&c, &a->run, &err) < 0) {
 		runfiles_drop_if_empty(a->run_keep_dir);
 		a->run = NULL;
 		output_message(a->out, OUT_ERROR, "%s",
@@ -254,6 +255,8 @@ bool app_run_drain(struct app *a, int max)
 			}
 			return false;
 		}
+		case SP_EVENT_READY:
+			break;
 		}
 	}
 	return a->run != NULL;

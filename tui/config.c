@@ -5,8 +5,8 @@
  * The file is INI-style `key = value` lines parsed by inih (a small, well
  * kept Debian library); we never parse it by hand. Keys: cpu, wall, memory,
  * output, disk, procs (read by tui/limit_fields.c, as the flags and the F4
- * dialog read them), python, theme, mouse; and [preset NAME] sections of
- * limits, offered by the F4 dialog.
+ * dialog read them), python, theme, mouse, keep_runs, keep_bytes, prewarm,
+ * preload; and [preset NAME] sections of limits, offered by the F4 dialog.
  */
 #include <errno.h>
 #include <ini.h>
@@ -26,6 +26,63 @@
 static void copy_str(char *dst, size_t len, const char *src)
 {
 	snprintf(dst, len, "%s", src);
+}
+
+/* A dotted Python module name (ASCII identifiers), as the core takes it. */
+static bool module_name_ok(const char *s, size_t n)
+{
+	bool start = true;
+
+	if (n == 0 || n > CONFIG_MODULE_MAX || s[n - 1] == '.')
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+		bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+		if (c == '.' && !start)
+			start = true;
+		else if (alpha || (!start && c >= '0' && c <= '9'))
+			start = false;
+		else
+			return false;
+	}
+	return true;
+}
+
+/* "numpy, pandas, matplotlib.pyplot" (or empty: none) into cfg->preload;
+ * all or nothing: a bad name keeps the list as it was. */
+static int parse_preload(struct pg_config *cfg, const char *value, char *err,
+			 size_t errlen)
+{
+	char names[SP_MAX_PRELOAD][CONFIG_MODULE_MAX + 1];
+	size_t n = 0;
+
+	for (const char *p = value; *p;) {
+		size_t len;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		len = strcspn(p, ",");
+		size_t end = len;
+		while (end && (p[end - 1] == ' ' || p[end - 1] == '\t'))
+			end--;
+		if (!module_name_ok(p, end)) {
+			snprintf(err, errlen, "bad value '%s' for preload: '%.*s' is not a module "
+				 "name; give names like numpy, pandas, matplotlib.pyplot, separated "
+				 "by commas (or nothing, for none)", value, (int)(end > 60 ? 60 : end), p);
+			return -1;
+		}
+		if (n == SP_MAX_PRELOAD) {
+			snprintf(err, errlen, "preload: more than %d modules", SP_MAX_PRELOAD);
+			return -1;
+		}
+		memcpy(names[n], p, end);
+		names[n++][end] = '\0';
+		p += len + (p[len] == ',');
+	}
+	memcpy(cfg->preload, names, sizeof names);
+	cfg->n_preload = n;
+	return 0;
 }
 
 int config_set(struct pg_config *cfg, const char *key, const char *value,
@@ -51,6 +108,8 @@ int config_set(struct pg_config *cfg, const char *key, const char *value,
 	case OPT_MOUSE: cfg->mouse = v.n != 0; break;
 	case OPT_KEEP_RUNS: cfg->keep_runs = (unsigned)v.n; break;
 	case OPT_KEEP_BYTES: cfg->keep_bytes = v.n; break;
+	case OPT_PREWARM: cfg->prewarm = v.n != 0; break;
+	case OPT_PRELOAD: return parse_preload(cfg, v.s, err, errlen);
 	default: break; /* a limit, stored by option_parse() */
 	}
 	return 0;
@@ -228,6 +287,8 @@ int config_load(struct pg_config *cfg, int argc, char **argv,
 	memset(cfg, 0, sizeof *cfg);
 	sp_limits_default(&cfg->limits);
 	cfg->mouse = true;
+	cfg->prewarm = true;
+	parse_preload(cfg, CONFIG_PRELOAD_DEFAULT, usage_err, errlen);
 	cfg->keep_runs = RUNFILES_DEFAULT_RUNS;
 	cfg->keep_bytes = RUNFILES_DEFAULT_BYTES;
 

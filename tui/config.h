@@ -17,6 +17,9 @@
 #include "sandpit.h"
 
 #define CONFIG_PATH_MAX 1024
+#define CONFIG_MODULE_MAX 100     /* bytes of one preload module name */
+/* The default `preload`, measured (docs/performance.md) */
+#define CONFIG_PRELOAD_DEFAULT "numpy, pandas, matplotlib.pyplot"
 
 struct pg_config {
 	struct sp_limits limits;
@@ -29,6 +32,10 @@ struct pg_config {
 	const char *file;               /* FILE argument, or NULL */
 	const char *lessons_dir;        /* --lessons DIR: a teacher's lessons */
 	bool step;                      /* --step: runs shown at a teacher's pace */
+	bool prewarm;                   /* keep a prepared sandbox for F5 */
+	/* modules the prepared sandbox imports ahead (`preload =`) */
+	char preload[SP_MAX_PRELOAD][CONFIG_MODULE_MAX + 1];
+	size_t n_preload;
 	char error[CONFIG_PATH_MAX + 256]; /* "FILE:LINE: ..." or empty */
 	/* [preset NAME] sections of the file: limits over the defaults */
 	struct limit_preset presets[LIMIT_PRESET_MAX];

@@ -56,6 +56,8 @@ const struct option_def options[OPT_N] = {
 	[OPT_STEP] = { "step", NULL, OPT_PLAY, OPT_SWITCH, -1, NULL },
 	[OPT_KEEP_RUNS] = { "keep_runs", "N", OPT_CONFIG, OPT_COUNT, -1, NULL },
 	[OPT_KEEP_BYTES] = { "keep_bytes", "SIZE", OPT_CONFIG, OPT_SIZE, -1, NULL },
+	[OPT_PREWARM] = { "prewarm", "yes|no", OPT_CONFIG, OPT_BOOL, -1, NULL },
+	[OPT_PRELOAD] = { "preload", "MODULES", OPT_CONFIG, OPT_TEXT, -1, NULL },
 };
 
 int option_find(const char *name, unsigned where)

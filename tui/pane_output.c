@@ -653,6 +653,8 @@ void output_end_run(struct output_pane *op, const struct sp_result *r,
 			 r->signal, seconds);
 	else
 		snprintf(state, sizeof state, "%s · %.2f s", status_text, seconds);
+	if (r && r->prepared) /* F5 took a sandbox made ahead (app_prewarm.c) */
+		snprintf(state + strlen(state), sizeof state - strlen(state), " · prepared");
 	set_header(op, state);
 	if (r && r->truncated) {
 		format_bytes(r->limits.output_bytes, size, sizeof size);

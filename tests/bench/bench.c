@@ -12,6 +12,7 @@
  *
  * Environment: BENCH_RUNS (repeats of the cheap rows, default 21),
  * BENCH_LIMIT_RUNS (repeats of the 1 s limit rows, default 5),
+ * BENCH_PAUSE_MS (the idle rows' sleep before each run, default 50),
  * BENCH_STRICT=1 (exit 1 when a bar is missed; default: report only).
  * Exit 2 when the benchmark itself could not run.
  */
@@ -248,6 +249,8 @@ static void note(const char *fmt, ...)
 
 /* ---- rows ---- */
 
+static int env_int(const char *name, int def, int min);
+
 static bool have_bwrap(void)
 {
 	return access("/usr/bin/bwrap", X_OK) == 0;
@@ -366,6 +369,96 @@ static void row_startup(void)
 	    sp - bare <= 3.0 && (isnan(bw) || sp < bw) ? 1 : 0);
 	if (isnan(bw))
 		note("bubblewrap is not installed: the bwrap half was not compared");
+}
+
+/*
+ * The idle case: a person pressing F5 or typing a command meets a machine
+ * that did nothing for a while, and some costs grow there (on cgroup v1,
+ * moving a process into the memory cgroup waits for an RCU grace period,
+ * which a busy machine ends sooner). Each command is measured both ways in
+ * one loop: right after the previous run (back to back), and after
+ * BENCH_PAUSE_MS (default 50) of sleep.
+ */
+static void row_idle(void)
+{
+	enum { BARE, SP, SP_TRUE, BW, BW_TRUE, N_CMD };
+	static const char *const what[N_CMD] = {
+		[BARE] = "idle: bare python3", [SP] = "idle: sandpit run",
+		[SP_TRUE] = "idle: sandpit run --python true",
+		[BW] = "idle: bwrap python3", [BW_TRUE] = "idle: bwrap true",
+	};
+	char path[512], *bw[64], *bwt[64];
+	char *sp_argv[] = { (char *)sandpit_bin, "run", path, NULL };
+	char *sp_true[] = { (char *)sandpit_bin, "run", "--python", "/bin/true", path, NULL };
+	char *bare_argv[] = { PYTHON, "-I", "-u", "-B", path, NULL };
+	char *const *argv[N_CMD] = { bare_argv, sp_argv, sp_true, bw, bwt };
+	int pause_ms = env_int("BENCH_PAUSE_MS", 50, 0);
+	bool on[N_CMD] = { true, true, true, have_bwrap(), have_bwrap() };
+	double *b2b[N_CMD], *idle[N_CMD], m_b2b[N_CMD], m_idle[N_CMD];
+	struct timespec pause = { pause_ms / 1000, (long)(pause_ms % 1000) * 1000000L };
+	struct proc_run pr;
+
+	write_program("empty.py", "");
+	path_in_tmp(path, sizeof path, "empty.py");
+	if (on[BW]) {
+		int n = bwrap_argv(bw, 64, "empty.py");
+		/* the same sandbox running true: bubblewrap's layers alone */
+		memcpy(bwt, bw, sizeof bw);
+		bwt[n - 5] = "/bin/true";
+		bwt[n - 4] = NULL;
+	}
+	for (int k = 0; k < N_CMD; k++) {
+		b2b[k] = calloc((size_t)runs, sizeof **b2b);
+		idle[k] = calloc((size_t)runs, sizeof **idle);
+		if (!b2b[k] || !idle[k])
+			die("out of memory");
+		if (!on[k])
+			continue;
+		run_cmd(argv[k], tmpdir, false, &pr); /* warm-up */
+		if (!exited_ok(&pr)) {
+			note("%s failed here (wait status 0x%x); not measured", what[k], pr.status);
+			on[k] = false;
+		}
+	}
+	for (int i = 0; i < runs; i++) {
+		for (int k = 0; k < N_CMD; k++) {
+			if (!on[k])
+				continue;
+			run_cmd(argv[k], tmpdir, false, &pr);
+			b2b[k][i] = pr.ms;
+		}
+		for (int k = 0; k < N_CMD; k++) {
+			if (!on[k])
+				continue;
+			nanosleep(&pause, NULL);
+			run_cmd(argv[k], tmpdir, false, &pr);
+			idle[k][i] = pr.ms;
+		}
+	}
+	for (int k = 0; k < N_CMD; k++) {
+		m_b2b[k] = on[k] ? median(b2b[k], runs) : NAN;
+		m_idle[k] = on[k] ? median(idle[k], runs) : NAN;
+		free(b2b[k]);
+		free(idle[k]);
+	}
+	for (int k = 0; k < N_CMD; k++) {
+		char meas[64], against[96];
+		if (!on[k]) {
+			row(what[k], "not measured", "-", "reported", -1);
+			continue;
+		}
+		snprintf(meas, sizeof meas, "%.1f ms after %d ms idle", m_idle[k], pause_ms);
+		snprintf(against, sizeof against, "back to back %.1f ms (x%.2f idle)",
+			 m_b2b[k], m_idle[k] / m_b2b[k]);
+		if (k == SP && on[BW])
+			row(what[k], meas, against, "idle < bwrap idle", m_idle[SP] < m_idle[BW]);
+		else
+			row(what[k], meas, against, "reported", -1);
+	}
+	if (on[SP] && on[SP_TRUE] && on[BW])
+		note("idle: sandpit's layers alone %.1f ms (back to back %.1f); bwrap's %.1f (%.1f)",
+		     m_idle[SP_TRUE], m_b2b[SP_TRUE],
+		     on[BW_TRUE] ? m_idle[BW_TRUE] : NAN, on[BW_TRUE] ? m_b2b[BW_TRUE] : NAN);
 }
 
 static void row_import(const char *mod)
@@ -748,6 +841,8 @@ static void row_editor(const char *editor_bin)
 	    "edit + redraw, ncurses", "< 5 ms median", isnan(key_ms) ? -1 : key_ms < 5);
 }
 
+#include "bench_prepared.c"
+
 static int env_int(const char *name, int def, int min)
 {
 	const char *s = getenv(name);
@@ -811,6 +906,8 @@ int main(int argc, char **argv)
 	       "------------------------------------------------------------------------------");
 	if (want("startup"))
 		row_startup();
+	if (want("idle"))
+		row_idle();
 	if (want("json"))
 		row_import("json");
 	if (want("numpy"))
@@ -829,6 +926,10 @@ int main(int argc, char **argv)
 		row_rate();
 	if (want("editor"))
 		row_editor(editor_bin);
+	if (want("prepared"))
+		row_prepared_hi();
+	if (want("preload"))
+		row_prepared_preload();
 	printf("\n%d bar(s) met, %d missed\n", n_pass, n_miss);
 	if (n_miss && getenv("BENCH_STRICT") && strcmp(getenv("BENCH_STRICT"), "1") == 0)
 		return 1;

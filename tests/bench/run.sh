@@ -2,7 +2,8 @@
 # make bench: build the timing driver (and the editor's, when it exists),
 # install what the bench compares against, print one table.
 #   sh tests/bench/run.sh BUILD_DIR
-# BENCH_RUNS, BENCH_LIMIT_RUNS, BENCH_STRICT, BENCH_ONLY: see tests/bench/bench.c.
+# BENCH_RUNS, BENCH_LIMIT_RUNS, BENCH_PAUSE_MS, BENCH_STRICT, BENCH_ONLY: see
+# tests/bench/bench.c (BENCH_ONLY=playground: tests/bench/playground.sh).
 set -u
 B=${1:?usage: tests/bench/run.sh BUILD_DIR}
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -59,6 +60,13 @@ fi
 uname_line="$(nproc) CPUs, $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1), kernel $(uname -r), $( [ "$(id -u)" -eq 0 ] && echo root || echo 'not root')"
 echo "machine: $uname_line"
 if [ -n "$EDITOR_BIN" ]; then
-	exec "$OUT/bench" "$B/sandpit" --editor "$EDITOR_BIN"
+	"$OUT/bench" "$B/sandpit" --editor "$EDITOR_BIN"
+else
+	"$OUT/bench" "$B/sandpit"
 fi
-exec "$OUT/bench" "$B/sandpit"
+rc=$?
+# the playground's F5 row, through tmux (tests/bench/playground.sh)
+case ${BENCH_ONLY:-playground} in
+*playground*) sh tests/bench/playground.sh "$B/sandpit" ;;
+esac
+exit $rc

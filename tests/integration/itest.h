@@ -176,6 +176,7 @@ static inline void it_drain(struct sp_run *run, struct it_seen *seen)
 			seen->finished = true;
 			break;
 		case SP_EVENT_STDERR:
+		case SP_EVENT_READY:
 			break;
 		}
 	}

@@ -9,7 +9,10 @@
  * an exception) and bombs (fork, memory, output, CPU, sleep past the wall
  * limit, a daemon that outlives its program, a run cancelled midway).
  * Each is driven the way the playground drives it: poll the run's fd,
- * drain events, cancel when asked. A run whose status is not the one its
+ * drain events, cancel when asked. Every kind also runs from a prepared
+ * sandbox (sp_run_prepare, then sp_run_release), and every third cycle
+ * one more is prepared and freed unreleased (before or after it is
+ * ready), as the playground does when limits change or it quits. A run whose status is not the one its
  * kind must give is counted as wrong. Exit 0 when nothing leaked and no
  * run went wrong, 1 otherwise, 2 when the soak could not start.
  */
@@ -225,7 +228,37 @@ static void take(struct counts *c)
 
 /* ---- one run, driven like the playground drives it ---- */
 
-static enum sp_status one_run(const struct kind *k, bool *start_failed, char *why, size_t wlen)
+/* A prepared sandbox for cfg's limits, waited for when ready is set;
+ * NULL when preparing failed (why says). */
+static struct sp_run *prepare(const struct sp_limits *l, bool ready, char *why, size_t wlen)
+{
+	struct sp_prepare p;
+	struct sp_run *run;
+	struct sp_error err;
+	struct sp_event ev;
+
+	memset(&p, 0, sizeof p);
+	p.limits = *l;
+	if (sp_run_prepare(&p, &run, &err) < 0) {
+		snprintf(why, wlen, "prepare: %.400s", err.msg);
+		return NULL;
+	}
+	while (ready && !sp_run_ready(run) && !sp_run_finished(run)) {
+		struct pollfd pfd = { .fd = sp_run_fd(run), .events = POLLIN };
+		poll(&pfd, 1, sp_run_timeout_ms(run));
+		while (sp_run_next_event(run, &ev) > 0)
+			;
+	}
+	if (ready && !sp_run_ready(run)) {
+		snprintf(why, wlen, "prepare: %.400s", sp_run_result(run)->error);
+		sp_run_free(run);
+		return NULL;
+	}
+	return run;
+}
+
+static enum sp_status one_run(const struct kind *k, int mode, bool *start_failed,
+			      char *why, size_t wlen)
 {
 	struct sp_config cfg;
 	struct sp_error err;
@@ -241,10 +274,33 @@ static enum sp_status one_run(const struct kind *k, bool *start_failed, char *wh
 	if (k->tune)
 		k->tune(&cfg);
 	*start_failed = false;
-	if (sp_run_start(&cfg, &run, &err) < 0) {
+	if (mode == 2) {
+		/* prepared and thrown away, half of them before they are ready */
+		static unsigned flip;
+		run = prepare(&cfg.limits, flip++ % 2, why, wlen);
+		if (!run) {
+			*start_failed = true;
+			return SP_STATUS_SANDBOX_ERROR;
+		}
+		sp_run_free(run);
+	}
+	if (mode == 0 && sp_run_start(&cfg, &run, &err) < 0) {
 		*start_failed = true;
 		snprintf(why, wlen, "%s", err.msg);
 		return SP_STATUS_SANDBOX_ERROR;
+	}
+	if (mode != 0) {
+		run = prepare(&cfg.limits, true, why, wlen);
+		if (!run) {
+			*start_failed = true;
+			return SP_STATUS_SANDBOX_ERROR;
+		}
+		if (sp_run_release(run, &cfg, &err) < 0) {
+			*start_failed = true;
+			snprintf(why, wlen, "release: %.400s", err.msg);
+			sp_run_free(run);
+			return SP_STATUS_SANDBOX_ERROR;
+		}
 	}
 	while (!sp_run_finished(run)) {
 		struct pollfd pfd = { .fd = sp_run_fd(run), .events = POLLIN };
@@ -278,7 +334,7 @@ int main(int argc, char **argv)
 	const char *env = getenv("SOAK_RUNS");
 	long runs = argc > 1 ? atol(argv[1]) : env ? atol(env) : 1000;
 	struct counts before, after;
-	long wrong[NKINDS] = { 0 }, done[NKINDS] = { 0 }, start_fail = 0;
+	long wrong[NKINDS] = { 0 }, done[NKINDS] = { 0 }, start_fail = 0, prepared = 0;
 	int leaks = 0;
 	struct timespec t0, t1;
 	char why[512];
@@ -294,7 +350,7 @@ int main(int argc, char **argv)
 	/* warm up: the first runs fill caches that stay, leaks or not */
 	for (int i = 0; i < WARMUP; i++) {
 		bool sf;
-		one_run(&kinds[i % NKINDS], &sf, why, sizeof why);
+		one_run(&kinds[i % NKINDS], i % 3, &sf, why, sizeof why);
 		if (sf) {
 			fprintf(stderr, "soak: a run could not start: %s\n", why);
 			return 2;
@@ -305,8 +361,11 @@ int main(int argc, char **argv)
 	for (long i = 0; i < runs; i++) {
 		const struct kind *k = &kinds[i % NKINDS];
 		bool sf;
-		enum sp_status st = one_run(k, &sf, why, sizeof why);
+		/* cold, prepared, prepared after one thrown away: by cycle */
+		int mode = (int)((i / (long)NKINDS) % 3);
+		enum sp_status st = one_run(k, mode, &sf, why, sizeof why);
 		done[i % NKINDS]++;
+		prepared += mode != 0;
 		if (sf) {
 			start_fail++;
 			if (start_fail <= 5)
@@ -331,7 +390,8 @@ int main(int argc, char **argv)
 		usleep(100000);
 	}
 
-	printf("\nsoak: %ld runs in %.1f s (%.1f runs/s)\n\n", runs,
+	printf("\nsoak: %ld runs (%ld from prepared sandboxes) in %.1f s (%.1f runs/s)\n\n",
+	       runs, prepared,
 	       (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9,
 	       (double)runs / ((double)(t1.tv_sec - t0.tv_sec) +
 			       (double)(t1.tv_nsec - t0.tv_nsec) / 1e9));

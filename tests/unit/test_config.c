@@ -1,7 +1,8 @@
 /*
  * test_config.c - the playground's config file: every bad line reported
  * with its number, the good lines applied all the same, and a config
- * path that is not a regular file refused, never waited on.
+ * path that is not a regular file refused, never waited on; prewarm and
+ * preload read, or named bad with the list kept.
  */
 #include "testlib.h"
 
@@ -98,12 +99,53 @@ static void test_saving_limits_over_a_fifo_is_refused_at_once(void **state)
 	unlink(path);
 }
 
+static void test_prewarm_and_preload_are_read_or_named_bad(void **state)
+{
+	struct pg_config cfg;
+	char err[512], usage[256];
+	char *path = write_tmp("# nothing set\n");
+	char *argv[] = { "sandpit", "--config", path, NULL };
+
+	(void)state;
+	assert_int_equal(config_load(&cfg, 3, argv, usage, sizeof usage), 0);
+	unlink(path);
+	free(path);
+	/* the defaults: on, the three the demos and lessons use */
+	assert_true(cfg.prewarm);
+	assert_int_equal(cfg.n_preload, 3);
+	assert_string_equal(cfg.preload[2], "matplotlib.pyplot");
+
+	assert_int_equal(config_set(&cfg, "prewarm", "no", err, sizeof err), 0);
+	assert_false(cfg.prewarm);
+	assert_int_equal(config_set(&cfg, "prewarm", "maybe", err, sizeof err), -1);
+	assert_non_null(strstr(err, "bad value 'maybe' for prewarm"));
+	assert_false(cfg.prewarm);
+
+	assert_int_equal(config_set(&cfg, "preload", " scipy.stats ,json,  _x1 ", err,
+				    sizeof err), 0);
+	assert_int_equal(cfg.n_preload, 3);
+	assert_string_equal(cfg.preload[0], "scipy.stats");
+	assert_string_equal(cfg.preload[1], "json");
+	assert_string_equal(cfg.preload[2], "_x1");
+	/* a bad name: said, and the list stays as it was */
+	static const char *const bad[] = { "numpy, 9lives", "a..b", "os;rm", "numpy,,pandas",
+					   "trailing.", ".lead", "p\u00e4nde" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		assert_int_equal(config_set(&cfg, "preload", bad[i], err, sizeof err), -1);
+		assert_non_null(strstr(err, "for preload"));
+		assert_int_equal(cfg.n_preload, 3);
+	}
+	assert_int_equal(config_set(&cfg, "preload", "", err, sizeof err), 0);
+	assert_int_equal(cfg.n_preload, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_bad_line_is_reported),
 		cmocka_unit_test(test_a_fifo_config_is_refused_at_once),
 		cmocka_unit_test(test_saving_limits_over_a_fifo_is_refused_at_once),
+		cmocka_unit_test(test_prewarm_and_preload_are_read_or_named_bad),
 	};
 	return cmocka_run_group_tests_name("config", tests, NULL, NULL);
 }
