@@ -7,13 +7,19 @@
 #   make bench      side-by-side benchmarks (tests/bench/)
 #   make soak       1,000 runs in one process; nothing may leak (SOAK_RUNS=)
 #   make fuzz       run each libFuzzer target for FUZZ_SECONDS (clang)
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= (the command, and libsandpit
+#                   for other programs: header, .a, .so, sandpit.pc)
+#   make uninstall  remove what install put there
 #   make deps       install the Debian packages the build needs
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
 MANDIR  ?= $(DATADIR)/man
+LIBDIR  ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+COMPLETIONDIR ?= $(DATADIR)/bash-completion/completions
 DESTDIR ?=
 B       ?= build
 
@@ -23,11 +29,31 @@ SAN     ?=
 CORE_PKGS := libseccomp libcap libutf8proc jansson
 TUI_PKGS  := ncursesw libutf8proc inih chafa libpng libjpeg
 TEST_PKGS := cmocka zlib
+# The Debian package that gives each pkg-config name, for the message
+# when one is missing (make deps installs them all).
+PKG_DEBS  := libseccomp:libseccomp-dev libcap:libcap-dev libutf8proc:libutf8proc-dev \
+             jansson:libjansson-dev ncursesw:libncurses-dev inih:libinih-dev \
+             chafa:libchafa-dev libpng:libpng-dev libjpeg:libjpeg62-turbo-dev \
+             cmocka:libcmocka-dev zlib:zlib1g-dev
 
+# -Wno-format-truncation: 17 snprintf calls cut a message or a name to
+# its buffer on purpose (gcc only; clang 14 does not know the switch,
+# hence -Wno-unknown-warning-option). A helper given a format carries
+# the printf attribute, so -Wformat=2 checks every format.
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-           -Wformat=2 -Wno-format-nonliteral -Wno-unknown-warning-option -Wno-format-truncation -Wvla
+           -Wformat=2 -Wno-unknown-warning-option -Wno-format-truncation -Wvla
+# Each object also writes the headers it read (build/**/*.d), so touching
+# any header rebuilds exactly the objects that include it.
+DEPFLAGS:= -MMD -MP
 BASE    := -std=c11 -D_GNU_SOURCE -I core -I $(B)/gen $(WARN) $(SAN)
-CORE_CFLAGS := $(BASE) $(shell pkg-config --cflags $(CORE_PKGS) 2>/dev/null)
+# The library's version is the header's; the SONAME changes with the major.
+VERSION := $(shell sed -n 's/^\#define SP_VERSION "\(.*\)"/\1/p' core/sandpit.h)
+SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
+SONAME  := libsandpit.so.$(SOMAJOR)
+# core/ is compiled once, position-independent, for both libraries; only
+# what sandpit.h marks SP_API is exported from the shared one.
+LIB_CFLAGS := -fPIC -fvisibility=hidden
+CORE_CFLAGS := $(BASE) $(LIB_CFLAGS) $(shell pkg-config --cflags $(CORE_PKGS) 2>/dev/null)
 TUI_CFLAGS  := $(BASE) -I tui $(shell pkg-config --cflags $(TUI_PKGS) 2>/dev/null) \
                -DSP_DATADIR='"$(DATADIR)/sandpit"'
 TEST_CFLAGS := $(TUI_CFLAGS) $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null) -Wno-missing-prototypes
@@ -39,7 +65,8 @@ CORE_SRC := $(wildcard core/*.c)
 TUI_SRC  := $(filter-out tui/main.c,$(wildcard tui/*.c))
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o) $(B)/gen/prelude.o $(B)/gen/prelude_pyc.o \
             $(B)/gen/seccomp_bpf.o $(B)/gen/mpl_fontlist.o
-TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o $(B)/gen/lessons.o
+TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o $(B)/gen/lessons.o \
+            $(B)/gen/default_theme.o
 DEMOS    := $(sort $(wildcard tui/demos/*.py))
 LESSONS  := $(sort $(wildcard tui/lessons/*.lesson))
 
@@ -47,11 +74,34 @@ UNIT_SRC := $(wildcard tests/unit/test_*.c)
 INTEG_SRC:= $(wildcard tests/integration/test_*.c)
 TEST_BIN := $(UNIT_SRC:%.c=$(B)/%) $(INTEG_SRC:%.c=$(B)/%)
 
-all: $(B)/sandpit
+all: $(B)/sandpit $(B)/libsandpit.a $(B)/$(SONAME) $(B)/libsandpit.so $(B)/sandpit.pc $(B)/completion/sandpit
 
 $(B)/libsandpit.a: $(CORE_OBJ)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
+
+$(B)/libsandpit.so.$(VERSION): $(CORE_OBJ)
+	$(CC) $(SAN) -shared -Wl,-soname,$(SONAME) -Wl,--no-undefined $(LDFLAGS) -o $@ $^ $(CORE_LIBS)
+
+$(B)/$(SONAME) $(B)/libsandpit.so: $(B)/libsandpit.so.$(VERSION)
+	ln -sf libsandpit.so.$(VERSION) $@
+
+# pkg-config's description of the installed library; Requires.private
+# names what a static link (pkg-config --static) needs besides.
+$(B)/sandpit.pc: core/sandpit.h Makefile
+	@mkdir -p $(@D)
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
+		'Name: sandpit' \
+		'Description: libsandpit, the sandbox engine for stateless Python runs' \
+		'Version: $(VERSION)' \
+		'Requires.private: $(CORE_PKGS)' \
+		'Cflags: -I$${includedir}' \
+		'Libs: -L$${libdir} -lsandpit' > $@
+
+# bash completion, told where the shipped themes are installed
+$(B)/completion/sandpit: tui/completion/sandpit.bash Makefile
+	@mkdir -p $(@D)
+	sed 's|@THEMEDIR@|$(DATADIR)/sandpit/themes|' $< > $@
 
 $(B)/libsandpit-tui.a: $(TUI_OBJ)
 	@mkdir -p $(@D)
@@ -69,8 +119,19 @@ else
 BIN_LIBS := $(TUI_LIBS) $(CORE_LIBS) -lm
 endif
 
-$(B)/sandpit: $(B)/tui/main.o $(B)/libsandpit-tui.a $(B)/libsandpit.a
-	$(CC) $(SAN) -o $@ $^ $(BIN_LIBS)
+# SHARED_CORE=1 links the command against libsandpit.so.0 instead (the
+# Debian package does: the front end needs nothing but sandpit.h's API).
+SHARED_CORE ?= 0
+ifeq ($(SHARED_CORE),1)
+CORE_LINK := -L$(B) -lsandpit
+CORE_DEP  := $(B)/$(SONAME) $(B)/libsandpit.so
+else
+CORE_LINK := $(B)/libsandpit.a
+CORE_DEP  := $(B)/libsandpit.a
+endif
+
+$(B)/sandpit: $(B)/tui/main.o $(B)/libsandpit-tui.a $(CORE_DEP)
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $(B)/tui/main.o $(B)/libsandpit-tui.a $(CORE_LINK) $(BIN_LIBS)
 
 # core/ must never know the screen exists.
 $(B)/.core-seam: $(wildcard core/*.c core/*.h)
@@ -79,13 +140,27 @@ $(B)/.core-seam: $(wildcard core/*.c core/*.h)
 	@mkdir -p $(@D) && touch $@
 all: $(B)/.core-seam
 
-$(B)/core/%.o: core/%.c core/*.h
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(CORE_CFLAGS) -c -o $@ $<
+# A pkg-config package missing: name it and its Debian package now,
+# instead of a compile error about a header later.
+define need_pkgs
+@pkg-config --exists $(1) 2>/dev/null || { \
+	command -v pkg-config >/dev/null || { echo "sandpit: pkg-config is missing: install the Debian package pkg-config (or run make deps)" >&2; exit 1; }; \
+	for p in $(1); do pkg-config --exists $$p && continue; deb=""; \
+		for pd in $(PKG_DEBS); do [ "$${pd%%:*}" = $$p ] && deb=$${pd#*:}; done; \
+		echo "sandpit: pkg-config finds no '$$p': install the Debian package $${deb:-that ships $$p.pc} (or run make deps)" >&2; \
+	done; exit 1; }
+endef
+pkgs-core: ; $(call need_pkgs,$(CORE_PKGS))
+pkgs-tui: ; $(call need_pkgs,$(TUI_PKGS))
+pkgs-test: ; $(call need_pkgs,$(TEST_PKGS))
 
-$(B)/tui/%.o: tui/%.c tui/*.h core/sandpit.h
+$(B)/core/%.o: core/%.c | pkgs-core
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(TUI_CFLAGS) -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(CORE_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(B)/tui/%.o: tui/%.c | pkgs-tui
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(TUI_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # Text files become C strings so the binary carries them (works after install).
 $(B)/gen/prelude.c: core/prelude.py core/embed.sh
@@ -107,9 +182,9 @@ $(B)/gen/mpl_fontlist.c: core/embed_fontlist.py
 	else printf 'const char sp_mpl_fontlist_name[1];\nconst unsigned char sp_mpl_fontlist[1];\nconst unsigned long sp_mpl_fontlist_len = 0;\n' > $@; fi
 
 # The seccomp filter compiled to BPF once, by a small host program.
-$(B)/gen/seccomp-gen: core/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h
+$(B)/gen/seccomp-gen: core/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h core/sandpit.h | pkgs-core
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(CORE_CFLAGS) -o $@ core/gen/seccomp_gen.c core/seccomp_rules.c $(CORE_LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(CORE_CFLAGS) -o $@ core/gen/seccomp_gen.c core/seccomp_rules.c $(CORE_LIBS)
 
 $(B)/gen/seccomp_bpf.c: $(B)/gen/seccomp-gen
 	$(B)/gen/seccomp-gen > $@
@@ -122,15 +197,21 @@ $(B)/gen/lessons.c: $(LESSONS) core/embed.sh
 	@mkdir -p $(@D)
 	sh core/embed.sh --table lessons_embedded $(LESSONS) > $@
 
-$(B)/gen/%.o: $(B)/gen/%.c
-	$(CC) $(CFLAGS) $(BASE) -Wno-missing-prototypes -c -o $@ $<
-
-$(B)/tests/%: tests/%.c tests/testlib.h tests/json_se.h tests/integration/itest.h $(B)/libsandpit-tui.a $(B)/libsandpit.a
+$(B)/gen/default_theme.c: themes/default.theme core/embed.sh
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(TEST_CFLAGS) -I tests -o $@ $< $(B)/libsandpit-tui.a $(B)/libsandpit.a \
+	sh core/embed.sh theme_default_text themes/default.theme > $@
+
+$(B)/gen/%.o: $(B)/gen/%.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(BASE) $(LIB_CFLAGS) $(DEPFLAGS) -Wno-missing-prototypes -c -o $@ $<
+
+$(B)/tests/%: tests/%.c $(B)/libsandpit-tui.a $(B)/libsandpit.a | pkgs-test
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) -I tests -o $@ $< $(B)/libsandpit-tui.a $(B)/libsandpit.a \
 		$(TEST_LIBS) $(TUI_LIBS) $(CORE_LIBS) -lm
 
-tests: $(B)/sandpit $(TEST_BIN)
+tests: all $(TEST_BIN)
+
+-include $(CORE_OBJ:.o=.d) $(TUI_OBJ:.o=.d) $(B)/tui/main.d $(TEST_BIN:=.d)
 
 # The README's two commands. Each first installs missing Debian packages
 # (then re-reads pkg-config in a fresh make). SUITES narrows the tests:
@@ -165,17 +246,28 @@ fuzz:
 deps:
 	@sh .ci/deps.sh
 
-install: $(B)/sandpit
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/sandpit/themes
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/sandpit/themes \
+		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 $(B)/sandpit $(DESTDIR)$(BINDIR)/sandpit
 	install -m 644 docs/sandpit.1 $(DESTDIR)$(MANDIR)/man1/sandpit.1
 	install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/sandpit/themes/
+	install -m 644 $(B)/completion/sandpit $(DESTDIR)$(COMPLETIONDIR)/sandpit
+	install -m 644 core/sandpit.h $(DESTDIR)$(INCLUDEDIR)/sandpit.h
+	install -m 644 $(B)/libsandpit.a $(DESTDIR)$(LIBDIR)/libsandpit.a
+	install -m 644 $(B)/libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION)
+	ln -sf libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsandpit.so
+	install -m 644 $(B)/sandpit.pc $(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/sandpit $(DESTDIR)$(MANDIR)/man1/sandpit.1
+	rm -f $(DESTDIR)$(BINDIR)/sandpit $(DESTDIR)$(MANDIR)/man1/sandpit.1 $(DESTDIR)$(COMPLETIONDIR)/sandpit
 	rm -rf $(DESTDIR)$(DATADIR)/sandpit
+	rm -f $(DESTDIR)$(INCLUDEDIR)/sandpit.h $(DESTDIR)$(LIBDIR)/libsandpit.a \
+		$(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+		$(DESTDIR)$(LIBDIR)/libsandpit.so $(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc
 
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: all tests check test-run run asan bench soak fuzz deps install uninstall clean
+.PHONY: pkgs-core pkgs-tui pkgs-test all tests check test-run run asan bench soak fuzz deps install uninstall clean

@@ -10,8 +10,9 @@ libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev zlib1g-dev ncurses-te
 # the scientific stack above is the sandbox's default image (what such
 # sandboxes ship); used by the tests when present: clang (fuzzing),
 # bubblewrap (the benchmark's comparison), strace (that a replaced file's
-# directory is fsynced)
-want="clang libclang-rt-14-dev bubblewrap strace"
+# directory is fsynced), the Debian packaging tools (CI builds the
+# package and runs lintian on it)
+want="clang libclang-rt-14-dev bubblewrap strace dpkg-dev debhelper lintian fakeroot"
 [ "${SANDPIT_DEPS_FULL:-0}" = 1 ] && need="$need $want"
 
 missing=""

@@ -13,6 +13,7 @@
 #include <utf8proc.h>
 
 #include "internal.h"
+#include "buf.h"
 #include "banned.h"
 
 #define SP_STR_(x) #x
@@ -53,7 +54,7 @@ const char *sp_carry_name_problem(const char *name)
 
 	if (len == 0)
 		return "is empty";
-	for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(keywords); i++)
 		if (strcmp(name, keywords[i]) == 0)
 			return "is a Python keyword";
 	if (len >= 4 && strncmp(name, "__", 2) == 0 && strcmp(name + len - 2, "__") == 0)

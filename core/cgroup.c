@@ -352,10 +352,6 @@ int sp_cgroup_attach(struct sp_cgroup *cg, pid_t pid)
 bool sp_cgroup_has_memory(const struct sp_cgroup *cg) { return cg && cg->has_mem; }
 bool sp_cgroup_has_pids(const struct sp_cgroup *cg) { return cg && cg->has_pids; }
 bool sp_cgroup_has_cpu(const struct sp_cgroup *cg) { return cg && cg->has_cpu; }
-const char *sp_cgroup_version(const struct sp_cgroup *cg)
-{
-	return !cg ? "none" : cg->version == 2 ? "cgroup v2" : "cgroup v1";
-}
 
 uint64_t sp_cgroup_cpu_ms(struct sp_cgroup *cg)
 {

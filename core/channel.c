@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "run_impl.h"
+#include "buf.h"
 #include "banned.h"
 
 static enum sp_violation_kind kind_from(const char *k)
@@ -26,7 +27,7 @@ static enum sp_violation_kind kind_from(const char *k)
 		{ "process", SP_VIOL_PROCESS }, { "syscall", SP_VIOL_SYSCALL },
 		{ "memory", SP_VIOL_MEMORY }, { "disk", SP_VIOL_DISK },
 	};
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(t); i++)
 		if (k && strcmp(k, t[i].n) == 0)
 			return t[i].k;
 	return SP_VIOL_SYSCALL;

@@ -27,8 +27,12 @@ void sp_layer_set(struct sp_result *r, const char *name, bool active,
 		if (strcmp(r->layers[i].name, name) == 0)
 			l = &r->layers[i];
 	if (!l) {
-		if (r->n_layers >= SP_MAX_LAYERS)
-			return;
+		/* grown one at a time: a run records about a dozen */
+		struct sp_layer *grown = realloc(r->layers, (r->n_layers + 1) * sizeof *grown);
+
+		if (!grown)
+			return;  /* the result then lacks this layer, as a cap would */
+		r->layers = grown;
 		l = &r->layers[r->n_layers++];
 	}
 	l->name = name;
@@ -113,53 +117,53 @@ size_t sp_doctor(struct sp_layer *ls, size_t max)
 	struct sp_limits lim;
 	struct sp_cgroup *cg;
 
-	add(ls, &n, max, "user_namespace", ns, "%s%s%s%s", why,
+	add(ls, &n, max, SP_LAYER_USER_NS, ns, "%s%s%s%s", why,
 	    userns_max == 0 ? " (user.max_user_namespaces = 0)" : "",
 	    apparmor == 1 ? " (AppArmor restricts unprivileged user namespaces)" : "",
 	    debian == 0 ? " (kernel.unprivileged_userns_clone = 0)" : "");
-	add(ls, &n, max, "pid_namespace", ns, ns ? "available" : "needs the user namespace");
-	add(ls, &n, max, "mount_namespace", ns, ns ? "available" : "needs the user namespace");
-	add(ls, &n, max, "network_namespace", ns, ns ? "available" : "needs the user namespace");
-	add(ls, &n, max, "seccomp", api >= 1, "libseccomp %u.%u.%u, API level %u%s",
+	add(ls, &n, max, SP_LAYER_PID_NS, ns, ns ? "available" : "needs the user namespace");
+	add(ls, &n, max, SP_LAYER_MOUNT_NS, ns, ns ? "available" : "needs the user namespace");
+	add(ls, &n, max, SP_LAYER_NET_NS, ns, ns ? "available" : "needs the user namespace");
+	add(ls, &n, max, SP_LAYER_SECCOMP, api >= 1, "libseccomp %u.%u.%u, API level %u%s",
 	    sv->major, sv->minor, sv->micro, api,
 	    api >= 5 ? ", user notification" : " (no user notification: no kernel-observed records)");
 	if (abi > 0)
-		add(ls, &n, max, "landlock", true, "ABI %d", abi);
+		add(ls, &n, max, SP_LAYER_LANDLOCK, true, "ABI %d", abi);
 	else
-		add(ls, &n, max, "landlock", false, "not in this kernel (optional; the mount namespace still confines)");
-	add(ls, &n, max, "capabilities", true, "libcap: dropped in every run");
+		add(ls, &n, max, SP_LAYER_LANDLOCK, false, "not in this kernel (optional; the mount namespace still confines)");
+	add(ls, &n, max, SP_LAYER_CAPS, true, "libcap: dropped in every run");
 	sp_limits_default(&lim);
 	cg = sp_cgroup_create(&lim, cg_detail, sizeof cg_detail);
-	add(ls, &n, max, "cgroup", cg != NULL, "%s%s", cg_detail,
+	add(ls, &n, max, SP_LAYER_CGROUP, cg != NULL, "%s%s", cg_detail,
 	    cg ? "" : " (optional; falls back to rlimits and /proc sampling)");
 	sp_cgroup_destroy(cg);
-	add(ls, &n, max, "rlimits", true, "always, every one of them");
+	add(ls, &n, max, SP_LAYER_RLIMITS, true, "always, every one of them");
 	/* without a cgroup, the filter keeps what the cgroup would */
-	add(ls, &n, max, "seccomp_continue", sp_seccomp_can_continue(), "%s",
+	add(ls, &n, max, SP_LAYER_SECCOMP_CONTINUE, sp_seccomp_can_continue(), "%s",
 	    sp_seccomp_can_continue()
 		    ? "processes counted where they start, refused allocations seen"
 		    : "Linux before 5.5: without a cgroup, processes by 50 ms samples only");
-	add(ls, &n, max, "python", access("/usr/bin/python3", X_OK) == 0, "%s",
+	add(ls, &n, max, SP_LAYER_PYTHON, access("/usr/bin/python3", X_OK) == 0, "%s",
 	    access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "no /usr/bin/python3 (use --python)");
 	return n;
 }
 
 const char *sp_doctor_hint(const char *name)
 {
-	if (strcmp(name, "user_namespace") == 0 || strcmp(name, "pid_namespace") == 0 ||
-	    strcmp(name, "mount_namespace") == 0 || strcmp(name, "network_namespace") == 0)
+	if (strcmp(name, SP_LAYER_USER_NS) == 0 || strcmp(name, SP_LAYER_PID_NS) == 0 ||
+	    strcmp(name, SP_LAYER_MOUNT_NS) == 0 || strcmp(name, SP_LAYER_NET_NS) == 0)
 		return "sandpit cannot run without user namespaces. To allow them:\n"
 		       "  sudo sysctl -w user.max_user_namespaces=15000\n"
 		       "  sudo sysctl -w kernel.unprivileged_userns_clone=1      (Debian kernels before 6.x)\n"
 		       "  sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0   (Ubuntu 23.10+),\n"
 		       "    or better, an AppArmor profile for sandpit with the 'userns' rule\n"
 		       "Inside a container, the container runtime must allow them (e.g. docker --security-opt seccomp=unconfined is NOT enough; run with a profile that permits unshare/clone of user namespaces).";
-	if (strcmp(name, "landlock") == 0)
+	if (strcmp(name, SP_LAYER_LANDLOCK) == 0)
 		return "Landlock needs Linux 5.13+ with CONFIG_SECURITY_LANDLOCK and 'landlock' in the lsm= boot parameter.";
-	if (strcmp(name, "cgroup") == 0)
+	if (strcmp(name, SP_LAYER_CGROUP) == 0)
 		return "For exact memory/CPU accounting run as root, or inside a delegated cgroup v2:\n"
 		       "  systemd-run --user --scope -p Delegate=yes sandpit ...";
-	if (strcmp(name, "seccomp") == 0)
+	if (strcmp(name, SP_LAYER_SECCOMP) == 0)
 		return "seccomp needs a kernel built with CONFIG_SECCOMP_FILTER; user notification needs Linux 5.0+.";
 	return NULL;
 }

@@ -150,13 +150,15 @@ fail:
 	return -1;
 }
 
-int sp_files_in_check(const struct sp_config *cfg, struct sp_error *err)
+int sp_files_in_check(const struct sp_config *caller, struct sp_error *err)
 {
+	struct sp_config cfg;
 	struct sp_in_file *files;
 
-	if (sp_in_files_open(cfg, &files, err) < 0)
+	if (sp_config_take(caller, &cfg, err) < 0 ||
+	    sp_in_files_open(&cfg, &files, err) < 0)
 		return -1;
-	sp_in_files_close(files, cfg->n_files_in);
+	sp_in_files_close(files, cfg.n_files_in);
 	return 0;
 }
 

@@ -179,46 +179,49 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 	if (r->chan.carry_out)
 		res->carry_out = json_dumps(r->chan.carry_out, JSON_COMPACT);
 
-	sp_layer_set(res, "user_namespace", true, "uid %d -> host %s", SP_SANDBOX_UID,
-		     geteuid() == 0 ? "65534" : "self");
-	sp_layer_set(res, "pid_namespace", true, "init is pid 1");
-	sp_layer_set(res, "mount_namespace", true, "pivot_root to a fresh read-only root");
-	sp_layer_set(res, "network_namespace", true, "empty: loopback only, down");
-	sp_layer_set(res, "ipc_namespace", true, "private");
-	sp_layer_set(res, "uts_namespace", true, "hostname sandpit");
-	sp_layer_set(res, "seccomp", r->layers.seccomp_mode > 0, "%s",
+	if (geteuid() == 0)
+		sp_layer_set(res, SP_LAYER_USER_NS, true, "uid %d -> host %d", SP_SANDBOX_UID,
+			     SP_ROOT_HOST_UID);
+	else
+		sp_layer_set(res, SP_LAYER_USER_NS, true, "uid %d -> host self", SP_SANDBOX_UID);
+	sp_layer_set(res, SP_LAYER_PID_NS, true, "init is pid 1");
+	sp_layer_set(res, SP_LAYER_MOUNT_NS, true, "pivot_root to a fresh read-only root");
+	sp_layer_set(res, SP_LAYER_NET_NS, true, "empty: loopback only, down");
+	sp_layer_set(res, SP_LAYER_IPC_NS, true, "private");
+	sp_layer_set(res, SP_LAYER_UTS_NS, true, "hostname sandpit");
+	sp_layer_set(res, SP_LAYER_SECCOMP, r->layers.seccomp_mode > 0, "%s",
 		     r->layers.seccomp_mode == 2 ? "deny list, user notification" :
 		     r->layers.seccomp_mode == 1 ? "deny list, errno only" : "not reached");
 	if (r->layers.landlock_abi > 0)
-		sp_layer_set(res, "landlock", true, "ABI %d", r->layers.landlock_abi);
+		sp_layer_set(res, SP_LAYER_LANDLOCK, true, "ABI %d", r->layers.landlock_abi);
 	else
-		sp_layer_set(res, "landlock", false, "the kernel has no Landlock");
-	sp_layer_set(res, "capabilities", true, "all dropped, bounding and ambient too");
-	sp_layer_set(res, "no_new_privs", true, "set");
-	sp_layer_set(res, "cgroup", r->cg != NULL, "%s", r->cg_detail);
-	sp_layer_set(res, "rlimits", true, "every one set: cpu, data, stack, fsize, nproc, "
+		sp_layer_set(res, SP_LAYER_LANDLOCK, false, "the kernel has no Landlock");
+	sp_layer_set(res, SP_LAYER_CAPS, true, "all dropped, bounding and ambient too");
+	sp_layer_set(res, SP_LAYER_NO_NEW_PRIVS, true, "set");
+	sp_layer_set(res, SP_LAYER_CGROUP, r->cg != NULL, "%s", r->cg_detail);
+	sp_layer_set(res, SP_LAYER_RLIMITS, true, "every one set: cpu, data, stack, fsize, nproc, "
 		     "nofile, no realtime priority or lower nice value");
 	/* how the limits that a missing cgroup leaves to the filter were kept */
 	if (sp_cgroup_has_cpu(r->cg))
-		sp_layer_set(res, "cpu_tree", true, "the cgroup's CPU total");
+		sp_layer_set(res, SP_LAYER_CPU_TREE, true, "the cgroup's CPU total");
 	else
-		sp_layer_set(res, "cpu_tree", r->layers.seccomp_mode > 0,
+		sp_layer_set(res, SP_LAYER_CPU_TREE, r->layers.seccomp_mode > 0,
 			     "/proc samples and init's rusage; SIGCHLD's action fixed, "
 			     "so no child is reaped with its CPU time");
 	if (sp_cgroup_has_pids_peak(r->cg))
-		sp_layer_set(res, "process_count", true, "pids cgroup: pids.peak, pids.events");
+		sp_layer_set(res, SP_LAYER_PROCESS_COUNT, true, "pids cgroup: pids.peak, pids.events");
 	else if ((r->layers.filter & SP_FILTER_COUNT_PROCS) && r->layers.seccomp_mode == 2)
-		sp_layer_set(res, "process_count", true,
+		sp_layer_set(res, SP_LAYER_PROCESS_COUNT, true,
 			     "each clone, fork and vfork counted and refused at the limit by sandpit");
 	else
-		sp_layer_set(res, "process_count", false, "50 ms samples and RLIMIT_NPROC only");
+		sp_layer_set(res, SP_LAYER_PROCESS_COUNT, false, "50 ms samples and RLIMIT_NPROC only");
 	if ((r->layers.filter & SP_FILTER_OBSERVE_MEMORY) && r->layers.seccomp_mode == 2)
-		sp_layer_set(res, "memory_refusals", true,
+		sp_layer_set(res, SP_LAYER_MEMORY_REFUSALS, true,
 			     "mappings over 1 MiB checked against RLIMIT_DATA");
 	else
-		sp_layer_set(res, "memory_refusals", false,
+		sp_layer_set(res, SP_LAYER_MEMORY_REFUSALS, false,
 			     "a refused allocation is seen only as the program's MemoryError");
-	sp_layer_set(res, "workdir_tmpfs", true, "%s", SP_BYTES(r->limits.disk_bytes));
+	sp_layer_set(res, SP_LAYER_WORKDIR_TMPFS, true, "%s", SP_BYTES(r->limits.disk_bytes));
 
 	res->violations = r->viol.v;
 	res->n_violations = r->viol.n;

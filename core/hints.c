@@ -29,6 +29,7 @@
 #include <utf8proc.h>
 
 #include "internal.h"
+#include "buf.h"
 #include "banned.h"
 
 #define DETAIL_MAX 120
@@ -36,7 +37,7 @@
 struct topic {
 	const char *name;       /* as the prelude reports it */
 	const char *about;      /* the exception, when the report names none */
-	const char *with;       /* the text with the detail (%s), or NULL */
+	const char *with;       /* the text with the detail at its %s, or NULL */
 	const char *without;    /* the text without one */
 };
 
@@ -136,6 +137,18 @@ static void clean_detail(const char *s, char *out, size_t cap)
 	out[n] = '\0';
 }
 
+/* A topic's text with its one "%s" replaced by value (the text is a
+ * template, never a format: value may hold any byte). */
+static void fill_in(char *out, size_t len, const char *tmpl, const char *value)
+{
+	const char *at = strstr(tmpl, "%s");
+
+	if (!at)
+		snprintf(out, len, "%s", tmpl);
+	else
+		snprintf(out, len, "%.*s%s%s", (int)(at - tmpl), tmpl, value, at + 2);
+}
+
 int sp_hints_add(struct sp_result *res, const char *topic, const char *about,
 		 const char *detail, int line)
 {
@@ -143,7 +156,7 @@ int sp_hints_add(struct sp_result *res, const char *topic, const char *about,
 	char clean[DETAIL_MAX + 1], msg[1024], size[32];
 	struct sp_hint *h;
 
-	for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(topics); i++)
 		if (topic && strcmp(topic, topics[i].name) == 0)
 			t = &topics[i];
 	if (!t || res->n_hints >= SP_MAX_HINTS)
@@ -158,9 +171,9 @@ int sp_hints_add(struct sp_result *res, const char *topic, const char *about,
 	if (strcmp(t->name, "memory") == 0) {
 		/* the figure is the run's, never the report's */
 		sp_format_bytes(res->limits.memory_bytes, size, sizeof size);
-		snprintf(msg, sizeof msg, t->with, size);
+		fill_in(msg, sizeof msg, t->with, size);
 	} else if (t->with && clean[0]) {
-		snprintf(msg, sizeof msg, t->with, clean);
+		fill_in(msg, sizeof msg, t->with, clean);
 	} else {
 		snprintf(msg, sizeof msg, "%s", t->without);
 	}

@@ -30,8 +30,11 @@
 #define SP_SANDBOX_UID 1000
 #define SP_SANDBOX_GID 1000
 /* Started as host root, the sandbox user is this unprivileged host uid. */
-#define SP_ROOT_HOST_UID 65534
-#define SP_ROOT_HOST_GID 65534
+#define SP_ROOT_HOST_UID SP_ROOT_HOST_ID
+#define SP_ROOT_HOST_GID SP_ROOT_HOST_ID
+/* A number as a string literal, for file texts: SP_STR(SP_SANDBOX_UID). */
+#define SP_STR_(x) #x
+#define SP_STR(x) SP_STR_(x)
 
 #define SP_WORKDIR "/work"
 #define SP_SPDIR   "/sandpit"          /* read-only: prelude and program */
@@ -55,8 +58,7 @@ int sp_write_file(const char *path, const char *text);
 char *sp_read_file(const char *path, size_t max, size_t *len);
 /* Same, relative to a directory fd. */
 char *sp_read_file_at(int dirfd, const char *path, size_t max, size_t *len);
-/* Monotonic clock in milliseconds / microseconds. */
-uint64_t sp_now_ms(void);
+/* Monotonic clock in microseconds. */
 uint64_t sp_now_us(void);
 /* Move fd to >= min (so low numbers are free for the program): the new
  * fd, or -1 with errno set; fd itself is closed either way (unless it was
@@ -141,8 +143,6 @@ int sp_caps_drop_all(struct sp_error *err);
 #define SP_FILTER_COUNT_PROCS 2u
 #define SP_FILTER_KEEP_SIGCHLD 4u
 #define SP_FILTER_VARIANTS 8u
-/* clone's namespace flags, all denied (CLONE_NEWTIME is 0x80) */
-#define SP_CLONE_NS_FLAGS 0x7E020080ull
 /* seccomp_rules.c: the deny list as a libseccomp filter, denials taking
  * action act (SCMP_ACT_NOTIFY, or SCMP_ACT_ERRNO where there is none;
  * the observing rules exist only with SCMP_ACT_NOTIFY). */
@@ -197,7 +197,6 @@ bool sp_cgroup_oom_killed(struct sp_cgroup *cg);
 bool sp_cgroup_pids_hit(struct sp_cgroup *cg);
 void sp_cgroup_kill(struct sp_cgroup *cg);
 void sp_cgroup_destroy(struct sp_cgroup *cg);
-const char *sp_cgroup_version(const struct sp_cgroup *cg);
 
 /* usage.c: accounting through the sandbox's own /proc. */
 struct sp_proc_sample {
@@ -231,6 +230,11 @@ struct sp_placed {
 const char *sp_file_in_name(const struct sp_file_in *f);
 /* Open and check every file of cfg->files_in: 0 and *out (NULL when none),
  * or -1 with err->msg. */
+/* config_abi.c: the caller's config (cfg->size bytes, as its sandpit.h
+ * made it) copied into *out with this library's layout, unknown tail
+ * zero. 0, or -1 with err->msg (no sp_config_init, newer fields set). */
+int sp_config_take(const struct sp_config *in, struct sp_config *out,
+		   struct sp_error *err);
 int sp_in_files_open(const struct sp_config *cfg, struct sp_in_file **out,
 		     struct sp_error *err);
 void sp_in_files_close(struct sp_in_file *files, size_t n);

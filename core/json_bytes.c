@@ -30,6 +30,7 @@
 #include <utf8proc.h>
 
 #include "internal.h"
+#include "buf.h"
 #include "banned.h"
 
 struct placeholder {
@@ -146,12 +147,10 @@ json_t *sp_json_bytes(const char *s, size_t len)
 	if (n_held == 0)
 		new_nonce();
 	if (n_held == cap_held) {
-		size_t cap = cap_held ? cap_held * 2 : 8;
-		struct placeholder *bigger = realloc(held, cap * sizeof *held);
+		struct placeholder *bigger = sp_grow(held, &cap_held, n_held + 1, sizeof *held);
 		if (!bigger)
 			return NULL;
 		held = bigger;
-		cap_held = cap;
 	}
 	token(tok, sizeof tok, n_held);
 	j = json_string(tok);
@@ -311,9 +310,7 @@ char *sp_json_escape_bytes(const char *s, size_t len, size_t *out_len)
 		/* a valid character is copied; NUL and invalid bytes become \xNN */
 		size_t need = n > 0 && cp != 0 ? (size_t)n : 4;
 		if (used + need + 1 > cap) {
-			char *bigger;
-			cap = cap * 2 + need;
-			bigger = realloc(out, cap);
+			char *bigger = sp_grow(out, &cap, used + need + 1, 1);
 			if (!bigger) {
 				free(out);
 				return NULL;

@@ -12,10 +12,12 @@
 #include <sys/resource.h>
 
 #include "internal.h"
+#include "buf.h"
 #include "banned.h"
 
 void sp_limits_default(struct sp_limits *l)
 {
+	*l = (struct sp_limits){ 0 };  /* the reserved room too */
 	l->cpu_ms = 5000;
 	l->wall_ms = 10000;
 	l->memory_bytes = 512ull << 20;
@@ -148,7 +150,7 @@ const char *sp_status_name(enum sp_status s)
 		[SP_STATUS_KILLED] = "killed",
 		[SP_STATUS_SANDBOX_ERROR] = "sandbox_error",
 	};
-	if ((unsigned)s >= sizeof names / sizeof names[0])
+	if ((unsigned)s >= SP_ARRAY_SIZE(names))
 		return "unknown";
 	return names[s];
 }

@@ -38,6 +38,7 @@
 #include <linux/mount.h>
 
 #include "internal.h"
+#include "buf.h"
 #include "banned.h"
 
 #define NEWROOT "/tmp"  /* where the new root is assembled, in our namespace */
@@ -312,12 +313,17 @@ static const char *const dev_nodes[] = {
 
 static int write_etc(struct sp_error *err)
 {
+	/* nobody is the id root's runs map to on the host, and the one any
+	 * unmapped id shows as inside (the kernel's overflow id) */
+#define NOBODY SP_STR(SP_ROOT_HOST_ID)
 	static const char passwd[] =
 		"root:x:0:0:root:/nonexistent:/usr/sbin/nologin\n"
-		"sandbox:x:1000:1000:sandpit program:/work:/bin/sh\n"
-		"nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
+		"sandbox:x:" SP_STR(SP_SANDBOX_UID) ":" SP_STR(SP_SANDBOX_GID)
+		":sandpit program:/work:/bin/sh\n"
+		"nobody:x:" NOBODY ":" NOBODY ":nobody:/nonexistent:/usr/sbin/nologin\n";
 	static const char group[] =
-		"root:x:0:\nsandbox:x:1000:\nnogroup:x:65534:\n";
+		"root:x:0:\nsandbox:x:" SP_STR(SP_SANDBOX_GID) ":\nnogroup:x:" NOBODY ":\n";
+#undef NOBODY
 	static const char hosts[] = "127.0.0.1\tlocalhost\n::1\tlocalhost\n";
 	static const char nsswitch[] =
 		"passwd: files\ngroup: files\nhosts: files dns\n";
@@ -349,7 +355,7 @@ static int build_dev(struct sp_error *err)
 	if (mount("tmpfs", NEWROOT "/dev", "tmpfs", MS_NOSUID | MS_NOEXEC,
 		  "mode=0755,size=64k,nr_inodes=64") < 0)
 		return sp_fail_errno(err, "mounts: tmpfs on /dev");
-	for (size_t i = 0; i < sizeof dev_nodes / sizeof dev_nodes[0]; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(dev_nodes); i++) {
 		char src[64], dst[96];
 		snprintf(src, sizeof src, "/dev/%s", dev_nodes[i]);
 		snprintf(dst, sizeof dst, NEWROOT "/dev/%s", dev_nodes[i]);
@@ -357,7 +363,7 @@ static int build_dev(struct sp_error *err)
 		    mount(src, dst, NULL, MS_BIND, NULL) < 0)
 			return sp_fail_errno(err, "mounts: bind /dev/%s", dev_nodes[i]);
 	}
-	for (size_t i = 0; i < sizeof links / sizeof links[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(links); i++)
 		if (symlink(links[i][0], links[i][1]) < 0)
 			return sp_fail_errno(err, "mounts: link %s", links[i][1]);
 	if (make_readonly(NEWROOT "/dev", false) < 0)
@@ -470,7 +476,7 @@ int sp_mounts_open(const struct sp_mount_plan *plan, struct sp_mount_sources *m,
 	late_readonly = have_mount_setattr();
 
 	add_src(m->v, &m->n, max, "/usr");
-	for (size_t i = 0; i < sizeof top_level / sizeof top_level[0]; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(top_level); i++) {
 		ssize_t l = readlink(top_level[i], m->links[i], sizeof m->links[i] - 1);
 		m->is_link[i] = false;
 		if (l > 0 && (size_t)l < sizeof m->links[i] - 1) {
@@ -480,7 +486,7 @@ int sp_mounts_open(const struct sp_mount_plan *plan, struct sp_mount_sources *m,
 			add_src(m->v, &m->n, max, top_level[i]);
 		}
 	}
-	for (size_t i = 0; i < sizeof etc_binds / sizeof etc_binds[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(etc_binds); i++)
 		add_src(m->v, &m->n, max, etc_binds[i]);
 	for (size_t i = 0; i < plan->n_ro_binds; i++)
 		add_src(m->v, &m->n, max, plan->ro_binds[i]);
@@ -517,7 +523,7 @@ int sp_mounts_enter(const struct sp_mount_plan *plan, struct sp_mount_sources *m
 	for (size_t i = 0; i < m->n; i++)
 		if (bind_ro(&m->v[i], err) < 0)
 			goto out;
-	for (size_t i = 0; i < sizeof top_level / sizeof top_level[0]; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(top_level); i++) {
 		char dst[PATH_MAX + 8];
 		if (!m->is_link[i])
 			continue;

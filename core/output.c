@@ -20,21 +20,17 @@
 #include <sys/epoll.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "run_impl.h"
 #include "banned.h"
 
 static int append(char **buf, size_t *len, size_t *cap, const char *data, size_t n)
 {
 	if (*len + n + 1 > *cap) {
-		size_t ncap = *cap ? *cap : 4096;
-		char *bigger;
-		while (ncap < *len + n + 1)
-			ncap *= 2;
-		bigger = realloc(*buf, ncap);
+		char *bigger = sp_grow(*buf, cap, *len + n + 1, 1);
 		if (!bigger)
 			return -1;
 		*buf = bigger;
-		*cap = ncap;
 	}
 	memcpy(*buf + *len, data, n);
 	*len += n;

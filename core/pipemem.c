@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "buf.h"
 #include "banned.h"
 
 #define MAX_PIPES 32768 /* 64 processes of 256 fds each, and room */
@@ -80,12 +81,10 @@ static void list_pipes(int procfd, const char *pid, struct pipe_list *l)
 		if (sscanf(link, "pipe:[%llu]", &ino) != 1)
 			continue;
 		if (l->n == l->cap) {
-			size_t ncap = l->cap ? l->cap * 2 : 64;
-			struct pipe_ref *bigger = realloc(l->v, ncap * sizeof *bigger);
+			struct pipe_ref *bigger = sp_grow(l->v, &l->cap, l->n + 1, sizeof *bigger);
 			if (!bigger)
 				break;
 			l->v = bigger;
-			l->cap = ncap;
 		}
 		l->v[l->n].ino = ino;
 		snprintf(l->v[l->n].path, sizeof l->v[l->n].path, "%s/fd/%s", pid, de->d_name);

@@ -36,6 +36,7 @@
 
 #include "control.h"
 #include "run_impl.h"
+#include "buf.h"
 #include "banned.h"
 
 /* ---- queue ---- */
@@ -753,8 +754,8 @@ static unsigned filter_for(struct sp_cgroup *cg)
 	return f;
 }
 
-int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
-		 struct sp_error *err)
+static int start_run(const struct sp_config *cfg, struct sp_run **out,
+		     struct sp_error *err)
 {
 	struct sp_run *r;
 	struct sp_launch_spec spec;
@@ -783,7 +784,8 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	    cfg->limits.cpu_ms == 0 || cfg->limits.memory_bytes < SP_MIN_MEMORY_BYTES ||
 	    cfg->limits.disk_bytes < SP_MIN_DISK_BYTES || cfg->limits.procs == 0)
 		return sp_fail(err, "limits too small: cpu and wall must be > 0, memory at "
-			       "least 16M, disk at least 4K, output and procs at least 1");
+			       "least %uM, disk at least %uK, output and procs at least 1",
+			       SP_MIN_MEMORY_BYTES >> 20, SP_MIN_DISK_BYTES >> 10);
 	/* forwarding moves the bytes without holding them; keeping them would
 	 * mean copying through our memory, and a stuck target would then hold
 	 * bytes the loop must wait on */
@@ -866,7 +868,7 @@ int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
 	spec.err_w = err_p[1];
 	spec.chan_w = chan_p[1];
 	spec.mounts.python = python;
-	n_etc = sp_python_etc_dirs(python, etc_dirs, sizeof etc_dirs / sizeof etc_dirs[0]);
+	n_etc = sp_python_etc_dirs(python, etc_dirs, SP_ARRAY_SIZE(etc_dirs));
 	for (size_t i = 0; i < n_etc; i++)
 		etc_ptrs[i] = etc_dirs[i];
 	spec.mounts.ro_binds = etc_ptrs;
@@ -967,6 +969,17 @@ fail:
 	return -1;
 }
 
+int sp_run_start(const struct sp_config *caller, struct sp_run **out,
+		 struct sp_error *err)
+{
+	struct sp_config cfg;
+
+	*out = NULL;
+	if (sp_config_take(caller, &cfg, err) < 0)
+		return -1;
+	return start_run(&cfg, out, err);
+}
+
 int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,
 		    struct sp_error *err)
 {
@@ -1018,6 +1031,7 @@ void sp_result_free(struct sp_result *res)
 	free(res->carry_out);
 	free(res->samples);
 	sp_variables_free(res->variables, res->n_variables);
+	free(res->layers);
 	free(res);
 }
 

@@ -20,6 +20,7 @@
 #include <jansson.h>
 
 #include "run_impl.h"
+#include "buf.h"
 #include "banned.h"
 
 /* Drop every other ordinary point (never the first or a limit point) and
@@ -137,7 +138,7 @@ void sp_timeline_end(struct sp_run *r)
 		if (mark)
 			sp_samples_mark_limit(&r->timeline.samples, (enum sp_violation_kind)(mark - 1));
 	}
-	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(stops); i++)
 		if (r->res->status == stops[i].st)
 			sp_samples_mark_limit(&r->timeline.samples, stops[i].k);
 	sp_samples_take(&r->timeline.samples, &r->res->samples, &r->res->n_samples);

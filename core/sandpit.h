@@ -19,16 +19,44 @@
  *    or sp_run_free() on the same run.
  *  - The result of a finished run lives until sp_run_free().
  *  - Every limit is enforced by the kernel; nothing relies on the program.
+ *  - The program's bytes are hostile: output chunks, out/err, a
+ *    violation's what, file paths (files, kept), the variables' name,
+ *    type, repr and value, carry_out may hold any byte, escape sequences
+ *    and invalid UTF-8 included; the message of a violation or a hint,
+ *    and a run's err.msg, are the library's words but may quote the
+ *    program's names. Sanitize all of it before showing it on a terminal
+ *    (as tui/sanitize.c does), and open a kept file only under keep_dir.
  *
  * Threads: a run belongs to one thread at a time; call the sp_run_*
  * functions of one run from one thread (sp_run_interrupt() also from a
- * signal handler). Different runs may be started, driven and freed on
+ * signal handler on that thread: its wait is ended by the EINTR). A run
+ * may move to another thread between calls (hand it over with a lock or
+ * a queue); its events and result are read on the thread that owns it.
+ * A result from sp_run_blocking() is plain memory: any thread may read
+ * and free it. Different runs may be started, driven and freed on
  * different threads at once: the state runs share (the cgroup name
  * counter, the cache of denied calls' names, the JSON writer's scratch)
  * is atomic or per thread. Every other function here is safe from any
  * thread. The process-wide things a run touches are read, never changed:
  * the SIGPIPE disposition (a write to a closed forward target is held off
  * with this thread's signal mask).
+ *
+ * Growing (how a newer libsandpit.so.0 keeps older callers working):
+ *  - struct sp_config is filled by the caller: start it with
+ *    sp_config_init(), which zeroes it and records its size as the caller
+ *    compiled it. Fields are only ever appended, and a new field's zero
+ *    means the old behaviour, so the library reads an older caller's
+ *    shorter struct as if the rest were zero; a size of 0 (no init) or a
+ *    longer struct with unknown fields set is refused with a message.
+ *  - struct sp_limits keeps room (reserved, zero) for limits added later,
+ *    so the structs around it keep their layout.
+ *  - What the library returns it allocates and frees: sp_result and its
+ *    arrays (pointer + count, no caps a caller must know). sp_result only
+ *    grows at its end; callers hold it by pointer, never by value.
+ *  - The element structs of those arrays (sp_violation, sp_file, sp_hint,
+ *    sp_sample, sp_variable, sp_layer), sp_usage and sp_event keep their
+ *    size for a major version: new facts come as new arrays or fields of
+ *    sp_result. A caller ignores event types and statuses it does not know.
  */
 #ifndef SANDPIT_H
 #define SANDPIT_H
@@ -36,8 +64,28 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The library exports the functions marked SP_API and nothing else: core/
+ * is built with -fvisibility=hidden, and tests/embed checks the list. */
+#if defined(__GNUC__)
+#define SP_API __attribute__((visibility("default")))
+#else
+#define SP_API
+#endif
+
+/* The version of this header; sp_version() gives the library's, which
+ * may be newer (the same major version keeps every call and field of
+ * this header working: see "Growing" above). */
+#define SP_VERSION_MAJOR 0
+#define SP_VERSION_MINOR 1
+#define SP_VERSION_PATCH 0
 #define SP_VERSION "0.1.0"
+SP_API const char *sp_version(void);
 
 /* A message fit to show a person; empty when there is no error. */
 struct sp_error {
@@ -53,6 +101,8 @@ struct sp_limits {
 	uint64_t disk_bytes;     /* the work dir, and the size of one file */
 	uint64_t carry_bytes;    /* carry-in and carry-out, each */
 	uint32_t procs;          /* processes and threads */
+	uint32_t reserved32;     /* zero; room for limits added later */
+	uint64_t reserved[4];
 };
 
 /* The smallest limits a run accepts: below them Python cannot start, or
@@ -61,17 +111,17 @@ struct sp_limits {
 #define SP_MIN_DISK_BYTES 4096u
 
 /* Fill with the defaults shown in --help and the Resources pane. */
-void sp_limits_default(struct sp_limits *l);
+SP_API void sp_limits_default(struct sp_limits *l);
 
 /* A size as the gauges show it: "512 B", "1.5 KiB", "64 MiB". */
-void sp_format_bytes(uint64_t n, char *buf, size_t len);
+SP_API void sp_format_bytes(uint64_t n, char *buf, size_t len);
 /* A time as the gauges show it: "0.25 s", "12 s", "2.5 min". */
-void sp_format_ms(uint64_t ms, char *buf, size_t len);
+SP_API void sp_format_ms(uint64_t ms, char *buf, size_t len);
 
 /* Parse "512M", "1G", "64k", "100" (bytes) into *out. 0 ok, -1 bad. */
-int sp_parse_size(const char *s, uint64_t *out);
+SP_API int sp_parse_size(const char *s, uint64_t *out);
 /* Parse seconds, "2", "0.5", "1.5s", "250ms", into milliseconds. */
-int sp_parse_seconds(const char *s, uint64_t *out_ms);
+SP_API int sp_parse_seconds(const char *s, uint64_t *out_ms);
 
 /* A host file copied into the work dir before the program starts. The
  * host file is only read; the copy counts against the disk limit. */
@@ -82,7 +132,10 @@ struct sp_file_in {
 #define SP_MAX_FILES_IN 64
 
 struct sp_config {
-	const char *python;        /* interpreter; NULL means /usr/bin/python3 */
+	size_t size;               /* sizeof(struct sp_config) as the caller was
+				    * compiled: set by sp_config_init() */
+	const char *python;        /* interpreter: an absolute path, never looked
+				    * up in PATH; NULL means /usr/bin/python3 */
 	const char *code;          /* the program text (need not be NUL-ended) */
 	size_t code_len;
 	const char *filename;      /* shown in tracebacks; NULL means "main.py" */
@@ -113,6 +166,16 @@ struct sp_config {
 	const char *keep_dir;
 };
 
+/* A config with every field zero (no stdin, no carry, no files) and the
+ * default limits; call it first, then set what the run needs. Inline, so
+ * that size is this header's, the one the caller compiled with. */
+static inline void sp_config_init(struct sp_config *cfg)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->size = sizeof(struct sp_config);
+	sp_limits_default(&cfg->limits);
+}
+
 enum sp_status {
 	SP_STATUS_OK,
 	SP_STATUS_ERROR,
@@ -123,7 +186,7 @@ enum sp_status {
 	SP_STATUS_KILLED,
 	SP_STATUS_SANDBOX_ERROR,
 };
-const char *sp_status_name(enum sp_status s);
+SP_API const char *sp_status_name(enum sp_status s);
 
 enum sp_violation_kind {
 	SP_VIOL_NETWORK,
@@ -137,7 +200,7 @@ enum sp_violation_kind {
 	SP_VIOL_DISK,
 	SP_VIOL_CARRY,
 };
-const char *sp_violation_kind_name(enum sp_violation_kind k);
+SP_API const char *sp_violation_kind_name(enum sp_violation_kind k);
 
 struct sp_violation {
 	enum sp_violation_kind kind;
@@ -191,7 +254,33 @@ struct sp_layer {
 	char detail[160];   /* "ABI 4", "cgroup v1", why it is missing, ... */
 };
 
+/* The room sp_doctor() fills at most (the caller's array); a result's
+ * layers are the library's array, of any length. */
 #define SP_MAX_LAYERS 24
+
+/* The layers' names, as sp_result.layers and sp_doctor() give them. */
+#define SP_LAYER_USER_NS "user_namespace"
+#define SP_LAYER_PID_NS "pid_namespace"
+#define SP_LAYER_MOUNT_NS "mount_namespace"
+#define SP_LAYER_NET_NS "network_namespace"
+#define SP_LAYER_SECCOMP "seccomp"
+#define SP_LAYER_SECCOMP_CONTINUE "seccomp_continue"
+#define SP_LAYER_LANDLOCK "landlock"
+#define SP_LAYER_CAPS "capabilities"
+#define SP_LAYER_NO_NEW_PRIVS "no_new_privs"
+#define SP_LAYER_CGROUP "cgroup"
+#define SP_LAYER_RLIMITS "rlimits"
+#define SP_LAYER_PYTHON "python"
+#define SP_LAYER_IPC_NS "ipc_namespace"
+#define SP_LAYER_UTS_NS "uts_namespace"
+#define SP_LAYER_CPU_TREE "cpu_tree"
+#define SP_LAYER_PROCESS_COUNT "process_count"
+#define SP_LAYER_MEMORY_REFUSALS "memory_refusals"
+#define SP_LAYER_WORKDIR_TMPFS "workdir_tmpfs"
+
+/* Started as host root, the sandbox's user and group are this host id
+ * (nobody/nogroup); otherwise they are the caller's own. */
+#define SP_ROOT_HOST_ID 65534
 
 /* One point of the run's usage timeline (core/samples.c). limit is the
  * kind + 1 of a limit reached at this point (enum sp_violation_kind), or 0. */
@@ -233,14 +322,14 @@ struct sp_result {
 	size_t n_files_in;
 	struct sp_hint *hints;
 	size_t n_hints;
-	char *carry_out;            /* JSON object text, or NULL */
+	char *carry_out;            /* JSON object text, or NULL: the program's bytes */
 	struct sp_sample *samples;  /* the usage timeline, oldest first: at most
 				     * SP_MAX_SAMPLES, first, last and limit hits kept */
 	size_t n_samples;
 	struct sp_variable *variables; /* at most SP_MAX_VARIABLES, program order */
 	size_t n_variables;
 	uint64_t variables_more;    /* globals not listed (over the caps) */
-	struct sp_layer layers[SP_MAX_LAYERS];
+	struct sp_layer *layers;    /* the isolation layers as they stood */
 	size_t n_layers;
 	char error[512];            /* sandbox_error: what failed, for a person */
 	bool prepared;              /* released from sp_run_prepare's sandbox */
@@ -272,34 +361,39 @@ struct sp_run;
  * is wrong (bad config, a missing isolation layer). The config and its
  * strings may be freed once this returns.
  */
-int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
-		 struct sp_error *err);
+SP_API int sp_run_start(const struct sp_config *cfg, struct sp_run **out,
+			struct sp_error *err);
 
 /* The one fd to poll for POLLIN; readable when events may be waiting. */
-int sp_run_fd(const struct sp_run *run);
+SP_API int sp_run_fd(const struct sp_run *run);
 
 /* How long the caller may sleep in poll() before calling in again (ms). */
-int sp_run_timeout_ms(const struct sp_run *run);
+SP_API int sp_run_timeout_ms(const struct sp_run *run);
 
 /*
  * Take the next event without blocking: 1 and *ev filled, 0 when none is
  * ready now. After SP_EVENT_FINISHED it returns 0 for ever.
  */
-int sp_run_next_event(struct sp_run *run, struct sp_event *ev);
+SP_API int sp_run_next_event(struct sp_run *run, struct sp_event *ev);
 
 /* Stop the run and its whole process tree; it finishes with "killed". */
-void sp_run_cancel(struct sp_run *run);
+SP_API void sp_run_cancel(struct sp_run *run);
 /* Async-signal-safe, for a signal handler: a run that forwards its output
  * waits at its end for a slow reader, as cat would; this ends that wait
  * (call sp_run_cancel from the loop for the rest). */
-void sp_run_interrupt(struct sp_run *run);
+SP_API void sp_run_interrupt(struct sp_run *run);
 
-bool sp_run_finished(const struct sp_run *run);
+SP_API bool sp_run_finished(const struct sp_run *run);
 
 /* The result once finished, else NULL. Owned by the run. */
-const struct sp_result *sp_run_result(const struct sp_run *run);
+SP_API const struct sp_result *sp_run_result(const struct sp_run *run);
 
-void sp_run_free(struct sp_run *run);
+/* Free the run and everything it returned. A run not yet finished is
+ * killed first, so this may block: it waits for the kernel to reap the
+ * whole process tree (usually a few ms; longer for a process stuck in
+ * the kernel) and removes the run's cgroups. Call sp_run_cancel() and
+ * drive the run to SP_EVENT_FINISHED first to keep the loop responsive. */
+SP_API void sp_run_free(struct sp_run *run);
 
 /*
  * Prepared runs: a sandbox made ahead, up to the moment the program is
@@ -352,12 +446,12 @@ int sp_run_release(struct sp_run *run, const struct sp_config *cfg,
 const char *sp_run_preloaded(const struct sp_run *run);
 
 /* Run to completion, blocking; for tests and simple callers. */
-int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,
-		    struct sp_error *err);
-void sp_result_free(struct sp_result *r);
+SP_API int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,
+			   struct sp_error *err);
+SP_API void sp_result_free(struct sp_result *r);
 
 /* The contract's JSON result object as text (malloc'd), or NULL. */
-char *sp_result_to_json(const struct sp_result *r);
+SP_API char *sp_result_to_json(const struct sp_result *r);
 
 /*
  * Carry buffer. Validate a carry-in object: JSON object, names are
@@ -366,19 +460,19 @@ char *sp_result_to_json(const struct sp_result *r);
  * max_bytes. 0 ok, -1 with err->msg.
  */
 #define SP_CARRY_MAX_DEPTH 64
-int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
-		      struct sp_error *err);
+SP_API int sp_carry_validate(const char *json, size_t len, uint64_t max_bytes,
+			     struct sp_error *err);
 /* Where text stops being JSON: 0 with *line and *column (1-based, in
  * characters), or -1 when it parses (any problem is not of syntax). */
-int sp_carry_error_at(const char *json, size_t len, int *line, int *column);
+SP_API int sp_carry_error_at(const char *json, size_t len, int *line, int *column);
 /*
  * Merge carry_out into carry_in (new names added, existing replaced).
  * Returns malloc'd pretty JSON text, or NULL with err->msg. *changed gets
  * a malloc'd NULL-terminated list of the names added or replaced (may be
  * NULL); free each and the list.
  */
-char *sp_carry_merge(const char *carry_in, const char *carry_out,
-		     char ***changed, struct sp_error *err);
+SP_API char *sp_carry_merge(const char *carry_in, const char *carry_out,
+			    char ***changed, struct sp_error *err);
 
 /*
  * Check cfg's files_in as sp_run_start will, without running anything:
@@ -388,14 +482,18 @@ char *sp_carry_merge(const char *carry_in, const char *carry_out,
  * all of them and the carry-in fit the disk limit. 0, or -1 with err->msg
  * naming the file and what to do.
  */
-int sp_files_in_check(const struct sp_config *cfg, struct sp_error *err);
+SP_API int sp_files_in_check(const struct sp_config *cfg, struct sp_error *err);
 /* Create dir when missing (mode 0700; its parent must exist); refuse
  * anything but an empty directory. 0, or -1 with err->msg. */
-int sp_keep_dir_prepare(const char *dir, struct sp_error *err);
+SP_API int sp_keep_dir_prepare(const char *dir, struct sp_error *err);
 
 /* The host's isolation layers, for `sandpit doctor`. Returns count. */
-size_t sp_doctor(struct sp_layer *layers, size_t max);
+SP_API size_t sp_doctor(struct sp_layer *layers, size_t max);
 /* A hint for a missing layer (how to enable it), or NULL. */
-const char *sp_doctor_hint(const char *layer_name);
+SP_API const char *sp_doctor_hint(const char *layer_name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

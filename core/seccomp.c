@@ -28,11 +28,9 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "seccomp_names.h"
+#include "buf.h"
 #include "banned.h"
-
-#ifndef TIOCLINUX
-#define TIOCLINUX 0x541C
-#endif
 
 bool sp_seccomp_can_continue(void)
 {
@@ -177,16 +175,15 @@ static void read_string(int pid, uint64_t addr, char *out, size_t outlen)
 
 static void ns_flag_names(uint64_t flags, char *out, size_t outlen)
 {
+#define NAMED(f) { (uint64_t)(f), #f },
 	static const struct { uint64_t f; const char *n; } t[] = {
-		{ CLONE_NEWUSER, "CLONE_NEWUSER" }, { CLONE_NEWNS, "CLONE_NEWNS" },
-		{ CLONE_NEWPID, "CLONE_NEWPID" }, { CLONE_NEWNET, "CLONE_NEWNET" },
-		{ CLONE_NEWUTS, "CLONE_NEWUTS" }, { CLONE_NEWIPC, "CLONE_NEWIPC" },
-		{ CLONE_NEWCGROUP, "CLONE_NEWCGROUP" }, { 0x80, "CLONE_NEWTIME" },
+		SP_CLONE_NS_LIST(NAMED)
 	};
+#undef NAMED
 	size_t used = 0;
 
 	out[0] = '\0';
-	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(t); i++) {
 		if (!(flags & t[i].f))
 			continue;
 		used += (size_t)snprintf(out + used, outlen > used ? outlen - used : 0,
@@ -208,7 +205,7 @@ static bool init_call(const char *nm, const __u64 *a, char *out, size_t outlen)
 	};
 	const char *whom = NULL;
 
-	for (size_t i = 0; i < sizeof by_pid / sizeof by_pid[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(by_pid); i++)
 		if (strcmp(nm, by_pid[i]) == 0)
 			whom = "pid 1";
 	if (strcmp(nm, "setpriority") == 0)
@@ -311,9 +308,11 @@ void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 		snprintf(v->what, sizeof v->what, "%s(%s)", nm, fl);
 	} else if (strcmp(nm, "ioctl") == 0) {
 		uint32_t reqno = (uint32_t)a[1];
-		snprintf(v->what, sizeof v->what, "ioctl(%s)",
-			 reqno == TIOCSTI ? "TIOCSTI" :
-			 reqno == TIOCLINUX ? "TIOCLINUX" : "?");
+		const char *req_name = "?";
+#define NAME_IF(r) if (reqno == (uint32_t)(r)) req_name = #r;
+		SP_DENIED_IOCTL_LIST(NAME_IF)
+#undef NAME_IF
+		snprintf(v->what, sizeof v->what, "ioctl(%s)", req_name);
 	} else {
 		snprintf(v->what, sizeof v->what, "%s()", nm);
 	}

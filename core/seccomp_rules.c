@@ -22,11 +22,9 @@
 #include <seccomp.h>
 
 #include "internal.h"
+#include "seccomp_names.h"
+#include "buf.h"
 #include "banned.h"
-
-#ifndef TIOCLINUX
-#define TIOCLINUX 0x541C
-#endif
 
 /* Denied outright (with a record). Names the arch lacks are skipped. */
 static const char *const denied[] = {
@@ -76,7 +74,7 @@ static int add_init_rules(scmp_filter_ctx ctx, uint32_t act)
 	};
 	int rc = 0;
 
-	for (size_t i = 0; i < sizeof by_pid / sizeof by_pid[0]; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(by_pid); i++) {
 		int nr = seccomp_syscall_resolve_name(by_pid[i]);
 		if (nr == __NR_SCMP_ERROR || nr < 0)
 			continue;
@@ -134,12 +132,12 @@ static int add_observe_rules(scmp_filter_ctx ctx, unsigned flags)
 static int add_rules(scmp_filter_ctx ctx, uint32_t act, unsigned flags)
 {
 	int rc = 0;
-	static const uint64_t ns_each[] = {
-		CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER,
-		CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWCGROUP, 0x00000080,
-	};
+#define FLAG(f) (uint64_t)(f),
+	static const uint64_t ns_each[] = { SP_CLONE_NS_LIST(FLAG) };
+	static const uint32_t ioctl_each[] = { SP_DENIED_IOCTL_LIST(FLAG) };
+#undef FLAG
 
-	for (size_t i = 0; i < sizeof denied / sizeof denied[0]; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(denied); i++) {
 		int nr = seccomp_syscall_resolve_name(denied[i]);
 		if (nr == __NR_SCMP_ERROR || nr < 0)
 			continue;
@@ -151,15 +149,14 @@ static int add_rules(scmp_filter_ctx ctx, uint32_t act, unsigned flags)
 	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(socketpair), 1,
 			       ARG(0, SCMP_CMP_NE, AF_UNIX, 0));
 	/* clone with any namespace flag; one rule per flag (rules OR). */
-	for (size_t i = 0; i < sizeof ns_each / sizeof ns_each[0]; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(ns_each); i++)
 		rc |= seccomp_rule_add(ctx, act, SCMP_SYS(clone), 1,
 				       ARG(0, SCMP_CMP_MASKED_EQ, ns_each[i],
 					   ns_each[i]));
 	rc |= seccomp_rule_add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0);
-	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(ioctl), 1,
-			       ARG(1, SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, TIOCSTI));
-	rc |= seccomp_rule_add(ctx, act, SCMP_SYS(ioctl), 1,
-			       ARG(1, SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, TIOCLINUX));
+	for (size_t i = 0; i < SP_ARRAY_SIZE(ioctl_each); i++)
+		rc |= seccomp_rule_add(ctx, act, SCMP_SYS(ioctl), 1,
+				       ARG(1, SCMP_CMP_MASKED_EQ, 0xFFFFFFFFu, ioctl_each[i]));
 	/* a pipe holds at most the default 64 KiB: pipes are kernel memory
 	 * that, without a memory cgroup, only the supervisor's count of their
 	 * contents sees, and a pipe in flight in a unix socket it cannot see

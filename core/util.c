@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "buf.h"
 #include "banned.h"
 
 int sp_fail(struct sp_error *err, const char *fmt, ...)
@@ -77,46 +78,32 @@ int sp_write_file(const char *path, const char *text)
 char *sp_read_file_at(int dirfd, const char *path, size_t max, size_t *len)
 {
 	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-	size_t cap = 4096, used = 0;
-	char *buf;
+	struct sp_buf b = SP_BUF_INIT;
 
 	if (fd < 0)
 		return NULL;
-	buf = malloc(cap + 1);
-	while (buf) {
+	/* at most max bytes: what lies beyond is not read */
+	while (b.len < max) {
+		size_t room = max - b.len < 4096 ? max - b.len : 4096;
 		ssize_t n;
-		if (used == cap) {
-			char *bigger;
-			if (cap >= max)
-				break;
-			cap = cap * 2 > max ? max : cap * 2;
-			bigger = realloc(buf, cap + 1);
-			if (!bigger) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = bigger;
-		}
-		n = read(fd, buf + used, cap - used);
+
+		if (sp_buf_reserve(&b, room) < 0)
+			break;
+		n = read(fd, b.data + b.len, room);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
-			free(buf);
-			buf = NULL;
-			break;
+			sp_buf_free(&b);
+			close(fd);
+			return NULL;
 		}
 		if (n == 0)
 			break;
-		used += (size_t)n;
+		b.len += (size_t)n;
+		b.data[b.len] = '\0';
 	}
 	close(fd);
-	if (!buf)
-		return NULL;
-	buf[used] = '\0';
-	if (len)
-		*len = used;
-	return buf;
+	return sp_buf_detach(&b, len);
 }
 
 char *sp_read_file(const char *path, size_t max, size_t *len)
@@ -130,11 +117,6 @@ uint64_t sp_now_us(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
-
-uint64_t sp_now_ms(void)
-{
-	return sp_now_us() / 1000u;
 }
 
 int sp_fd_move_above(int fd, int min)

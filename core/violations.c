@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "buf.h"
 #include "banned.h"
 
 const char *sp_violation_kind_name(enum sp_violation_kind k)
@@ -29,7 +30,7 @@ const char *sp_violation_kind_name(enum sp_violation_kind k)
 		[SP_VIOL_DISK] = "disk",
 		[SP_VIOL_CARRY] = "carry",
 	};
-	if ((unsigned)k >= sizeof names / sizeof names[0])
+	if ((unsigned)k >= SP_ARRAY_SIZE(names))
 		return "unknown";
 	return names[k];
 }
@@ -145,21 +146,23 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 		return v;
 	}
 	if (vs->n == vs->cap) {
-		size_t ncap = vs->cap ? vs->cap * 2 : 8;
-		struct sp_violation *bigger = realloc(vs->v, ncap * sizeof *bigger);
+		/* two arrays side by side: each grows from the same cap to the
+		 * same new one */
+		size_t cap_v = vs->cap, cap_sent = vs->cap;
+		struct sp_violation *bigger = sp_grow(vs->v, &cap_v, vs->n + 1, sizeof *bigger);
 		unsigned *sent;
 		if (!bigger) {
 			vs->dropped++;
 			return NULL;
 		}
 		vs->v = bigger;
-		sent = realloc(vs->announced, ncap * sizeof *sent);
+		sent = sp_grow(vs->announced, &cap_sent, vs->n + 1, sizeof *sent);
 		if (!sent) {
 			vs->dropped++;
 			return NULL;
 		}
 		vs->announced = sent;
-		vs->cap = ncap;
+		vs->cap = cap_v < cap_sent ? cap_v : cap_sent;
 	}
 	v = &vs->v[vs->n];
 	v->what = strdup(what);

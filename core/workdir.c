@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "internal.h"
+#include "buf.h"
 #include "banned.h"
 
 #define MAX_DEPTH 16
@@ -101,12 +102,10 @@ static int walk(struct walk *w, int dirfd, const char *prefix, int depth, int ho
 			continue;
 		}
 		if (w->n == w->cap) {
-			size_t ncap = w->cap ? w->cap * 2 : 16;
-			struct sp_file *bigger = realloc(w->files, ncap * sizeof *w->files);
+			struct sp_file *bigger = sp_grow(w->files, &w->cap, w->n + 1, sizeof *w->files);
 			if (!bigger)
 				break;
 			w->files = bigger;
-			w->cap = ncap;
 		}
 		memset(&w->files[w->n], 0, sizeof w->files[w->n]);
 		w->files[w->n].path = strdup(rel);

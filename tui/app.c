@@ -33,6 +33,7 @@
 #include "editor.h"
 #include "lesson_view.h"
 #include "playground.h"
+#include "buf.h"
 #include "banned.h"
 
 #define FRAME_S (1.0 / 30)
@@ -110,7 +111,7 @@ static void install_signals(void)
 	sigaction(SIGPIPE, &sa, NULL);
 	sa.sa_handler = on_crash;
 	sa.sa_flags = (int)SA_RESETHAND;
-	for (size_t i = 0; i < sizeof crash / sizeof *crash; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(crash); i++)
 		sigaction(crash[i], &sa, NULL);
 }
 

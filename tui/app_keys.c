@@ -32,6 +32,7 @@
 #include "lesson_view.h"
 #include "pathcomplete.h"
 #include "picture.h"
+#include "buf.h"
 #include "banned.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -54,12 +55,10 @@ static void paste_add(struct app *a, wint_t c)
 		return;
 	}
 	if (a->paste_len + n > a->paste_cap) {
-		size_t cap = a->paste_cap ? a->paste_cap * 2 : 4096;
-		char *p = realloc(a->paste, cap);
+		char *p = sp_grow(a->paste, &a->paste_cap, a->paste_len + n, 1);
 		if (!p)
 			return;
 		a->paste = p;
-		a->paste_cap = cap;
 	}
 	memcpy(a->paste + a->paste_len, b, n);
 	a->paste_len += n;

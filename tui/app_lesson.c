@@ -16,6 +16,7 @@
 #include "app.h"
 #include "editor.h"
 #include "lesson_view.h"
+#include "fileio.h"
 #include "banned.h"
 
 bool app_in_lesson(const struct app *a)
@@ -129,27 +130,11 @@ void app_lesson_keep_work(struct app *a)
 static char *load_work(const struct lesson *l, size_t *len)
 {
 	char path[CONFIG_PATH_MAX + 320];
-	struct stat st;
-	char *buf;
-	ssize_t n;
-	int fd;
+	struct fio_error e;
 
 	if (work_path(l, path, sizeof path, false) < 0)
 		return NULL;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > (off_t)LESSON_MAX_BYTES ||
-	    !(buf = malloc((size_t)st.st_size + 1))) {
-		close(fd);
-		return NULL;
-	}
-	*len = 0;
-	while ((n = read(fd, buf + *len, (size_t)st.st_size - *len)) > 0)
-		*len += (size_t)n;
-	close(fd);
-	buf[*len] = '\0';
-	return buf;
+	return fio_read(path, LESSON_MAX_BYTES, FIO_NOFOLLOW, len, &e);
 }
 
 void app_lesson_open(struct app *a, size_t i, bool ask)

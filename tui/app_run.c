@@ -102,7 +102,7 @@ void app_run_start(struct app *a)
 	if (carry_save_state(&a->carry, serr, sizeof serr) < 0)
 		app_message(a, true, "carry buffer not kept: %s", serr);
 
-	memset(&c, 0, sizeof c);
+	sp_config_init(&c);
 	c.python = a->cfg.python[0] ? a->cfg.python : NULL;
 	c.code = code;
 	c.code_len = code_len;

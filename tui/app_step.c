@@ -19,6 +19,7 @@
 
 #include "app.h"
 #include "editor.h"
+#include "buf.h"
 #include "banned.h"
 
 struct held {
@@ -83,12 +84,10 @@ bool app_step_hold(struct app *a, const struct sp_event *ev)
 		h.len = ev->len;
 	}
 	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct held *q = realloc(s->q, cap * sizeof *q);
+		struct held *q = sp_grow(s->q, &s->cap, s->n + 1, sizeof *q);
 		if (!q)
 			goto fail;
 		s->q = q;
-		s->cap = cap;
 	}
 	s->q[s->n++] = h;
 	return true;

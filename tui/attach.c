@@ -47,8 +47,7 @@ int attach_add(struct attach_list *l, const char *path, char *err, size_t errlen
 	}
 	l->in[l->n].host_path = l->paths[l->n];
 	l->in[l->n].name = NULL;
-	memset(&cfg, 0, sizeof cfg);
-	sp_limits_default(&cfg.limits);
+	sp_config_init(&cfg);
 	cfg.limits.disk_bytes = UINT64_MAX; /* the run checks its own limit */
 	cfg.files_in = l->in;
 	cfg.n_files_in = l->n + 1;

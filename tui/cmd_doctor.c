@@ -9,11 +9,12 @@
 
 #include "sandpit.h"
 #include "commands.h"
+#include "buf.h"
 #include "banned.h"
 
 int cmd_doctor(int argc, char **argv)
 {
-	struct sp_layer ls[24];
+	struct sp_layer ls[SP_MAX_LAYERS];
 	size_t n;
 	int missing_required = 0;
 
@@ -30,14 +31,18 @@ int cmd_doctor(int argc, char **argv)
 			"'sandpit doctor --help'\n", argv[1]);
 		return 2;
 	}
-	n = sp_doctor(ls, sizeof ls / sizeof ls[0]);
-	printf("sandpit %s on this host (running as %s):\n\n", SP_VERSION,
-	       geteuid() == 0 ? "root; the sandbox user maps to host uid 65534" : "an ordinary user");
+	n = sp_doctor(ls, SP_ARRAY_SIZE(ls));
+	if (geteuid() == 0)
+		printf("sandpit %s on this host (running as root; the sandbox user maps "
+		       "to host uid %d):\n\n", SP_VERSION, SP_ROOT_HOST_ID);
+	else
+		printf("sandpit %s on this host (running as an ordinary user):\n\n", SP_VERSION);
 	for (size_t i = 0; i < n; i++) {
-		bool required = strstr(ls[i].name, "namespace") || strcmp(ls[i].name, "seccomp") == 0 ||
-				strcmp(ls[i].name, "python") == 0;
-		printf("  %-18s %-4s %s%s\n", ls[i].name, ls[i].active ? "yes" : "NO",
-		       ls[i].detail, required ? "" : "");
+		bool required = strstr(ls[i].name, "namespace") ||
+				strcmp(ls[i].name, SP_LAYER_SECCOMP) == 0 ||
+				strcmp(ls[i].name, SP_LAYER_PYTHON) == 0;
+		printf("  %-18s %-4s %s\n", ls[i].name, ls[i].active ? "yes" : "NO",
+		       ls[i].detail);
 		if (!ls[i].active && required)
 			missing_required = 1;
 	}

@@ -12,6 +12,7 @@
 #include <getopt.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,12 +22,14 @@
 #include "sandpit.h"
 #include "commands.h"
 #include "limit_fields.h"
+#include "options.h"
 #include "sanitize.h"
-#include "durable.h"
+#include "fileio.h"
 #include "banned.h"
 
 #define MAX_PROGRAM (16u << 20)
 #define MAX_STDIN (64u << 20)
+#define OPT_VAL 256 /* getopt val of options[0] */
 
 static volatile sig_atomic_t cancel_requested;
 static struct sp_run *volatile current_run; /* for the handler */
@@ -53,155 +56,86 @@ void print_usage(void)
 	       "       sandpit view IMAGE                          show a PNG or JPEG in the terminal\n"
 	       "       sandpit --help | --version\n"
 	       "\n"
-	       "run options (defaults in brackets):\n"
-	       "  --cpu SECONDS      CPU time of the whole process tree [%.1f]\n"
-	       "  --wall SECONDS     wall-clock time [%.1f]\n"
-	       "  --memory SIZE      memory of the whole tree [%lluM]\n"
-	       "  --output SIZE      stdout + stderr bytes kept [%lluM]\n"
-	       "  --disk SIZE        bytes in the work dir, and one file's size [%lluM]\n"
-	       "  --procs N          processes and threads [%u]\n"
-	       "  --carry FILE       carry-in: a JSON object; names become globals\n"
-	       "  --carry-out FILE   write the run's carry() values there (JSON object)\n"
-	       "  --carry-max SIZE   size cap of carry-in and carry-out [%lluM]\n"
-	       "  --stdin FILE       the program's standard input [empty]\n"
-	       "  --python PATH      the interpreter [/usr/bin/python3]\n"
-	       "  --file [NAME=]PATH copy a host file into the work dir before the run, as\n"
-	       "                     NAME or its base name (repeatable; write ./PATH for a\n"
-	       "                     path with '=' in its first part)\n"
-	       "  --keep DIR         copy the regular files the program left to DIR (created;\n"
-	       "                     must be empty), at most the disk limit in all\n"
-	       "  --json             print the result as one JSON object\n"
-	       "SIZE takes K, M, G suffixes. Exit status: the program's own; 128+N when\n"
+	       "run options (defaults in brackets):\n");
+	option_print_help(stdout, OPT_RUN, &l);
+	printf(	       "SIZE takes K, M, G suffixes. Exit status: the program's own; 128+N when\n"
 	       "signal N killed it; 124 when a limit stopped it; 125 when the sandbox\n"
 	       "failed; 130 when cancelled (SIGINT/SIGTERM); 2 for bad usage.\n"
-	       "\n"
-	       "playground options: --cpu --wall --memory --output --disk --procs --python\n"
-	       "  (as above), --theme NAME|FILE, --no-mouse, --config FILE,\n"
-	       "  --lessons DIR (a teacher's *.lesson files, after the shipped ones)\n"
-	       "  config file: $XDG_CONFIG_HOME/sandpit/config; see man sandpit\n",
-	       (double)l.cpu_ms / 1000.0, (double)l.wall_ms / 1000.0,
-	       (unsigned long long)(l.memory_bytes >> 20),
-	       (unsigned long long)(l.output_bytes >> 20),
-	       (unsigned long long)(l.disk_bytes >> 20), l.procs,
-	       (unsigned long long)(l.carry_bytes >> 20));
+	       "\n");
+	option_print_playground(stdout);
+	printf("  config file: $XDG_CONFIG_HOME/sandpit/config; see man sandpit\n");
 }
 
-static int usage_error(const char *fmt, const char *arg)
+__attribute__((format(printf, 1, 2)))
+static int usage_error(const char *fmt, ...)
 {
+	va_list ap;
+
+	va_start(ap, fmt);
 	fprintf(stderr, "sandpit run: ");
-	fprintf(stderr, fmt, arg);
+	vfprintf(stderr, fmt, ap);
 	fprintf(stderr, "\n(see 'sandpit --help')\n");
+	va_end(ap);
 	return 2;
 }
 
-static const char *file_type(mode_t m)
-{
-	return S_ISDIR(m) ? "a directory" : S_ISFIFO(m) ? "a FIFO (named pipe)"
-	     : S_ISCHR(m) ? "a character device" : S_ISBLK(m) ? "a block device"
-	     : S_ISSOCK(m) ? "a socket" : "not a regular file";
-}
-
 /*
- * Read a whole input file, at most max bytes. A named file must be a
- * regular file: a FIFO would block us for ever (so it is opened
- * O_NONBLOCK and refused), /dev/zero would never end. "-" is our stdin,
- * which may be a pipe; the cap bounds it. Errors name the file, never
- * its bytes.
+ * Read a whole input file, at most max bytes (fileio.c: a named file must
+ * be a regular file, since a FIFO would block us for ever and /dev/zero
+ * never end). "-" is our stdin, which may be a pipe; the cap bounds it.
+ * Errors name the file, never its bytes.
  */
 static char *slurp(const char *what, const char *path, size_t max, size_t *len)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
-	int fd = is_stdin ? dup(0) : open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	struct stat st;
-	char *buf = NULL;
-	size_t cap = 0, used = 0;
+	struct fio_error e;
+	char *buf = is_stdin ? fio_read_fd(0, path, max, FIO_ANY_TYPE, len, &e)
+			     : fio_read(path, max, 0, len, &e);
+	char size[32];
 
-	if (fd < 0) {
-		fprintf(stderr, "sandpit run: cannot open %s '%s': %s\n", what, path, strerror(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) < 0) {
-		fprintf(stderr, "sandpit run: cannot read %s '%s': %s\n", what, path, strerror(errno));
-		close(fd);
-		return NULL;
-	}
-	if (S_ISDIR(st.st_mode) || (!is_stdin && !S_ISREG(st.st_mode))) {
-		fprintf(stderr, "sandpit run: %s '%s' is %s; give a regular file "
-			"(or - for sandpit's own stdin)\n", what, path, file_type(st.st_mode));
-		close(fd);
-		return NULL;
-	}
-	if (!is_stdin)
-		fcntl(fd, F_SETFL, 0); /* a regular file: blocking reads are fine */
-	for (;;) {
-		ssize_t n;
-		if (used == cap) {
-			char *bigger;
-			if (cap >= max) {
-				char size[32];
-				sp_format_bytes(max, size, sizeof size);
-				fprintf(stderr, "sandpit run: %s '%s' is over %s\n", what, path, size);
-				free(buf);
-				close(fd);
-				return NULL;
-			}
-			cap = cap ? cap * 2 : 65536;
-			bigger = realloc(buf, cap + 1);
-			if (!bigger) {
-				free(buf);
-				close(fd);
-				return NULL;
-			}
-			buf = bigger;
-		}
-		n = read(fd, buf + used, cap - used);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			fprintf(stderr, "sandpit run: cannot read %s '%s': %s\n", what, path, strerror(errno));
-			free(buf);
-			close(fd);
-			return NULL;
-		}
-		if (n == 0)
-			break;
-		used += (size_t)n;
-	}
-	close(fd);
-	if (!buf)
-		buf = malloc(1);
 	if (buf)
-		buf[used] = '\0';
-	*len = used;
-	return buf;
+		return buf;
+	switch (e.kind) {
+	case FIO_OPEN:
+		fprintf(stderr, "sandpit run: cannot open %s '%s': %s\n", what, path, strerror(e.err));
+		break;
+	case FIO_NOT_REGULAR:
+		fprintf(stderr, "sandpit run: %s '%s' is %s; give a regular file "
+			"(or - for sandpit's own stdin)\n", what, path, fio_type_name(e.mode));
+		break;
+	case FIO_TOO_BIG:
+		sp_format_bytes(max, size, sizeof size);
+		if (!strcmp(what, "carry file"))
+			fprintf(stderr, "sandpit run: --carry '%s': the carry buffer is over its "
+				"limit of %s (--carry-max raises it)\n", path, size);
+		else
+			fprintf(stderr, "sandpit run: %s '%s' is over %s\n", what, path, size);
+		break;
+	default:
+		fprintf(stderr, "sandpit run: cannot read %s '%s': %s\n", what, path, strerror(e.err));
+		break;
+	}
+	return NULL;
 }
 
+/* The carry-out file, replaced atomically and durably (fileio.c). */
 static int write_carry_out(const char *path, const char *json)
 {
-	char tmp[4096];
-	FILE *f;
+	char err[1200];
+	char *text = NULL;
+	int n = asprintf(&text, "%s\n", json ? json : "{}");
 
-	snprintf(tmp, sizeof tmp, "%s.tmp-%d", path, (int)getpid());
-	f = fopen(tmp, "w");
-	if (!f || fprintf(f, "%s\n", json ? json : "{}") < 0 || fflush(f) != 0 ||
-	    fsync(fileno(f)) != 0) {
-		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': %s\n", path, strerror(errno));
-		if (f)
-			fclose(f);
-		unlink(tmp);
+	if (n < 0) {
+		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': out of memory\n", path);
 		return -1;
 	}
-	if (fclose(f) != 0 || rename(tmp, path) < 0) {
-		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': %s\n", path, strerror(errno));
-		unlink(tmp);
+	if (fio_replace(path, text, (size_t)n, 0666 & ~fio_umask(), err, sizeof err) < 0) {
+		fprintf(stderr, "sandpit run: cannot write --carry-out '%s': %s\n", path,
+			strerror(errno));
+		free(text);
 		return -1;
 	}
-	/* the rename lasts a crash only once the directory is synced too */
-	if (durable_sync_dir_of(path) < 0) {
-		fprintf(stderr, "sandpit run: cannot sync the directory of --carry-out '%s': %s\n",
-			path, strerror(errno));
-		return -1;
-	}
+	free(text);
 	return 0;
 }
 
@@ -355,27 +289,10 @@ static struct sp_file_in parse_file_in(const char *arg)
 
 int cmd_run(int argc, char **argv)
 {
-	enum { O_CPU = 1, O_WALL, O_MEMORY, O_OUTPUT, O_DISK, O_PROCS, O_CARRY,
-	       O_CARRY_OUT, O_CARRY_MAX, O_STDIN, O_PYTHON, O_JSON, O_HELP, O_FILE,
-	       O_KEEP };
-	static const struct option opts[] = {
-		{ "cpu", required_argument, NULL, O_CPU },
-		{ "wall", required_argument, NULL, O_WALL },
-		{ "memory", required_argument, NULL, O_MEMORY },
-		{ "output", required_argument, NULL, O_OUTPUT },
-		{ "disk", required_argument, NULL, O_DISK },
-		{ "procs", required_argument, NULL, O_PROCS },
-		{ "carry", required_argument, NULL, O_CARRY },
-		{ "carry-out", required_argument, NULL, O_CARRY_OUT },
-		{ "carry-max", required_argument, NULL, O_CARRY_MAX },
-		{ "stdin", required_argument, NULL, O_STDIN },
-		{ "python", required_argument, NULL, O_PYTHON },
-		{ "json", no_argument, NULL, O_JSON },
-		{ "file", required_argument, NULL, O_FILE },
-		{ "keep", required_argument, NULL, O_KEEP },
-		{ "help", no_argument, NULL, O_HELP },
-		{ NULL, 0, NULL, 0 },
-	};
+	struct option opts[OPT_N + 1];
+	size_t n_opts = 0;
+	struct opt_value val;
+	char why[256], msg[300];
 	struct sp_config cfg;
 	struct sp_file_in files_in[SP_MAX_FILES_IN];
 	struct sp_error err = { "" };
@@ -386,51 +303,48 @@ int cmd_run(int argc, char **argv)
 	size_t code_len = 0, carry_len = 0, input_len = 0;
 	bool json = false;
 	int c, status;
-	uint64_t v;
 	struct sigaction sa;
 
-	memset(&cfg, 0, sizeof cfg);
-	sp_limits_default(&cfg.limits);
+	sp_config_init(&cfg);
 	optind = 1;
 	opterr = 0;
+	/* the flags of the one option table (options.c), as getopt wants them;
+	 * val is OPT_VAL + the option's id, clear of getopt's own '?' and ':' */
+	for (int i = 0; i < OPT_N; i++)
+		if (options[i].where & OPT_RUN)
+			opts[n_opts++] = (struct option){ options[i].name,
+				options[i].arg ? required_argument : no_argument, NULL, OPT_VAL + i };
+	opts[n_opts] = (struct option){ NULL, 0, NULL, 0 };
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		switch (c) {
-		case O_CPU:
-		case O_WALL:
-		case O_MEMORY:
-		case O_OUTPUT:
-		case O_DISK:
-		case O_PROCS: {
-			/* the same table as the config file and the F4 dialog */
-			static const enum limit_id ids[] = {
-				[O_CPU] = LIM_CPU, [O_WALL] = LIM_WALL, [O_MEMORY] = LIM_MEMORY,
-				[O_OUTPUT] = LIM_OUTPUT, [O_DISK] = LIM_DISK, [O_PROCS] = LIM_PROCS,
-			};
-			char why[256], msg[300];
-			if (limit_parse(ids[c], optarg, &cfg.limits, why, sizeof why) < 0) {
-				snprintf(msg, sizeof msg, "--%s: %s", limit_fields[ids[c]].key, why);
-				return usage_error("%s", msg);
-			}
-			break;
+		int id = c - OPT_VAL;
+		if (id >= 0 && id < OPT_N && options[id].arg &&
+		    option_parse((enum opt_id)id, optarg, &cfg.limits, &val, why,
+				 sizeof why) < 0) {
+			/* a limit's message names its flag; a size's says what to give */
+			if (options[id].kind != OPT_LIMIT)
+				return usage_error("%s", why);
+			snprintf(msg, sizeof msg, "--%s: %s", options[id].name, why);
+			return usage_error("%s", msg);
 		}
-		case O_CARRY_MAX:
-			if (sp_parse_size(optarg, &v) < 0)
-				return usage_error("bad size '%s': give bytes with an optional K, M or G", optarg);
-			cfg.limits.carry_bytes = v;
-			break;
-		case O_CARRY: carry_path = optarg; break;
-		case O_CARRY_OUT: carry_out_path = optarg; break;
-		case O_STDIN: stdin_path = optarg; break;
-		case O_PYTHON: cfg.python = optarg; break;
-		case O_JSON: json = true; break;
-		case O_FILE:
+		switch (id) {
+		case OPT_CPU: case OPT_WALL: case OPT_MEMORY:
+		case OPT_OUTPUT: case OPT_DISK: case OPT_PROCS:
+			break; /* stored by option_parse() */
+		case OPT_CARRY_MAX: cfg.limits.carry_bytes = val.n; break;
+		case OPT_CARRY: carry_path = optarg; break;
+		case OPT_CARRY_OUT: carry_out_path = optarg; break;
+		case OPT_STDIN: stdin_path = optarg; break;
+		case OPT_PYTHON: cfg.python = optarg; break;
+		case OPT_JSON: json = true; break;
+		case OPT_FILE:
 			if (cfg.n_files_in == SP_MAX_FILES_IN)
-				return usage_error("more than 64 --file options (at '%s'): pack them "
-						   "into one archive and unpack it in the program", optarg);
+				return usage_error("more than %d --file options (at '%s'): pack them "
+						   "into one archive and unpack it in the program",
+						   SP_MAX_FILES_IN, optarg);
 			files_in[cfg.n_files_in++] = parse_file_in(optarg);
 			break;
-		case O_KEEP: cfg.keep_dir = optarg; break;
-		case O_HELP: print_usage(); return 0;
+		case OPT_KEEP: cfg.keep_dir = optarg; break;
+		case OPT_HELP: print_usage(); return 0;
 		default:
 			return usage_error("unknown or incomplete option '%s'", argv[optind - 1]);
 		}
@@ -447,7 +361,7 @@ int cmd_run(int argc, char **argv)
 	if (!(code = slurp("program", argv[optind], MAX_PROGRAM, &code_len)))
 		return 2;
 	if (carry_path) {
-		if (!(carry = slurp("carry file", carry_path, cfg.limits.carry_bytes + 1, &carry_len))) {
+		if (!(carry = slurp("carry file", carry_path, cfg.limits.carry_bytes, &carry_len))) {
 			free(code);
 			return 2;
 		}

@@ -18,6 +18,7 @@
 
 #include "config.h"
 #include "ini_lines.h"
+#include "options.h"
 #include "runfiles.h"
 #include "banned.h"
 
@@ -27,54 +28,30 @@ static void copy_str(char *dst, size_t len, const char *src)
 	snprintf(dst, len, "%s", src);
 }
 
-/* Parse yes/no style booleans. 0 ok, -1 not a boolean. */
-static int parse_bool(const char *v, bool *out)
-{
-	static const char *yes[] = { "yes", "true", "on", "1" };
-	static const char *no[] = { "no", "false", "off", "0" };
-	for (size_t i = 0; i < 4; i++) {
-		if (!strcasecmp(v, yes[i])) { *out = true; return 0; }
-		if (!strcasecmp(v, no[i])) { *out = false; return 0; }
-	}
-	return -1;
-}
-
 int config_set(struct pg_config *cfg, const char *key, const char *value,
 	       char *err, size_t errlen)
 {
-	int lim = limit_find(key);
-	uint64_t v = 0;
-	int bad = 0;
+	int id = option_find(key, OPT_CONFIG);
+	struct opt_value v;
+	char known[300];
 
-	/* limits go through the one table the command line and the F4 dialog
-	 * use: only a value a run accepts is stored, so a bad line never
-	 * leaves a broken limit behind */
-	if (lim >= 0)
-		return limit_parse((enum limit_id)lim, value, &cfg->limits, err, errlen);
-	if (!strcmp(key, "python"))
-		copy_str(cfg->python, sizeof cfg->python, value);
-	else if (!strcmp(key, "theme"))
-		copy_str(cfg->theme, sizeof cfg->theme, value);
-	else if (!strcmp(key, "mouse"))
-		bad = parse_bool(value, &cfg->mouse) < 0;
-	else if (!strcmp(key, "keep_runs")) {
-		char *end;
-		unsigned long n;
-		errno = 0;
-		n = strtoul(value, &end, 10);
-		bad = errno || end == value || *end || value[0] == '-' || n == 0 || n > 1000000;
-		if (!bad) cfg->keep_runs = (uint32_t)n;
-	} else if (!strcmp(key, "keep_bytes")) {
-		bad = sp_parse_size(value, &v) < 0;
-		if (!bad) cfg->keep_bytes = v;
-	} else {
-		snprintf(err, errlen, "unknown key '%s' (known: cpu, wall, memory, output, "
-			 "disk, procs, python, theme, mouse, keep_runs, keep_bytes)", key);
+	if (id < 0) {
+		option_names(OPT_CONFIG, known, sizeof known);
+		snprintf(err, errlen, "unknown key '%s' (known: %s)", key, known);
 		return -1;
 	}
-	if (bad) {
-		snprintf(err, errlen, "bad value '%s' for %s", value, key);
+	/* the one option table the command line uses too: a limit goes
+	 * through limit_fields.c, as the F4 dialog's, and only a value a run
+	 * accepts is stored, so a bad line never leaves a broken limit */
+	if (option_parse((enum opt_id)id, value, &cfg->limits, &v, err, errlen) < 0)
 		return -1;
+	switch (id) {
+	case OPT_PYTHON: copy_str(cfg->python, sizeof cfg->python, v.s); break;
+	case OPT_THEME: copy_str(cfg->theme, sizeof cfg->theme, v.s); break;
+	case OPT_MOUSE: cfg->mouse = v.n != 0; break;
+	case OPT_KEEP_RUNS: cfg->keep_runs = (unsigned)v.n; break;
+	case OPT_KEEP_BYTES: cfg->keep_bytes = v.n; break;
+	default: break; /* a limit, stored by option_parse() */
 	}
 	return 0;
 }
@@ -114,8 +91,11 @@ static int preset_set(struct pg_config *cfg, const char *section, const char *na
 		copy_str(p->name, sizeof p->name, pname);
 	}
 	if (lim < 0) {
-		snprintf(err, errlen, "unknown key '%s' in a preset (known: cpu, wall, "
-			 "memory, procs, output, disk)", name);
+		char known[128] = "";
+		for (int i = 0; i < LIM_COUNT; i++)
+			snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s",
+				 i ? ", " : "", limit_fields[i].key);
+		snprintf(err, errlen, "unknown key '%s' in a preset (known: %s)", name, known);
 		return -1;
 	}
 	if (limit_parse((enum limit_id)lim, value, &p->limits, err, errlen) < 0)
@@ -225,11 +205,6 @@ int config_state_path(const char *name, char *buf, size_t len, bool create)
 	return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
-/* The flags that take a value, and the config key each one sets. */
-static const char *const value_flags[] = {
-	"cpu", "wall", "memory", "output", "disk", "procs", "python", "theme",
-};
-
 /*
  * Split "--name=value" or "--name value" at argv[*i]. Returns the value
  * (advancing *i when it was the next word) or NULL when missing.
@@ -319,26 +294,30 @@ int config_load(struct pg_config *cfg, int argc, char **argv,
 				i++;
 			continue;
 		}
-		for (size_t k = 0; k < sizeof value_flags / sizeof *value_flags; k++) {
-			size_t n = strlen(value_flags[k]);
-			char err[256];
+		{
+			/* a flag of the option table (options.c) that takes a
+			 * value; it sets what its config key sets */
+			size_t n = strcspn(a + 2, "=");
+			char name[64], err[256];
 			const char *v;
+			int id = -1;
 
-			if (strncmp(a + 2, value_flags[k], n) || a[0] != '-' ||
-			    a[1] != '-' || (a[2 + n] != '=' && a[2 + n]))
-				continue;
-			matched = true;
-			v = flag_value(argc, argv, &i, n);
-			if (!v) {
-				snprintf(usage_err, errlen, "--%s needs a value",
-					 value_flags[k]);
-				return -1;
+			if (a[1] == '-' && n < sizeof name) {
+				snprintf(name, sizeof name, "%.*s", (int)n, a + 2);
+				id = option_find(name, OPT_PLAY);
 			}
-			if (config_set(cfg, value_flags[k], v, err, sizeof err) < 0) {
-				snprintf(usage_err, errlen, "--%s: %s", value_flags[k], err);
-				return -1;
+			if (id >= 0 && options[id].arg && (options[id].where & OPT_CONFIG)) {
+				matched = true;
+				v = flag_value(argc, argv, &i, n);
+				if (!v) {
+					snprintf(usage_err, errlen, "--%s needs a value", name);
+					return -1;
+				}
+				if (config_set(cfg, name, v, err, sizeof err) < 0) {
+					snprintf(usage_err, errlen, "--%s: %s", name, err);
+					return -1;
+				}
 			}
-			break;
 		}
 		if (!matched) {
 			snprintf(usage_err, errlen, "unknown option '%s' (see --help)", a);

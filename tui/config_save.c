@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fileio.h"
+#include "buf.h"
 #include "banned.h"
 
 #define CONFIG_MAX (1u << 20)
@@ -32,14 +34,12 @@ static void put(struct out *o, const char *s, size_t n)
 	if (o->oom)
 		return;
 	if (o->len + n + 1 > o->cap) {
-		size_t cap = (o->len + n + 1) * 2;
-		char *b = realloc(o->s, cap);
+		char *b = sp_grow(o->s, &o->cap, o->len + n + 1, 1);
 		if (!b) {
 			o->oom = true;
 			return;
 		}
 		o->s = b;
-		o->cap = cap;
 	}
 	memcpy(o->s + o->len, s, n);
 	o->len += n;
@@ -100,29 +100,24 @@ int config_save_limits(const char *path, const struct sp_limits *l, char *err,
 {
 	struct out o = { 0 };
 	bool done[LIM_COUNT] = { false };
-	char *old = NULL, tmp[CONFIG_PATH_MAX + 16];
+	char *old = NULL;
 	size_t old_len = 0, pos = 0;
 	bool in_section = false, added = false;
-	int fd;
-	FILE *f;
+	struct fio_error fe;
+	int rc;
 
 	if (!path || !path[0]) {
 		snprintf(err, errlen, "no config file path (HOME is not set)");
 		return -1;
 	}
-	f = fopen(path, "rb");
-	if (f) {
-		old = malloc(CONFIG_MAX + 1);
-		old_len = old ? fread(old, 1, CONFIG_MAX + 1, f) : 0;
-		fclose(f);
-		if (!old || old_len > CONFIG_MAX) {
-			free(old);
-			snprintf(err, errlen, "%s: %s", path, old ? "over 1 MiB, not rewritten"
-							  : "out of memory");
-			return -1;
-		}
-	} else if (errno != ENOENT) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+	/* fileio.c: a FIFO or a device in its place is refused, not waited on */
+	old = fio_read(path, CONFIG_MAX, 0, &old_len, &fe);
+	if (!old && fe.kind == FIO_TOO_BIG) {
+		snprintf(err, errlen, "%s: over 1 MiB, not rewritten", path);
+		return -1;
+	}
+	if (!old && !(fe.kind == FIO_OPEN && fe.err == ENOENT)) {
+		snprintf(err, errlen, "%s", fe.msg);
 		return -1;
 	}
 	while (pos < old_len) {
@@ -161,28 +156,8 @@ int config_save_limits(const char *path, const struct sp_limits *l, char *err,
 		return -1;
 	}
 	make_parent(path);
-	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		free(o.s);
-		return -1;
-	}
-	if (write(fd, o.s ? o.s : "", o.len) != (ssize_t)o.len || fsync(fd) < 0) {
-		int e = errno;
-		close(fd);
-		unlink(tmp);
-		free(o.s);
-		snprintf(err, errlen, "%s: %s", path, strerror(e));
-		return -1;
-	}
-	close(fd);
+	/* atomically and durably (fileio.c); the config is the user's own */
+	rc = fio_replace(path, o.s ? o.s : "", o.len, 0600, err, errlen);
 	free(o.s);
-	if (rename(tmp, path) < 0) {
-		int e = errno;
-		unlink(tmp);
-		snprintf(err, errlen, "%s: %s", path, strerror(e));
-		return -1;
-	}
-	return 0;
+	return rc;
 }

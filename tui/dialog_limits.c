@@ -208,15 +208,17 @@ void limits_dialog_draw(const struct limits_dialog *d, WINDOW *win, int rows,
 			continue;
 		}
 		const struct limit_field *f = &limit_fields[row - 1];
+		char floor[32];
 		text_draw(win, y, in.x + 1, LABEL_W, f->label, strlen(f->label), la);
 		layout_clear(win, (struct rect){ y, in.x + 1 + LABEL_W, 1, FIELD_W },
 			     theme_attr(th, d->bad == row - 1 ? TR_ERROR : TR_NORMAL));
 		text_draw(win, y, in.x + 1 + LABEL_W, FIELD_W, d->text[row - 1],
 			  strlen(d->text[row - 1]),
 			  theme_attr(th, d->bad == row - 1 ? TR_ERROR : TR_NORMAL));
+		limit_floor_text((enum limit_id)(row - 1), floor, sizeof floor);
 		snprintf(line, sizeof line, "%s, at least %s",
 			 f->unit == LU_SECONDS ? "seconds" : f->unit == LU_SIZE ?
-			 "bytes, K/M/G" : "processes and threads", f->floor_text);
+			 "bytes, K/M/G" : "processes and threads", floor);
 		text_draw(win, y, in.x + 2 + LABEL_W + FIELD_W,
 			  in.w - LABEL_W - FIELD_W - 3, line, strlen(line), a);
 	}

@@ -13,6 +13,7 @@
 #include "sandpit.h"
 #include "commands.h"
 #include "sanitize.h"
+#include "buf.h"
 #include "banned.h"
 
 static const char probe[] =
@@ -50,8 +51,7 @@ int doctor_print_stack(void)
 	struct sp_error err = { "" };
 	int missing = 0;
 
-	memset(&cfg, 0, sizeof cfg);
-	sp_limits_default(&cfg.limits);
+	sp_config_init(&cfg);
 	cfg.code = probe;
 	cfg.code_len = sizeof probe - 1;
 	cfg.filename = "doctor.py";
@@ -64,7 +64,7 @@ int doctor_print_stack(void)
 		sp_result_free(r);
 		return 1;
 	}
-	for (size_t i = 0; i < sizeof packages / sizeof packages[0]; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(packages); i++) {
 		size_t l = 0;
 		const char *line = find_line(r->out, r->out_len, packages[i], &l);
 		char *text = NULL;

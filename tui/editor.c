@@ -26,6 +26,7 @@
 #include "textbuf.h"
 #include "utf8text.h"
 
+#include "buf.h"
 #include "banned.h"
 
 /* ---- small helpers ------------------------------------------------ */
@@ -346,7 +347,7 @@ static bool closes_block(const char *s, size_t len)
 		s++;
 		len--;
 	}
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(words); i++) {
 		size_t n = strlen(words[i]);
 		if (len >= n && !memcmp(s, words[i], n) &&
 		    (len == n || s[n] == ' ' || s[n] == '(' || s[n] == '#'))

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fileio.h"
 #include "textbuf.h"
 
 #include "banned.h"
@@ -20,37 +21,6 @@
 #define MAX_FILE (256u << 20)      /* larger files are refused, not mangled */
 
 /* ---- files --------------------------------------------------------- */
-
-/* The process's umask, read without changing it (threads may be running). */
-static mode_t current_umask(void)
-{
-	FILE *f = fopen("/proc/self/status", "r");
-	char line[128];
-	unsigned m = 022;
-	if (f) {
-		while (fgets(line, sizeof line, f))
-			if (sscanf(line, "Umask: %o", &m) == 1)
-				break;
-		fclose(f);
-	}
-	return (mode_t)m;
-}
-
-/* Writes all of buf to fd, retrying short writes. 0 or -1 (errno). */
-static int write_all(int fd, const char *buf, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, buf, n);
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		buf += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
 
 /* Atomically replaces path with data: a temp file in the same directory,
  * fsync, rename over, fsync the directory. mode < 0 keeps the existing
@@ -72,40 +42,23 @@ static int atomic_write(const char *path, const char *data, size_t n, int mode,
 		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
 		return -1;
 	}
-	char tmp[PATH_MAX + 32];
-	const char *slash = strrchr(path, '/');
-	if (slash)
-		snprintf(tmp, sizeof tmp, "%.*s/.%s.sandpit-XXXXXX", (int)(slash - path), path, slash + 1);
-	else
-		snprintf(tmp, sizeof tmp, ".%s.sandpit-XXXXXX", path);
-	int fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0) {
+	struct fio_tmp t;
+	if (fio_tmp_open(&t, path) < 0) {
 		snprintf(err, errlen, "%s: cannot save (temporary file): %s", path, strerror(errno));
 		return -1;
 	}
-	mode_t m = mode >= 0 ? (mode_t)mode : exists ? st.st_mode & 07777 : 0666 & ~current_umask();
+	mode_t m = mode >= 0 ? (mode_t)mode : exists ? st.st_mode & 07777 : 0666 & ~fio_umask();
 	if (exists && mode < 0 && (st.st_uid != geteuid() || st.st_gid != getegid()))
-		(void)!fchown(fd, st.st_uid, st.st_gid);   /* best effort: keep the owner */
-	if (fchmod(fd, m) < 0 || write_all(fd, data, n) < 0 || fsync(fd) < 0) {
-		int e = errno;
-		close(fd);
-		unlink(tmp);
-		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(e));
+		(void)!fchown(t.fd, st.st_uid, st.st_gid);   /* best effort: keep the owner */
+	if (fchmod(t.fd, m) < 0) {
+		fio_tmp_abort(&t);
+		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
 		return -1;
 	}
-	if (close(fd) < 0 || rename(tmp, path) < 0) {
-		int e = errno;
-		unlink(tmp);
-		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(e));
+	/* written, synced, renamed over, and the directory synced */
+	if (fio_tmp_commit(&t, data, n, path) < 0) {
+		snprintf(err, errlen, "%s: cannot save: %s", path, strerror(errno));
 		return -1;
-	}
-	/* The rename is durable only once the directory is. */
-	char dir[PATH_MAX];
-	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
-	int dfd = open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd >= 0) {
-		fsync(dfd);
-		close(dfd);
 	}
 	return 0;
 }
@@ -114,64 +67,18 @@ static int atomic_write(const char *path, const char *data, size_t n, int mode,
  * NULL with *missing set when it does not exist. */
 static char *read_file(const char *path, size_t *len, bool *missing, char *err, size_t errlen)
 {
-	*missing = false;
-	/* O_NONBLOCK: opening a FIFO must not hang the playground. */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0) {
-		if (errno == ENOENT) {
-			*missing = true;
-			return NULL;
-		}
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-		return NULL;
-	}
-	struct stat st;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: %s", path, S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
-		close(fd);
-		return NULL;
-	}
-	if ((unsigned long long)st.st_size > MAX_FILE) {
-		snprintf(err, errlen, "%s: too large to edit (%lld bytes; the limit is %u MiB)",
-			 path, (long long)st.st_size, MAX_FILE >> 20);
-		close(fd);
-		return NULL;
-	}
-	size_t cap = (size_t)st.st_size + 1, n = 0;
-	char *buf = malloc(cap);
-	if (!buf) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		close(fd);
-		return NULL;
-	}
-	for (;;) {
-		if (n == cap) {           /* the file grew while we read it */
-			char *nb = cap * 2 <= MAX_FILE ? realloc(buf, cap * 2) : NULL;
-			if (!nb) {
-				snprintf(err, errlen, "%s: too large to edit", path);
-				free(buf);
-				close(fd);
-				return NULL;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-		ssize_t r = read(fd, buf + n, cap - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-			free(buf);
-			close(fd);
-			return NULL;
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	*len = n;
-	return buf;
+	struct fio_error e;
+	char *buf = fio_read(path, MAX_FILE, 0, len, &e);
+
+	*missing = !buf && e.kind == FIO_OPEN && e.err == ENOENT;
+	if (buf || *missing)
+		return buf;
+	if (e.kind == FIO_TOO_BIG)
+		snprintf(err, errlen, "%s: too large to edit (the limit is %u MiB)", path,
+			 MAX_FILE >> 20);
+	else
+		snprintf(err, errlen, "%s", e.msg);
+	return NULL;
 }
 
 /* The last path component. */

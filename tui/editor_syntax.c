@@ -12,6 +12,7 @@
 #include "textbuf.h"
 #include "utf8text.h"
 
+#include "buf.h"
 #include "banned.h"
 
 #define BRACKET_SCAN_LINES 2000    /* how far bracket matching looks */
@@ -21,12 +22,10 @@ static bool cls_reserve(struct editor *ed, size_t n)
 {
 	if (n <= ed->cls_cap)
 		return true;
-	size_t cap = n * 2 + 256;
-	unsigned char *c = realloc(ed->cls, cap);
+	unsigned char *c = sp_grow(ed->cls, &ed->cls_cap, n, 1);
 	if (!c)
 		return false;
 	ed->cls = c;
-	ed->cls_cap = cap;
 	return true;
 }
 
@@ -44,12 +43,10 @@ bool ed_ensure_states(struct editor *ed, size_t line)
 	if (line >= n)
 		line = n - 1;
 	if (ed->hls_cap < n + 1) {
-		size_t cap = n + n / 2 + 64;
-		hl_state *h = realloc(ed->hls, cap * sizeof *h);
+		hl_state *h = sp_grow(ed->hls, &ed->hls_cap, n + 1, sizeof *h);
 		if (!h)
 			return false;
 		ed->hls = h;
-		ed->hls_cap = cap;
 	}
 	if (ed->hls_valid == 0) {
 		ed->hls[0] = HL_START;

@@ -21,6 +21,8 @@
 #include "layout.h"
 #include "sanitize.h"
 #include "theme.h"
+#include "buf.h"
+#include "fileio.h"
 #include "banned.h"
 
 #define CSV_COL_MAX 24
@@ -31,7 +33,7 @@ static void free_lines(struct file_view *v)
 		free(v->lines[i]);
 	free(v->lines);
 	v->lines = NULL;
-	v->n_lines = 0;
+	v->n_lines = v->lines_cap = 0;
 }
 
 void fileview_open(struct file_view *v, const struct run_files *rf)
@@ -78,7 +80,7 @@ static void add_line(struct file_view *v, const char *s, size_t len)
 	free(raw);
 	if (!clean)
 		return;
-	bigger = realloc(v->lines, (v->n_lines + 1) * sizeof *v->lines);
+	bigger = sp_grow(v->lines, &v->lines_cap, v->n_lines + 1, sizeof *v->lines);
 	if (!bigger) {
 		free(clean);
 		return;
@@ -230,39 +232,24 @@ void fileview_load_bytes(struct file_view *v, const char *name, const char *buf,
 /* Read the kept file (bounded) and turn it into lines or a note. */
 static void load(struct file_view *v, const struct run_file *f)
 {
-	int fd = open(f->host_path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	char *buf;
+	struct fio_error e;
 	size_t len = 0;
-	ssize_t n;
+	/* never through a link, only a regular file, at most the first
+	 * FILEVIEW_MAX_BYTES of it (fileio.c) */
+	char *buf = fio_read(f->host_path, FILEVIEW_MAX_BYTES, FIO_NOFOLLOW | FIO_PREFIX,
+			     &len, &e);
 
 	free_lines(v);
 	v->top = 0;
 	v->note[0] = '\0';
 	v->is_image = false;
-	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(v->note, sizeof v->note, "cannot be read: %s",
-			 fd < 0 ? strerror(errno) : "not a regular file");
-		if (fd >= 0)
-			close(fd);
-		return;
-	}
-	buf = malloc(FILEVIEW_MAX_BYTES + 1);
 	if (!buf) {
-		close(fd);
-		snprintf(v->note, sizeof v->note, "out of memory");
+		snprintf(v->note, sizeof v->note, "cannot be read: %s",
+			 e.kind == FIO_OPEN || e.kind == FIO_READ ? strerror(e.err) :
+			 e.kind == FIO_NOT_REGULAR ? "not a regular file" : "out of memory");
 		return;
 	}
-	while (len < FILEVIEW_MAX_BYTES &&
-	       (n = read(fd, buf + len, FILEVIEW_MAX_BYTES - len)) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	fileview_load_bytes(v, f->name, buf, len, (uint64_t)st.st_size);
+	fileview_load_bytes(v, f->name, buf, len, e.size);
 	free(buf);
 }
 
@@ -395,9 +382,15 @@ int fileview_save_copy(const char *src, const char *dst, char *err, size_t errle
 		}
 	}
 	close(in);
-	if (close(out) < 0) {
+	/* a new file (never over another: O_EXCL), made durable as fileio.c's
+	 * replacements are: its bytes, then its directory entry */
+	if (fsync(out) < 0 || close(out) < 0) {
 		snprintf(err, errlen, "cannot write %s: %s", dst, strerror(errno));
 		unlink(dst);
+		return -1;
+	}
+	if (fio_sync_dir_of(dst) < 0) {
+		snprintf(err, errlen, "%s: saved, but not made durable: %s", dst, strerror(errno));
 		return -1;
 	}
 	return 0;

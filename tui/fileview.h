@@ -33,7 +33,7 @@ struct file_view {
 	size_t sel;          /* the file chosen in the list */
 	int top;             /* first line shown */
 	char **lines;
-	size_t n_lines;
+	size_t n_lines, lines_cap;
 	char note[256];      /* what the file is, or why it is not shown */
 	bool is_image;       /* the file viewed is a PNG or JPEG: the caller
 			      * shows it large (tui/image_view.h) */

@@ -7,6 +7,7 @@
 #include "layout.h"
 #include "theme.h"
 #include "wrap.h"
+#include "buf.h"
 #include "banned.h"
 
 static const char *const help_lines[] = {
@@ -93,7 +94,7 @@ static const char *const help_lines[] = {
 	"Esc, q or F1 closes this help.",
 };
 
-#define N_LINES ((int)(sizeof help_lines / sizeof *help_lines))
+#define N_LINES ((int)SP_ARRAY_SIZE(help_lines))
 
 void help_open(struct help_view *h)
 {

@@ -3,7 +3,7 @@
  * constraints a run lives under (with their usual workarounds).
  *
  * Invariants: the help text is the one place the key list is written
- * for the screen; it must match app.c's key map and docs/sandpit.1.
+ * for the screen; it must match the key map in app_keys.c and docs/sandpit.1.
  */
 #ifndef HELP_H
 #define HELP_H

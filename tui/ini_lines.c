@@ -12,54 +12,20 @@
 #include <unistd.h>
 
 #include "ini_lines.h"
+#include "fileio.h"
 #include "banned.h"
 
 char *ini_lines_read_file(const char *path, size_t max, char *err, size_t errlen)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	struct stat st;
-	char *buf;
-	size_t n = 0;
+	struct fio_error e;
+	size_t n;
+	char *buf = fio_read(path, max, 0, &n, &e);
 
-	if (fd < 0) {
-		int e = errno;
-		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(e));
-		errno = e;
-		return NULL;
-	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		close(fd);
-		errno = EINVAL;
-		return NULL;
-	}
-	buf = malloc(max + 1);
-	while (buf && n <= max) {
-		ssize_t got = read(fd, buf + n, max + 1 - n);
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got < 0) {
-			snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno));
-			free(buf);
-			close(fd);
-			return NULL;
-		}
-		if (got == 0)
-			break;
-		n += (size_t)got;
-	}
-	close(fd);
 	if (!buf) {
-		snprintf(err, errlen, "%s: out of memory", path);
+		snprintf(err, errlen, "%s", e.msg);
+		errno = e.err;
 		return NULL;
 	}
-	if (n > max) {
-		snprintf(err, errlen, "%s: over %zu bytes", path, max);
-		free(buf);
-		errno = EFBIG;
-		return NULL;
-	}
-	buf[n] = '\0';
 	if (memchr(buf, '\0', n)) {
 		snprintf(err, errlen, "%s: not a text file", path);
 		free(buf);

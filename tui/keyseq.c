@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "keyseq.h"
+#include "buf.h"
 #include "banned.h"
 
 enum { S_IDLE, S_ESC, S_CSI, S_SS3 };
@@ -98,7 +99,7 @@ static int decode_csi(const char *s, size_t len)
 		 * when a slow link splits ESC from the rest */
 		{ 200, KEY_PASTE_BEGIN }, { 201, KEY_PASTE_END },
 	};
-	for (size_t i = 0; i < sizeof tilde / sizeof *tilde; i++) {
+	for (size_t i = 0; i < SP_ARRAY_SIZE(tilde); i++) {
 		if (tilde[i].num != p[0])
 			continue;
 		bool fkey = p[0] >= 11 && p[0] <= 24;

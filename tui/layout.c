@@ -17,11 +17,12 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "gauges.h"
 #include "layout.h"
 #include "theme.h"
+#include "buf.h"
 #include "banned.h"
 
-#define N_GAUGES 6
 #define GAUGE_MIN_W 23
 
 static const char *const titles[PANE_COUNT] = {
@@ -54,8 +55,8 @@ static int resources_height(int w)
 {
 	int cols = (w - 2) / GAUGE_MIN_W;
 	if (cols < 1) cols = 1;
-	if (cols > N_GAUGES) cols = N_GAUGES;
-	return (N_GAUGES + cols - 1) / cols + 2;
+	if (cols > GAUGE_COUNT) cols = GAUGE_COUNT;
+	return (GAUGE_COUNT + cols - 1) / cols + 2;
 }
 
 static void layout_wide(struct layout *l)
@@ -70,7 +71,7 @@ static void layout_wide(struct layout *l)
 	ed_h = avail * 3 / 5;
 	l->pane[PANE_EDITOR] = mk(0, 0, ed_h, left_w);
 	l->pane[PANE_OUTPUT] = mk(ed_h, 0, avail - ed_h, left_w);
-	res_h = N_GAUGES + 2; /* one gauge a row: the bars get long */
+	res_h = GAUGE_COUNT + 2; /* one gauge a row: the bars get long */
 	rest = avail - res_h;
 	viol_h = rest / 2;
 	l->pane[PANE_RESOURCES] = mk(0, left_w, res_h, right_w);
@@ -245,7 +246,7 @@ int text_draw(WINDOW *win, int y, int x, int maxw, const char *s, size_t len,
 
 	if (maxw <= 0)
 		return 0;
-	for (size_t i = 0; i < len && nb + 1 < sizeof buf / sizeof *buf;) {
+	for (size_t i = 0; i < len && nb + 1 < SP_ARRAY_SIZE(buf);) {
 		utf8proc_int32_t cp;
 		i += decode(s + i, len - i, &cp);
 		int cw = cp_width(cp);

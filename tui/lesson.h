@@ -111,9 +111,9 @@ bool lesson_judge(const struct lesson *l, const struct sp_result *r,
 
 struct lesson_set {
 	struct lesson *v;
-	size_t n;
+	size_t n, cap;
 	char **errors;          /* "FILE:LINE: message", one per broken file */
-	size_t n_errors;
+	size_t n_errors, errors_cap;
 };
 
 /*

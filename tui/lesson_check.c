@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lesson.h"
+#include "buf.h"
 #include "banned.h"
 
 /* What a violation of each kind means, as "the program still ...". */
@@ -34,7 +35,7 @@ static const char *kind_doing(const char *kind)
 		{ "disk", "fills the work dir" },
 		{ "carry", "hands carry() a value it refuses" },
 	};
-	for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+	for (size_t i = 0; i < SP_ARRAY_SIZE(t); i++)
 		if (!strcmp(t[i].k, kind))
 			return t[i].doing;
 	return "crosses a limit";

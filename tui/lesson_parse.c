@@ -28,6 +28,7 @@
 #include <utf8proc.h>
 
 #include "lesson.h"
+#include "limit_fields.h"
 #include "banned.h"
 
 enum section { SEC_HEAD, SEC_GOAL, SEC_START, SEC_HINT, SEC_SOLUTION,
@@ -211,27 +212,22 @@ static int begin_section(struct parser *p, int line, const char *s, const char *
 	return 0;
 }
 
-/* Parse a limit's value for name into *out. 0, or -1. */
+/* Parse a limit's value for name into *out through the one table of
+ * limits (limit_fields.c: the same units and floors as the command line
+ * and the config file). 0, -1 for a bad value, -2 for no such limit. */
 static int parse_limit(const char *name, const char *v, uint64_t *out)
 {
-	if (!strcmp(name, "cpu") || !strcmp(name, "wall"))
-		return sp_parse_seconds(v, out) < 0 || !*out ? -1 : 0;
-	if (!strcmp(name, "memory"))
-		return sp_parse_size(v, out) < 0 || *out < SP_MIN_MEMORY_BYTES ? -1 : 0;
-	if (!strcmp(name, "disk"))
-		return sp_parse_size(v, out) < 0 || *out < SP_MIN_DISK_BYTES ? -1 : 0;
-	if (!strcmp(name, "output"))
-		return sp_parse_size(v, out) < 0 || !*out ? -1 : 0;
-	if (!strcmp(name, "procs")) {
-		char *end;
-		errno = 0;
-		unsigned long n = strtoul(v, &end, 10);
-		if (errno || end == v || *end || !n || n > 100000 || v[0] == '-')
-			return -1;
-		*out = n;
-		return 0;
-	}
-	return -2; /* not a limit */
+	int id = limit_find(name);
+	struct sp_limits l;
+	char err[256];
+
+	if (id < 0)
+		return -2;
+	sp_limits_default(&l);
+	if (limit_parse((enum limit_id)id, v, &l, err, sizeof err) < 0)
+		return -1;
+	*out = limit_get(&l, (enum limit_id)id);
+	return 0;
 }
 
 /* Store a parsed limit by name. 0, or -1 for an unknown name. */

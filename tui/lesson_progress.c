@@ -12,10 +12,13 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "fileio.h"
 #include "lesson_progress.h"
+#include "buf.h"
 #include "banned.h"
 
 #define MAX_PASSED 4096
+#define MAX_PROGRESS_BYTES (4u << 20) /* 4096 ids of at most 1 KiB */
 
 void lesson_progress_free(struct lesson_progress *p)
 {
@@ -23,7 +26,7 @@ void lesson_progress_free(struct lesson_progress *p)
 		free(p->passed[i]);
 	free(p->passed);
 	p->passed = NULL;
-	p->n = 0;
+	p->n = p->cap = 0;
 	p->current[0] = '\0';
 }
 
@@ -42,7 +45,7 @@ static int add_passed(struct lesson_progress *p, const char *id)
 
 	if (lesson_progress_passed(p, id) || p->n >= MAX_PASSED)
 		return 0;
-	v = realloc(p->passed, (p->n + 1) * sizeof *v);
+	v = sp_grow(p->passed, &p->cap, p->n + 1, sizeof *v);
 	if (!v)
 		return -1;
 	p->passed = v;
@@ -57,6 +60,9 @@ int lesson_progress_load(struct lesson_progress *p, char *err, size_t errlen)
 	json_error_t je;
 	json_t *root, *passed, *cur;
 	char bad[sizeof p->path + 8];
+	struct fio_error fe;
+	char *text;
+	size_t len;
 
 	memset(p, 0, sizeof *p);
 	if (config_state_path(LESSON_PROGRESS_FILE, p->path, sizeof p->path, false) < 0) {
@@ -65,12 +71,14 @@ int lesson_progress_load(struct lesson_progress *p, char *err, size_t errlen)
 			 "XDG_STATE_HOME): progress is not kept");
 		return -1;
 	}
-	root = json_load_file(p->path, JSON_REJECT_DUPLICATES, &je);
-	if (!root) {
-		if (access(p->path, F_OK) != 0 && errno == ENOENT)
-			return 0;
+	/* fileio.c: a FIFO or a device there is refused, never waited on */
+	text = fio_read(p->path, MAX_PROGRESS_BYTES, 0, &len, &fe);
+	if (!text && fe.kind == FIO_OPEN && fe.err == ENOENT)
+		return 0;
+	root = text ? json_loadb(text, len, JSON_REJECT_DUPLICATES, &je) : NULL;
+	free(text);
+	if (!root)
 		goto bad;
-	}
 	passed = json_object_get(root, "passed");
 	cur = json_object_get(root, "current");
 	if (!json_is_object(root) || (passed && !json_is_array(passed)) ||
@@ -106,59 +114,16 @@ bad:
 	return -1;
 }
 
-/* Replace path with text: temp file, fsync, rename, fsync the dir. */
+/* Replace path with text, atomically and durably (fileio.c). */
 static int write_atomic(const char *path, const char *text, char *err, size_t errlen)
 {
-	char tmp[1100], dir[1024];
-	const char *slash = strrchr(path, '/');
-	size_t len = strlen(text);
-	int fd, dfd;
+	char why[1200];
 
-	snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - path) : 1,
-		 slash ? path : ".");
-	snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		goto fail;
-	for (size_t off = 0; off < len;) {
-		ssize_t w = write(fd, text + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			goto fail_fd;
-		off += (size_t)w;
-	}
-	if (fchmod(fd, 0600) < 0 || fsync(fd) < 0)
-		goto fail_fd;
-	if (close(fd) < 0) {
-		fd = -1;
-		goto fail_fd;
-	}
-	if (rename(tmp, path) < 0) {
-		fd = -1;
-		goto fail_fd;
-	}
-	/* the rename is only durable once the directory is */
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0 || fsync(dfd) < 0) {
-		int e = errno;
-		if (dfd >= 0)
-			close(dfd);
-		snprintf(err, errlen, "%s: saved, but not made durable: %s", dir, strerror(e));
+	if (fio_replace(path, text, strlen(text), 0600, why, sizeof why) < 0) {
+		snprintf(err, errlen, "%s: progress not saved: %s", path, strerror(errno));
 		return -1;
 	}
-	close(dfd);
 	return 0;
-fail_fd: {
-		int e = errno;
-		if (fd >= 0)
-			close(fd);
-		unlink(tmp);
-		errno = e;
-	}
-fail:
-	snprintf(err, errlen, "%s: progress not saved: %s", path, strerror(errno));
-	return -1;
 }
 
 /* Write the whole progress to its file. 0, or -1 with err. */

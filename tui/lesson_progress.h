@@ -20,7 +20,7 @@
 
 struct lesson_progress {
 	char **passed;
-	size_t n;
+	size_t n, cap;
 	char current[256];
 	char path[1024];        /* "" when there is no state directory */
 };

@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include "lesson.h"
+#include "fileio.h"
+#include "buf.h"
 #include "banned.h"
 
 struct embedded_file {
@@ -28,7 +30,7 @@ extern const struct embedded_file lessons_embedded[];
 /* Add one error line; false when memory ran out. */
 static bool add_error(struct lesson_set *s, const char *msg)
 {
-	char **e = realloc(s->errors, (s->n_errors + 1) * sizeof *e);
+	char **e = sp_grow(s->errors, &s->errors_cap, s->n_errors + 1, sizeof *e);
 	if (!e)
 		return false;
 	s->errors = e;
@@ -55,7 +57,7 @@ static int add_lesson(struct lesson_set *s, const char *text, size_t len,
 		lesson_free(&l);
 		return add_error(s, err) ? 0 : -1;
 	}
-	v = realloc(s->v, (s->n + 1) * sizeof *v);
+	v = sp_grow(s->v, &s->cap, s->n + 1, sizeof *v);
 	if (!v) {
 		lesson_free(&l);
 		return -1;
@@ -74,44 +76,24 @@ static void strip_ext(const char *name, char *buf, size_t len)
 	snprintf(buf, len, "%.*s", (int)n, name);
 }
 
-/* Read a regular file of at most LESSON_MAX_BYTES. NULL with err. */
+/* Read a regular file of at most LESSON_MAX_BYTES (fileio.c). NULL with err. */
 static char *read_small(const char *path, size_t *len, char *err, size_t errlen)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	struct stat st;
-	char *buf = NULL;
-	ssize_t n;
+	struct fio_error e;
+	char *buf = fio_read(path, LESSON_MAX_BYTES, 0, len, &e);
 
-	if (fd < 0) {
-		snprintf(err, errlen, "%s:1: cannot open: %s", path, strerror(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	if (buf)
+		return buf;
+	if (e.kind == FIO_OPEN)
+		snprintf(err, errlen, "%s:1: cannot open: %s", path, strerror(e.err));
+	else if (e.kind == FIO_NOT_REGULAR)
 		snprintf(err, errlen, "%s:1: not a regular file", path);
-		goto out;
-	}
-	if (st.st_size > (off_t)LESSON_MAX_BYTES) {
+	else if (e.kind == FIO_TOO_BIG)
 		snprintf(err, errlen, "%s:1: the file is larger than %u KiB", path,
 			 LESSON_MAX_BYTES >> 10);
-		goto out;
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		snprintf(err, errlen, "%s:1: out of memory", path);
-		goto out;
-	}
-	*len = 0;
-	while ((n = read(fd, buf + *len, (size_t)st.st_size + 1 - *len)) > 0)
-		*len += (size_t)n;
-	if (n < 0 || *len > (size_t)st.st_size) {
-		snprintf(err, errlen, "%s:1: %s", path, n < 0 ? strerror(errno) :
-			 "the file grew while it was read");
-		free(buf);
-		buf = NULL;
-	}
-out:
-	close(fd);
-	return buf;
+	else
+		snprintf(err, errlen, "%s:1: %s", path, strerror(e.err));
+	return NULL;
 }
 
 /* scandir: file-name order is lesson order. */

@@ -57,7 +57,7 @@ int lesson_try(const struct lesson *l, const char *program,
 		struct sp_result *r = NULL;
 		char keep[4096];
 
-		memset(&c, 0, sizeof c);
+		sp_config_init(&c);
 		c.python = python;
 		c.code = program;
 		c.code_len = strlen(program);

@@ -16,6 +16,7 @@
 
 #include "lesson_view.h"
 #include "theme.h"
+#include "buf.h"
 #include "banned.h"
 
 #define GOAL_ROWS 4
@@ -297,14 +298,10 @@ void lesson_view_output(struct lesson_view *v, const char *s, size_t n)
 	if (!n)
 		return;
 	if (v->out_len + n > v->out_cap) {
-		size_t cap = v->out_cap ? v->out_cap : 4096;
-		while (cap < v->out_len + n)
-			cap *= 2;
-		char *p = realloc(v->out, cap);
+		char *p = sp_grow(v->out, &v->out_cap, v->out_len + n, 1);
 		if (!p)
 			return;
 		v->out = p;
-		v->out_cap = cap;
 	}
 	memcpy(v->out + v->out_len, s, n);
 	v->out_len += n;

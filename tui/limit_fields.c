@@ -3,7 +3,9 @@
  * way by the command line, the config file and the F4 dialog. Times are
  * seconds ("2", "0.5", "250ms"), sizes bytes with K/M/G ("512M"), the
  * process count a plain number; each has the floor below which a run
- * could not start (Python needs 16 MiB; the work dir one page).
+ * could not start (the engine's SP_MIN_* in sandpit.h: Python needs its
+ * memory, the work dir one page); every message shows the floor made
+ * from that value, so a floor is written once.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,12 +18,12 @@
 #define PROCS_MAX 100000u
 
 const struct limit_field limit_fields[LIM_COUNT] = {
-	[LIM_CPU]    = { "cpu",    "CPU time",  LU_SECONDS, 1, "1ms" },
-	[LIM_WALL]   = { "wall",   "Wall time", LU_SECONDS, 1, "1ms" },
-	[LIM_MEMORY] = { "memory", "Memory",    LU_SIZE, SP_MIN_MEMORY_BYTES, "16M" },
-	[LIM_PROCS]  = { "procs",  "Processes", LU_COUNT, 1, "1" },
-	[LIM_OUTPUT] = { "output", "Output",    LU_SIZE, 1, "1 byte" },
-	[LIM_DISK]   = { "disk",   "Disk",      LU_SIZE, SP_MIN_DISK_BYTES, "4K" },
+	[LIM_CPU]    = { "cpu",    "CPU time",  LU_SECONDS, 1 },
+	[LIM_WALL]   = { "wall",   "Wall time", LU_SECONDS, 1 },
+	[LIM_MEMORY] = { "memory", "Memory",    LU_SIZE, SP_MIN_MEMORY_BYTES },
+	[LIM_PROCS]  = { "procs",  "Processes", LU_COUNT, 1 },
+	[LIM_OUTPUT] = { "output", "Output",    LU_SIZE, 1 },
+	[LIM_DISK]   = { "disk",   "Disk",      LU_SIZE, SP_MIN_DISK_BYTES },
 };
 
 int limit_find(const char *key)
@@ -88,8 +90,9 @@ int limit_parse(enum limit_id id, const char *text, struct sp_limits *l,
 	}
 	}
 	if (v < f->floor) {
-		snprintf(err, errlen, "'%s' is too small: give at least %s", text,
-			 f->floor_text);
+		char floor[32];
+		limit_floor_text(id, floor, sizeof floor);
+		snprintf(err, errlen, "'%s' is too small: give at least %s", text, floor);
 		return -1;
 	}
 	if (id == LIM_PROCS)
@@ -99,12 +102,10 @@ int limit_parse(enum limit_id id, const char *text, struct sp_limits *l,
 	return 0;
 }
 
-void limit_format(enum limit_id id, const struct sp_limits *l, char *buf,
-		  size_t len)
+/* v in unit's notation, as limit_parse() reads it. */
+static void format_value(enum limit_unit unit, uint64_t v, char *buf, size_t len)
 {
-	uint64_t v = limit_get(l, id);
-
-	switch (limit_fields[id].unit) {
+	switch (unit) {
 	case LU_SECONDS:
 		if (v % 1000 == 0)
 			snprintf(buf, len, "%llu", (unsigned long long)(v / 1000));
@@ -125,6 +126,23 @@ void limit_format(enum limit_id id, const struct sp_limits *l, char *buf,
 		snprintf(buf, len, "%llu", (unsigned long long)v);
 		break;
 	}
+}
+
+void limit_format(enum limit_id id, const struct sp_limits *l, char *buf,
+		  size_t len)
+{
+	format_value(limit_fields[id].unit, limit_get(l, id), buf, len);
+}
+
+void limit_floor_text(enum limit_id id, char *buf, size_t len)
+{
+	const struct limit_field *f = &limit_fields[id];
+
+	format_value(f->unit, f->floor, buf, len);
+	/* a bare number of bytes says what it counts */
+	if (f->unit == LU_SIZE && f->floor < 1024)
+		snprintf(buf, len, "%llu byte%s", (unsigned long long)f->floor,
+			 f->floor == 1 ? "" : "s");
 }
 
 void limit_builtin_preset(size_t i, struct limit_preset *p)

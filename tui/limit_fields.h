@@ -27,8 +27,8 @@ struct limit_field {
 	const char *key;        /* config key and --flag name: "memory" */
 	const char *label;      /* in the dialog: "Memory" */
 	enum limit_unit unit;
-	uint64_t floor;         /* the smallest value a run accepts */
-	const char *floor_text; /* the floor as a person writes it: "16M" */
+	uint64_t floor;         /* the smallest value a run accepts: the
+				 * engine's own (SP_MIN_*), never retyped */
 };
 
 extern const struct limit_field limit_fields[LIM_COUNT];
@@ -50,6 +50,10 @@ int limit_parse(enum limit_id id, const char *text, struct sp_limits *l,
 /* The value of field id as text limit_parse() reads back: "2.5", "64M". */
 void limit_format(enum limit_id id, const struct sp_limits *l, char *buf,
 		  size_t len);
+
+/* Field id's floor as a person writes it, made from the floor itself:
+ * "16M", "4K", "1ms", "1 byte". */
+void limit_floor_text(enum limit_id id, char *buf, size_t len);
 
 /* Named sets of limits: the defaults, a tight one for demos, and those of
  * the config file ([preset NAME] sections). */

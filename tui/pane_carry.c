@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "durable.h"
+#include "fileio.h"
 #include "editor.h"
 #include "pane_carry.h"
 #include "theme.h"
@@ -37,91 +37,26 @@ static void free_changed(struct carry_pane *cp)
 	cp->changed = NULL;
 }
 
-/* Read a whole file (at most max bytes). NULL with err set on failure. */
+/* Read a whole regular file (at most max bytes; fileio.c refuses a FIFO
+ * or a device). NULL with err set on failure. */
 static char *read_file(const char *path, size_t max, size_t *len, char *err,
 		       size_t errlen)
 {
-	/* O_NONBLOCK and a regular file only: a FIFO must not hang the
-	 * playground, /dev/zero must not fill the buffer */
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	struct stat st;
-	FILE *f;
-	char *buf;
-	size_t n;
+	struct fio_error e;
+	char *buf = fio_read(path, max, 0, len, &e);
 
-	if (fd < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		snprintf(err, errlen, "%s: not a regular file", path);
-		close(fd);
-		return NULL;
-	}
-	f = fdopen(fd, "rb");
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		close(fd);
-		return NULL;
-	}
-	buf = malloc(max + 1);
-	if (!buf) {
-		fclose(f);
-		snprintf(err, errlen, "out of memory");
-		return NULL;
-	}
-	n = fread(buf, 1, max + 1, f);
-	if (ferror(f) || n > max) {
-		snprintf(err, errlen, n > max ? "%s: larger than the carry limit"
-			 : "%s: read error", path);
-		fclose(f);
-		free(buf);
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
+	if (!buf && e.kind == FIO_TOO_BIG)
+		snprintf(err, errlen, "%s: larger than the carry limit", path);
+	else if (!buf)
+		snprintf(err, errlen, "%s", e.msg);
 	return buf;
 }
 
-/* Replace path atomically: temp file in the same dir, fsync, rename,
- * fsync of the dir. */
+/* Replace path atomically and durably (fileio.c), readable by us only. */
 static int write_atomic(const char *path, const char *data, size_t len,
 			char *err, size_t errlen)
 {
-	char tmp[1100];
-	int fd;
-	size_t off = 0;
-
-	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0)
-		goto fail;
-	while (off < len) {
-		ssize_t w = write(fd, data + off, len - off);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			close(fd);
-			goto fail_unlink;
-		}
-		off += (size_t)w;
-	}
-	if (fsync(fd) < 0 || close(fd) < 0)
-		goto fail_unlink;
-	if (rename(tmp, path) < 0)
-		goto fail_unlink;
-	/* the rename lasts a crash only once the directory is synced too */
-	if (durable_sync_dir_of(path) < 0)
-		goto fail;
-	return 0;
-fail_unlink:
-	snprintf(err, errlen, "%s: %s", path, strerror(errno));
-	unlink(tmp);
-	return -1;
-fail:
-	snprintf(err, errlen, "%s: %s", path, strerror(errno));
-	return -1;
+	return fio_replace(path, data, len, 0600, err, errlen);
 }
 
 int carry_init(struct carry_pane *cp, uint64_t max_bytes)

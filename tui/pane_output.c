@@ -29,6 +29,8 @@
 #include "sanitize.h"
 #include "theme.h"
 #include "vt_output.h"
+#include "buf.h"
+#include "fileio.h"
 #include "banned.h"
 
 struct line {
@@ -90,11 +92,6 @@ void output_free(struct output_pane *op)
 	}
 	free(op->lines);
 	free(op);
-}
-
-size_t output_line_count(const struct output_pane *op)
-{
-	return op->n;
 }
 
 static void line_put_end(struct line *l, const char *s, size_t n, unsigned char look);
@@ -171,12 +168,10 @@ static struct line *new_line(struct output_pane *op, enum out_kind kind)
 	if (op->n >= OUTPUT_MAX_LINES || op->runs > OUTPUT_MAX_RUNS)
 		drop_oldest(op);
 	if (op->n == op->cap) {
-		size_t cap = op->cap ? op->cap * 2 : 256;
-		struct line *nl = realloc(op->lines, cap * sizeof *nl);
+		struct line *nl = sp_grow(op->lines, &op->cap, op->n + 1, sizeof *nl);
 		if (!nl)
 			return NULL;
 		op->lines = nl;
-		op->cap = cap;
 	}
 	l = &op->lines[op->n++];
 	memset(l, 0, sizeof *l);
@@ -203,15 +198,15 @@ static size_t utf8_next_len(const char *s, size_t n)
 static bool line_room(struct line *l, size_t n)
 {
 	if (l->len + n + 1 > l->cap) {
-		size_t cap = l->cap ? l->cap : 64;
-		while (cap < l->len + n + 1)
-			cap *= 2;
-		char *t = realloc(l->text, cap);
+		/* text and looks side by side: each grows from the same cap to
+		 * the same new one */
+		size_t cap = l->cap, look_cap = l->cap;
+		char *t = sp_grow(l->text, &cap, l->len + n + 1, 1);
 		if (!t)
 			return false;
 		l->text = t;
 		if (l->look) {
-			unsigned char *lk = realloc(l->look, cap);
+			unsigned char *lk = sp_grow(l->look, &look_cap, l->len + n + 1, 1);
 			if (!lk)
 				return false;
 			l->look = lk;
@@ -867,40 +862,20 @@ int output_find(struct output_pane *op, const char *needle, bool older)
 int output_save(const struct output_pane *op, const char *path, char *err,
 		size_t errlen)
 {
-	char tmp[4096];
-	FILE *f;
-	int fd, n = snprintf(tmp, sizeof tmp, "%s.XXXXXX", path);
+	struct sp_buf b = SP_BUF_INIT;
+	int rc;
 
-	if (n < 0 || (size_t)n >= sizeof tmp) {
-		snprintf(err, errlen, "the file name is too long");
-		return -1;
-	}
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
+	for (size_t i = 0; i < op->n; i++)
+		if (sp_buf_add(&b, op->lines[i].text ? op->lines[i].text : "",
+			       op->lines[i].len) < 0 || sp_buf_add(&b, "\n", 1) < 0) {
+			sp_buf_free(&b);
+			snprintf(err, errlen, "%s: out of memory", path);
+			return -1;
 		}
-		return -1;
-	}
-	for (size_t i = 0; i < op->n; i++) {
-		fwrite(op->lines[i].text ? op->lines[i].text : "", 1, op->lines[i].len, f);
-		fputc('\n', f);
-	}
-	if (fflush(f) != 0 || fsync(fileno(f)) < 0 || ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		return -1;
-	}
-	fclose(f);
-	if (chmod(tmp, 0644) < 0 || rename(tmp, path) < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	/* atomically and durably (fileio.c) */
+	rc = fio_replace(path, b.data ? b.data : "", b.len, 0644, err, errlen);
+	sp_buf_free(&b);
+	return rc;
 }
 
 void output_clear(struct output_pane *op)

@@ -84,7 +84,4 @@ struct picture *output_picture_shown(const struct output_pane *op);
 /* The picture drawn at row of the pane's inside in the last frame, or NULL. */
 struct picture *output_picture_at(const struct output_pane *op, int row);
 
-/* Lines held now (for tests and the title). */
-size_t output_line_count(const struct output_pane *op);
-
 #endif

@@ -19,6 +19,7 @@
 #include "pane_violations.h"
 #include "sanitize.h"
 #include "theme.h"
+#include "buf.h"
 #include "banned.h"
 
 #define MAX_ROWS 256
@@ -54,12 +55,10 @@ void violations_upsert(struct violations *vs, const struct sp_violation *v)
 		}
 	}
 	if (vs->n == vs->cap) {
-		size_t cap = vs->cap ? vs->cap * 2 : 16;
-		struct viol_item *ni = realloc(vs->items, cap * sizeof *ni);
+		struct viol_item *ni = sp_grow(vs->items, &vs->cap, vs->n + 1, sizeof *ni);
 		if (!ni)
 			return;
 		vs->items = ni;
-		vs->cap = cap;
 	}
 	it = &vs->items[vs->n];
 	it->what = sanitize_dup(v->what, true);
@@ -178,7 +177,7 @@ const char *violations_mark(enum sp_violation_kind kind, bool ascii)
 		[SP_VIOL_DISK] = { "▼", "D" },
 		[SP_VIOL_CARRY] = { "◇", "K" },
 	};
-	if ((unsigned)kind >= sizeof glyph / sizeof glyph[0])
+	if ((unsigned)kind >= SP_ARRAY_SIZE(glyph))
 		return "!";
 	return glyph[kind][ascii ? 1 : 0];
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "recovery.h"
+#include "fileio.h"
 #include "banned.h"
 
 #define INFO_EXT ".info"
@@ -28,58 +29,51 @@ static int info_path(const char *rec, char *out, size_t len)
 
 int recovery_note(const char *rec, const char *path, const char *name)
 {
-	char ip[4200], tmp[4300];
-	FILE *f;
-	int fd;
+	char ip[4200], text[8500], err[1200];
+	int n = 0;
 
 	if (info_path(rec, ip, sizeof ip) < 0) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	snprintf(tmp, sizeof tmp, "%s.tmp", ip);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		int e = errno;
-		if (fd >= 0)
-			close(fd);
-		errno = e;
-		return -1;
-	}
 	if (path && path[0] && !strchr(path, '\n'))
-		fprintf(f, "path %s\n", path);
+		n += snprintf(text + n, sizeof text - (size_t)n, "path %s\n", path);
 	if (name && name[0] && !strchr(name, '\n'))
-		fprintf(f, "name %s\n", name);
-	if (fflush(f) != 0 || fsync(fileno(f)) != 0) {
-		int e = errno;
-		fclose(f);
-		unlink(tmp);
-		errno = e;
+		n += snprintf(text + n, sizeof text - (size_t)n, "name %s\n", name);
+	if ((size_t)n >= sizeof text) {
+		errno = ENAMETOOLONG;
 		return -1;
 	}
-	fclose(f);
-	return rename(tmp, ip);
+	/* atomically and durably, as the text it describes */
+	return fio_replace(ip, text, (size_t)n, 0600, err, sizeof err);
 }
 
 bool recovery_read(const char *rec, struct recovery_info *ri)
 {
-	char ip[4200], line[4200];
+	char ip[4200], line[4200], *text;
+	struct fio_error e;
 	struct stat st;
-	FILE *f;
+	size_t len;
 
 	memset(ri, 0, sizeof *ri);
 	if (stat(rec, &st) != 0 || st.st_size == 0)
 		return false;
 	ri->when = st.st_mtime;
-	if (info_path(rec, ip, sizeof ip) < 0 || !(f = fopen(ip, "r")))
+	/* fileio.c: a FIFO in its place is refused, not waited on */
+	if (info_path(rec, ip, sizeof ip) < 0 ||
+	    !(text = fio_read(ip, 2 * sizeof line, 0, &len, &e)))
 		return true;
-	while (fgets(line, sizeof line, f)) {
-		line[strcspn(line, "\n")] = '\0';
+	for (char *s = text, *nl; *s; s = nl + 1) {
+		nl = strchr(s, '\n');
+		snprintf(line, sizeof line, "%.*s", nl ? (int)(nl - s) : (int)strlen(s), s);
 		if (!strncmp(line, "path ", 5))
 			snprintf(ri->path, sizeof ri->path, "%s", line + 5);
 		else if (!strncmp(line, "name ", 5))
 			snprintf(ri->name, sizeof ri->name, "%s", line + 5);
+		if (!nl)
+			break;
 	}
-	fclose(f);
+	free(text);
 	if (!ri->name[0] && ri->path[0]) {
 		const char *s = strrchr(ri->path, '/');
 		snprintf(ri->name, sizeof ri->name, "%s", s && s[1] ? s + 1 : ri->path);
@@ -92,10 +86,16 @@ bool recovery_matches_saved(const char *rec, const struct recovery_info *ri)
 	FILE *a, *b;
 	bool same = true;
 	char x[8192], y[8192];
+	struct fio_error e;
+	int fd;
 
+	/* the saved file is any path the user saved to: a FIFO there is
+	 * refused, not waited on (fileio.c) */
 	if (!ri->path[0] || !(a = fopen(rec, "rb")))
 		return false;
-	if (!(b = fopen(ri->path, "rb"))) {
+	if ((fd = fio_open_regular(ri->path, 0, &e)) < 0 || !(b = fdopen(fd, "rb"))) {
+		if (fd >= 0)
+			close(fd);
 		fclose(a);
 		return false;
 	}

@@ -4,6 +4,7 @@
  * are Python identifiers; they are still drawn through the Output pane's
  * sanitizer like every line.
  */
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,13 +16,17 @@
 #define NAMES_ROOM 160
 
 /* Append to buf at *used, never past len. */
-static void add(char *buf, size_t len, size_t *used, const char *fmt, const char *s)
+__attribute__((format(printf, 4, 5)))
+static void add(char *buf, size_t len, size_t *used, const char *fmt, ...)
 {
+	va_list ap;
 	int n;
 
 	if (*used >= len)
 		return;
-	n = snprintf(buf + *used, len - *used, fmt, s);
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
 	if (n > 0)
 		*used += (size_t)n < len - *used ? (size_t)n : len - *used - 1;
 }

@@ -20,8 +20,10 @@
 #include "textbuf.h"
 
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "buf.h"
 #include "banned.h"
 
 struct edit {
@@ -179,13 +181,12 @@ static int grow_gap(struct textbuf *tb, size_t n)
 	if (GAPLEN(tb) >= n)
 		return 0;
 	size_t len = tb_len(tb);
-	size_t ncap = tb->cap * 2;
-	if (ncap < len + n + 4096)
-		ncap = len + n + 4096;
-	char *nb = realloc(tb->buf, ncap);
+	size_t tail = tb->cap - tb->gap_hi, ncap = tb->cap;
+	if (len > SIZE_MAX - 4096 - n)
+		return -1;
+	char *nb = sp_grow(tb->buf, &ncap, len + n + 4096, 1);
 	if (!nb)
 		return -1;
-	size_t tail = tb->cap - tb->gap_hi;
 	memmove(nb + ncap - tail, nb + tb->gap_hi, tail);
 	tb->buf = nb;
 	tb->gap_hi = ncap - tail;
@@ -224,14 +225,12 @@ static int grow_lines(struct textbuf *tb, size_t extra)
 {
 	if (tb->nlines + extra <= tb->lcap)
 		return 0;
-	size_t ncap = tb->lcap * 2;
-	if (ncap < tb->nlines + extra)
-		ncap = tb->nlines + extra;
-	size_t *nl = realloc(tb->ls, ncap * sizeof *nl);
+	if (extra > SIZE_MAX - tb->nlines)
+		return -1;
+	size_t *nl = sp_grow(tb->ls, &tb->lcap, tb->nlines + extra, sizeof *nl);
 	if (!nl)
 		return -1;
 	tb->ls = nl;
-	tb->lcap = ncap;
 	return 0;
 }
 
@@ -307,12 +306,10 @@ static void raw_delete(struct textbuf *tb, size_t off, size_t n)
 static int edit_grow(struct edit *e, const char *s, size_t n, bool front)
 {
 	if (e->len + n > e->cap) {
-		size_t ncap = (e->len + n) * 2;
-		char *nt = realloc(e->text, ncap);
+		char *nt = sp_grow(e->text, &e->cap, e->len + n, 1);
 		if (!nt)
 			return -1;
 		e->text = nt;
-		e->cap = ncap;
 	}
 	if (front) {
 		memmove(e->text + n, e->text, e->len);
@@ -345,12 +342,10 @@ static int record(struct textbuf *tb, bool ins, size_t off, const char *s, size_
 	}
 	unsigned long last_group = last ? last->group : 0;
 	if (tb->ned == tb->edcap) {      /* invalidates last */
-		size_t ncap = tb->edcap ? tb->edcap * 2 : 64;
-		struct edit *ne = realloc(tb->ed, ncap * sizeof *ne);
+		struct edit *ne = sp_grow(tb->ed, &tb->edcap, tb->ned + 1, sizeof *ne);
 		if (!ne)
 			return -1;
 		tb->ed = ne;
-		tb->edcap = ncap;
 	}
 	struct edit e = { .off = off, .len = n, .cap = n, .ins = ins };
 	e.text = malloc(n ? n : 1);

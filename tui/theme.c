@@ -24,85 +24,24 @@
 #include <unistd.h>
 
 #include "ini_lines.h"
+#include "buf.h"
 #include "banned.h"
 
 #ifndef SP_DATADIR
 #define SP_DATADIR "/usr/local/share/sandpit"
 #endif
 
-/* The default theme, compiled in so the playground works with no themes
- * directory at all. Keep it equal to themes/default.theme (a unit test
- * compares the two). */
-static const char builtin_default[] =
-	"[theme]\n"
-	"name = default\n"
-	"description = dark background, soft colours\n"
-	"[pane]\n"
-	"border         = #5c6370\n"
-	"border_focused = #61afef bold\n"
-	"title          = #abb2bf\n"
-	"title_focused  = #e5c07b bold\n"
-	"header         = #abb2bf bold\n"
-	"[editor]\n"
-	"text             = default\n"
-	"line_number      = #5c6370\n"
-	"current_line     = #abb2bf on #2c313a bold\n"
-	"selection        = #ffffff on #3e5a80\n"
-	"matching_bracket = #e5c07b on #4b5263 bold\n"
-	"find_match       = #282c34 on #e5c07b\n"
-	"invalid          = #ff8787 on #5f0000 bold\n"
-	"[syntax]\n"
-	"keyword   = #c678dd bold\n"
-	"builtin   = #56b6c2\n"
-	"string    = #98c379\n"
-	"comment   = #7f848e italic\n"
-	"number    = #d19a66\n"
-	"decorator = #e5c07b\n"
-	"[output]\n"
-	"stdout    = default\n"
-	"stderr    = #e06c75\n"
-	"violation = #ff5f5f bold\n"
-	"[gauge]\n"
-	"ok   = #98c379\n"
-	"near = #e5c07b bold\n"
-	"full = #e06c75 bold\n"
-	"[status]\n"
-	"text    = #abb2bf on #21252b\n"
-	"key     = #61afef on #21252b bold\n"
-	"changed = #e5c07b on #21252b bold\n"
-	"[dialog]\n"
-	"text  = #dcdfe4 on #3e4451\n"
-	"error = #ffffff on #be5046 bold\n"
-	"[mono]\n"
-	"pane.border             = normal\n"
-	"pane.border_focused     = bold\n"
-	"pane.title              = normal\n"
-	"pane.title_focused      = bold reverse\n"
-	"pane.header             = bold\n"
-	"editor.text             = normal\n"
-	"editor.line_number      = dim\n"
-	"editor.current_line     = bold\n"
-	"editor.selection        = reverse\n"
-	"editor.matching_bracket = bold underline\n"
-	"editor.find_match       = reverse underline\n"
-	"editor.invalid          = reverse\n"
-	"syntax.keyword          = bold\n"
-	"syntax.builtin          = normal\n"
-	"syntax.string           = underline\n"
-	"syntax.comment          = dim\n"
-	"syntax.number           = normal\n"
-	"syntax.decorator        = bold\n"
-	"output.stdout           = normal\n"
-	"output.stderr           = bold\n"
-	"output.violation        = bold reverse\n"
-	"gauge.ok                = normal\n"
-	"gauge.near              = bold\n"
-	"gauge.full              = reverse\n"
-	"status.text             = reverse\n"
-	"status.key              = bold reverse\n"
-	"status.changed          = bold reverse\n"
-	"dialog.text             = reverse\n"
-	"dialog.error            = bold reverse\n";
+/* The default theme: themes/default.theme itself, carried in the binary
+ * (core/embed.sh, at build time) so the playground works with no themes
+ * directory at all, and parsed by the same parser as any theme file. */
+extern const char theme_default_text[];
+extern const unsigned long theme_default_text_len;
+
+const char *theme_builtin_text(size_t *len)
+{
+	*len = theme_default_text_len;
+	return theme_default_text;
+}
 
 static const char *const role_keys[TR_COUNT] = {
 	[TR_NORMAL] = "editor.text",
@@ -209,7 +148,7 @@ static int parse_style(const char *value, bool mono, struct theme_style *st,
 	for (char *w = strtok_r(buf, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
 		any = true;
 		size_t i;
-		for (i = 0; i < sizeof attr_names / sizeof attr_names[0]; i++)
+		for (i = 0; i < SP_ARRAY_SIZE(attr_names); i++)
 			if (!strcasecmp(w, attr_names[i].name))
 				break;
 		if (want_bg) {
@@ -219,7 +158,7 @@ static int parse_style(const char *value, bool mono, struct theme_style *st,
 			}
 			want_bg = false;
 			have_bg = true;
-		} else if (i < sizeof attr_names / sizeof attr_names[0]) {
+		} else if (i < SP_ARRAY_SIZE(attr_names)) {
 			attrs |= attr_names[i].bit;
 		} else if (mono) {
 			snprintf(msg, msglen, "'%s' is not an attribute (bold dim underline reverse italic blink normal)", w);
@@ -349,7 +288,7 @@ void theme_default(struct theme *out)
 	memset(out, 0, sizeof *out);
 	for (int r = 0; r < TR_COUNT; r++)
 		out->style[r].fg = out->style[r].bg = THEME_COLOR_DEFAULT;
-	parse_into(builtin_default, "(built-in)", out, err, sizeof err);
+	parse_into(theme_default_text, "(built-in)", out, err, sizeof err);
 	snprintf(out->name, sizeof out->name, "default");
 }
 

@@ -74,6 +74,10 @@ attr_t theme_look_attr(const struct theme *th, unsigned char look, attr_t base);
 /* Fills out with the built-in default (dark) theme. */
 void theme_default(struct theme *out);
 
+/* The built-in default's text: the bytes of themes/default.theme, embedded
+ * at build time (len set to their count). */
+const char *theme_builtin_text(size_t *len);
+
 /* Loads a theme by name (searched in $SANDPIT_THEMES, ../themes next to
  * the binary, SP_DATADIR/themes) or by path (contains '/' or ends in
  * ".theme"). 0 on success; -1 with err = "FILE:LINE: what is wrong" (or

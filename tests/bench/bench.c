@@ -402,7 +402,7 @@ static struct sp_result *api_run(const char *code, const struct sp_limits *l)
 	struct sp_result *res = NULL;
 	struct sp_error err;
 
-	memset(&cfg, 0, sizeof cfg);
+	sp_config_init(&cfg);
 	cfg.code = code;
 	cfg.code_len = strlen(code);
 	cfg.limits = *l;

@@ -1,4 +1,4 @@
-/* fuzz-sources: tui/lesson_parse.c tui/lesson_check.c core/limits.c core/violations.c core/util.c */
+/* fuzz-sources: tui/lesson_parse.c tui/lesson_check.c tui/limit_fields.c core/limits.c core/violations.c core/util.c core/buf.c */
 /*
  * fuzz_lesson.c - random lesson files through the parser and the check.
  *

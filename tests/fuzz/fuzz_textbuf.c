@@ -1,4 +1,4 @@
-/* fuzz-sources: tui/textbuf.c tui/utf8text.c */
+/* fuzz-sources: tui/textbuf.c tui/utf8text.c core/buf.c */
 /*
  * fuzz_textbuf.c - random edit sequences against the text buffer.
  *

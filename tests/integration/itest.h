@@ -5,8 +5,11 @@
  * (sp_run_blocking, or sp_run_start and events) or through the built
  * `sandpit` binary, whose absolute path tests/run.sh puts in $SANDPIT.
  * JSON is read with jansson, never by hand. Assertions are about
- * outcomes (status, records, files, processes), never about how long
- * something took.
+ * outcomes (status, records, files, processes), not about how long
+ * something took, but where the time is itself the outcome, with a
+ * bound many times the expected one: a FIFO refused at once, not waited
+ * on (test_cli_edges.c, under 5 s), and a wall-limited run that ends
+ * without waiting for a stuck reader (test_forward.c, under 3.5 s).
  *
  * Conventions:
  *  - Each sandboxed program gets a file name unique to the test and to
@@ -77,8 +80,7 @@ static inline struct sp_config it_config(const char *code, const char *filename)
 {
 	struct sp_config c;
 
-	memset(&c, 0, sizeof c);
-	sp_limits_default(&c.limits);
+	sp_config_init(&c);
 	c.code = code;
 	c.code_len = strlen(code);
 	c.filename = filename;

@@ -76,7 +76,7 @@ static void no_userns_library(void)
 	struct sp_config cfg = it_config("print('MUST NOT RUN')\n", "refused.py");
 	struct sp_run *run = NULL;
 	struct sp_error err = { "" };
-	struct sp_layer ls[24];
+	struct sp_layer ls[SP_MAX_LAYERS];
 	size_t n;
 	bool seen = false;
 

@@ -11,6 +11,30 @@
  */
 #include "itest.h"
 
+/* A limit under its floor never starts a run, and the message names the
+ * floors as sandpit.h sets them (SP_MIN_*), not as someone retyped them. */
+static void test_limits_under_the_floors_are_refused_naming_them(void **state)
+{
+	char *name = it_name("floors");
+	struct sp_config cfg = it_config("print(1)\n", name);
+	struct sp_error err = { "" };
+	struct sp_run *run = NULL;
+	char want[64];
+
+	(void)state;
+	cfg.limits.memory_bytes = SP_MIN_MEMORY_BYTES - 1;
+	assert_int_equal(sp_run_start(&cfg, &run, &err), -1);
+	assert_null(run);
+	snprintf(want, sizeof want, "memory at least %uM", SP_MIN_MEMORY_BYTES >> 20);
+	if (!strstr(err.msg, want) || !strstr(err.msg, "memory at least 16M"))
+		fail_msg("'%s' lacks '%s'", err.msg, want);
+	cfg.limits.memory_bytes = SP_MIN_MEMORY_BYTES;
+	cfg.limits.disk_bytes = SP_MIN_DISK_BYTES - 1;
+	assert_int_equal(sp_run_start(&cfg, &run, &err), -1);
+	assert_non_null(strstr(err.msg, "disk at least 4K"));
+	free(name);
+}
+
 static void test_busy_loop_hits_the_cpu_limit(void **state)
 {
 	char *name = it_name("cpu");
@@ -395,6 +419,7 @@ int main(void)
 		cmocka_unit_test(test_output_limit_counts_stdout_and_stderr_together),
 		cmocka_unit_test(test_daemon_that_outlives_its_parent_is_stopped),
 		cmocka_unit_test(test_numpy_works_under_the_default_memory_limit),
+		cmocka_unit_test(test_limits_under_the_floors_are_refused_naming_them),
 	};
 
 	return cmocka_run_group_tests_name("integration/limits", tests, NULL, NULL);

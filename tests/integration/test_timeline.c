@@ -35,7 +35,7 @@ static void test_samples_show_memory_climbing_to_the_limit(void **state)
 	IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "memory_limit") == 0);
 	s = json_object_get(c.json, "samples");
 	n = json_array_size(s);
-	IT_CLI_CHECK(&c, n >= 3 && n <= 1000);
+	IT_CLI_CHECK(&c, n >= 3 && n <= SP_MAX_SAMPLES);
 	for (size_t i = 0; i < n; i++) {
 		json_t *p = json_array_get(s, i);
 		IT_CLI_CHECK(&c, jint(p, "t_ms") >= prev_t);
@@ -76,7 +76,7 @@ static void test_samples_of_a_wall_limit_run(void **state)
 	IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "wall_limit") == 0);
 	s = json_object_get(c.json, "samples");
 	n = json_array_size(s);
-	IT_CLI_CHECK(&c, n >= 10 && n <= 1000);
+	IT_CLI_CHECK(&c, n >= 10 && n <= SP_MAX_SAMPLES);
 	IT_CLI_CHECK(&c, jint(json_array_get(s, n - 1), "t_ms") >= 1000);
 	IT_CLI_CHECK(&c, strcmp(it_jstr(json_array_get(s, n - 1), "limit"), "wall") == 0);
 	for (size_t i = 0; i + 1 < n; i++)
@@ -156,7 +156,7 @@ static void test_a_hundred_thousand_globals_stay_bounded(void **state)
 	run_json(&c, prog, NULL, NULL);
 	run_json(&b, bare, NULL, NULL);
 	IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "ok") == 0);
-	IT_CLI_CHECK(&c, json_array_size(json_object_get(c.json, "variables")) == 200);
+	IT_CLI_CHECK(&c, json_array_size(json_object_get(c.json, "variables")) == SP_MAX_VARIABLES);
 	IT_CLI_CHECK(&c, json_integer_value(json_object_get(c.json, "variables_more")) >= 99000);
 	IT_CLI_CHECK(&c, c.out_len < 200 * 1024);
 	wall = json_integer_value(json_object_get(json_object_get(c.json, "usage"), "wall_ms"));

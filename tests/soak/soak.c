@@ -267,8 +267,7 @@ static enum sp_status one_run(const struct kind *k, int mode, bool *start_failed
 	enum sp_status st;
 	bool cancelled = false;
 
-	memset(&cfg, 0, sizeof cfg);
-	sp_limits_default(&cfg.limits);
+	sp_config_init(&cfg);
 	cfg.code = k->code;
 	cfg.code_len = strlen(k->code);
 	cfg.keep_output = true;

@@ -74,11 +74,36 @@ static void test_a_fifo_config_is_refused_at_once(void **state)
 	unlink(path);
 }
 
+/* Saving the F4 dialog's limits over a FIFO: refused at once (it used
+ * to wait for a writer for ever), and the FIFO is left as it was. */
+static void test_saving_limits_over_a_fifo_is_refused_at_once(void **state)
+{
+	char path[] = "/tmp/sandpit-config-fifo-XXXXXX", err[1300];
+	struct sp_limits l;
+	struct stat st;
+	int fd = mkstemp(path);
+
+	(void)state;
+	assert_true(fd >= 0);
+	close(fd);
+	unlink(path);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	sp_limits_default(&l);
+	alarm(5);
+	assert_int_equal(config_save_limits(path, &l, err, sizeof err), -1);
+	alarm(0);
+	assert_non_null(strstr(err, "a FIFO"));
+	assert_int_equal(stat(path, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_bad_line_is_reported),
 		cmocka_unit_test(test_a_fifo_config_is_refused_at_once),
+		cmocka_unit_test(test_saving_limits_over_a_fifo_is_refused_at_once),
 	};
 	return cmocka_run_group_tests_name("config", tests, NULL, NULL);
 }

@@ -179,6 +179,7 @@ static void test_violations_files_carry_and_layers(void **state)
 	struct sp_result r;
 	struct sp_violation v[2];
 	struct sp_file f[1];
+	struct sp_layer ly[2];
 	json_t *j, *jv, *lay;
 
 	(void)state;
@@ -204,12 +205,14 @@ static void test_violations_files_carry_and_layers(void **state)
 	r.files = f;
 	r.n_files = 1;
 	r.carry_out = (char *)"{\"caf\xc3\xa9\": [1, \"\\u00e9\"]}";
+	memset(ly, 0, sizeof ly);
+	ly[0].name = "seccomp";
+	ly[0].active = true;
+	snprintf(ly[0].detail, sizeof ly[0].detail, "notify");
+	ly[1].name = "landlock";
+	ly[1].active = false;
+	r.layers = ly;
 	r.n_layers = 2;
-	r.layers[0].name = "seccomp";
-	r.layers[0].active = true;
-	snprintf(r.layers[0].detail, sizeof r.layers[0].detail, "notify");
-	r.layers[1].name = "landlock";
-	r.layers[1].active = false;
 	j = to_json(&r);
 
 	jv = json_array_get(json_object_get(j, "violations"), 0);

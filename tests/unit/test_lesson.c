@@ -335,6 +335,29 @@ static void test_progress_is_kept_and_a_bad_file_set_aside(void **state)
 	free(d);
 }
 
+/* A FIFO where the progress file goes: refused at once (jansson's own
+ * reader used to wait on it for ever), set aside, progress afresh. */
+static void test_a_fifo_as_progress_is_not_waited_on(void **state)
+{
+	char *d = tmpdir(), err[700], path[1100];
+	struct lesson_progress p;
+
+	(void)state;
+	setenv("XDG_STATE_HOME", d, 1);
+	snprintf(path, sizeof path, "%s/sandpit", d);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(path, sizeof path, "%s/sandpit/lessons.json", d);
+	assert_int_equal(mkfifo(path, 0600), 0);
+	alarm(5);
+	assert_int_equal(lesson_progress_load(&p, err, sizeof err), -1);
+	alarm(0);
+	assert_int_equal(p.n, 0);
+	lesson_progress_free(&p);
+	unsetenv("XDG_STATE_HOME");
+	rmtree(d);
+	free(d);
+}
+
 static void test_a_teachers_dir_loads_beside_one_broken_file(void **state)
 {
 	char *d = tmpdir(), path[600];
@@ -418,6 +441,7 @@ int main(void)
 		cmocka_unit_test(test_a_full_lesson_fills_every_field),
 		cmocka_unit_test(test_each_mistake_names_its_file_and_line),
 		cmocka_unit_test(test_each_condition_is_judged_from_the_result),
+		cmocka_unit_test(test_a_fifo_as_progress_is_not_waited_on),
 		cmocka_unit_test(test_progress_is_kept_and_a_bad_file_set_aside),
 		cmocka_unit_test(test_a_teachers_dir_loads_beside_one_broken_file),
 		cmocka_unit_test(test_the_shipped_lessons_parse_and_cover_every_wall),

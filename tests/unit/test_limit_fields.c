@@ -69,6 +69,26 @@ static void test_floors_refuse_with_what_to_give(void **state)
 	}
 }
 
+/* The floors are the engine's (SP_MIN_*), and the text every message
+ * shows for a floor reads back to exactly it: a floor is written once. */
+static void test_floors_are_the_engines_and_their_text_reads_back(void **state)
+{
+	(void)state;
+	assert_int_equal(limit_fields[LIM_MEMORY].floor, SP_MIN_MEMORY_BYTES);
+	assert_int_equal(limit_fields[LIM_DISK].floor, SP_MIN_DISK_BYTES);
+	for (int id = 0; id < LIM_COUNT; id++) {
+		struct sp_limits l;
+		char text[32], err[256], *unit;
+		sp_limits_default(&l);
+		limit_floor_text(id, text, sizeof text);
+		if ((unit = strstr(text, " byte")))
+			*unit = '\0';
+		if (limit_parse(id, text, &l, err, sizeof err) < 0)
+			fail_msg("%s: floor text '%s' refused: %s", limit_fields[id].key, text, err);
+		assert_int_equal(limit_get(&l, id), limit_fields[id].floor);
+	}
+}
+
 static void test_config_presets_and_the_same_floors(void **state)
 {
 	char path[] = "/tmp/sandpit-limits-XXXXXX";
@@ -121,6 +141,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_values_format_back_to_themselves),
 		cmocka_unit_test(test_floors_refuse_with_what_to_give),
+		cmocka_unit_test(test_floors_are_the_engines_and_their_text_reads_back),
 		cmocka_unit_test(test_config_presets_and_the_same_floors),
 	};
 

@@ -81,6 +81,20 @@ static void test_builtin_matches_file(void **state)
 	(void)state;
 	struct theme a, b;
 	char err[256];
+	size_t len, file_len = 0;
+	const char *text = theme_builtin_text(&len);
+	FILE *f = fopen("themes/default.theme", "rb");
+	char *file = malloc(1u << 16);
+
+	/* the binary carries the file's own bytes, not a copy of them */
+	assert_non_null(f);
+	assert_non_null(file);
+	file_len = fread(file, 1, 1u << 16, f);
+	fclose(f);
+	assert_int_equal(len, file_len);
+	assert_memory_equal(text, file, len);
+	free(file);
+	/* and parses to the same styles as the file loaded by name */
 	theme_default(&a);
 	assert_int_equal(theme_load("themes/default.theme", &b, err, sizeof err), 0);
 	assert_memory_equal(a.style, b.style, sizeof a.style);

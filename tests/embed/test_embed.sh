@@ -1,0 +1,68 @@
+#!/bin/sh
+# An outside program builds on libsandpit with nothing but what
+# `make install` puts in place: sandpit.h and sandpit.pc. It is compiled
+# with `pkg-config --cflags --libs sandpit` against the shared library
+# (and must need libsandpit.so.0, its SONAME), and once more statically
+# with `pkg-config --static`; both run a real sandboxed program and the
+# test checks its output, status and exit code.
+#   tests/embed/test_embed.sh BUILD/sandpit
+set -u
+B=$(cd "$(dirname "${1:?usage: test_embed.sh BUILD/sandpit}")" && pwd)
+TOP=${SANDPIT_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+CC=${CC:-cc}
+command -v pkg-config >/dev/null || { echo "pkg-config is missing"; exit 77; }
+# a sanitizer build's library needs the sanitizer's runtime linked in
+if nm "$B/libsandpit.a" 2>/dev/null | grep -q '__asan_\|__ubsan_'; then
+	echo "the build is sanitized; the embed test links a plain library"; exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+# Installed as a distribution would stage it: DESTDIR, a usual prefix.
+make -s -C "$TOP" B="$B" DESTDIR="$tmp/root" PREFIX=/usr/local install >"$tmp/install.log" 2>&1 ||
+	{ cat "$tmp/install.log"; fail "make install"; }
+lib=$tmp/root/usr/local/lib
+for f in include/sandpit.h lib/libsandpit.a lib/libsandpit.so lib/libsandpit.so.0 \
+	 lib/pkgconfig/sandpit.pc bin/sandpit; do
+	[ -e "$tmp/root/usr/local/$f" ] || fail "make install put no $f"
+done
+export PKG_CONFIG_PATH="$lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/root"
+# the source alone, away from the tree: no -I core, no build dir
+cp "$TOP/tests/embed/front.c" "$tmp/front.c"
+cd "$tmp" || exit 1
+
+flags=$(pkg-config --cflags --libs sandpit) || fail "pkg-config finds no sandpit"
+echo "shared: $CC front.c $flags"
+# shellcheck disable=SC2086
+$CC -std=c11 -Wall -Wextra -Werror -o front front.c $flags || fail "the shared link"
+readelf -d front | grep -q 'NEEDED.*\[libsandpit\.so\.0\]' || fail "front does not need libsandpit.so.0"
+prog='print("hello from", 6 * 7)
+import sys; sys.exit(3)'
+out=$(LD_LIBRARY_PATH="$lib" ./front "$prog") || fail "front failed: $out"
+want="hello from 42
+[status error, exit 3, libsandpit $(sed -n 's/^#define SP_VERSION "\(.*\)"/\1/p' "$TOP/core/sandpit.h")]"
+[ "$out" = "$want" ] || fail "front printed:
+$out
+wanted:
+$want"
+
+# the header is C++'s too (extern "C", nothing C-only in its inline code)
+if command -v c++ >/dev/null; then
+	printf '%s\n' '#include <sandpit.h>' \
+		'int main() { struct sp_config c; sp_config_init(&c); return sp_version()[0] != 0 && c.size; }' >cxx.cc
+	# shellcheck disable=SC2046
+	c++ -std=c++11 -Wall -Wextra -Werror -fsyntax-only cxx.cc $(pkg-config --cflags sandpit) ||
+		fail "sandpit.h does not compile as C++"
+fi
+
+sflags=$(pkg-config --static --cflags --libs sandpit) || fail "pkg-config --static"
+echo "static: $CC -static front.c $sflags"
+# shellcheck disable=SC2086
+$CC -std=c11 -static -o front-static front.c $sflags 2>"$tmp/static.log" ||
+	{ cat "$tmp/static.log"; fail "the static link: Requires.private is incomplete"; }
+readelf -d front-static 2>/dev/null | grep -q NEEDED && fail "front-static still needs shared libraries"
+out=$(./front-static "$prog") || fail "front-static failed: $out"
+[ "$out" = "$want" ] || fail "front-static printed:
+$out"
+echo "ok: shared and static front ends ran the program"
