@@ -285,6 +285,34 @@ static void drop_privileges(int ctl)
  * init (SIGNAL_UNKILLABLE); the supervisor's SIGKILL, from the parent
  * namespace, still ends it. The mask stays as it was until the program
  * starts (run_program resets its own). */
+/* init is a copy of the host application, and the program sees it as
+ * /proc/1: its command line (the host's paths, the caller's flags) is
+ * the host's, not the program's to read. Blank it in init's own copy of
+ * the memory (clone without CLONE_VM): /proc/1/cmdline then reads
+ * "sandpit" and NULs. */
+static void blank_host_cmdline(void)
+{
+	char stat[1024], *p;
+	unsigned long long start = 0, end = 0;
+	int fd = open("/proc/self/stat", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, stat, sizeof stat - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return;
+	stat[n] = '\0';
+	p = strrchr(stat, ')'); /* the name may hold spaces and parentheses */
+	/* arg_start and arg_end are fields 48 and 49: stop at the space before 48 */
+	for (int field = 3; p && field <= 48; field++)
+		p = strchr(p + 1, ' ');
+	if (!p || sscanf(p + 1, "%llu %llu", &start, &end) != 2 || end <= start ||
+	    end - start > (1u << 20))
+		return;
+	memset((void *)(uintptr_t)start, 0, (size_t)(end - start));
+	memcpy((void *)(uintptr_t)start, "sandpit", end - start > 8 ? 8 : (size_t)(end - start - 1));
+}
+
 static void reset_init_signals(void)
 {
 	struct sigaction dfl;
@@ -308,6 +336,7 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	reset_init_signals();
 	release_host_fds(spec, ctl);
+	blank_host_cmdline();
 	do
 		n = read(ctl, &go, 1);
 	while (n < 0 && errno == EINTR);

@@ -59,10 +59,13 @@ print("carry:", note)
 print("stdin:", sys.stdin.read().strip())
 print("carry file:", open("/work/carry.json").read().strip())
 print("sandpit dir:", " ".join(sorted(os.listdir("/sandpit"))))
+# init is a copy of the supervisor: its argv named the host's paths
+print("init cmdline:", open("/proc/1/cmdline", "rb").read().replace(b"\0", b" ").decode())
 EOF
 run explicit --carry "$W/carry.json" --stdin "$W/stdin.txt"
 check explicit 'status == "ok" and line("carry") == "carried" and line("stdin") == "stdin-data"' 'carry-in and stdin arrive'
 check explicit "'$W' not in out" 'without the host paths they came from'
+check explicit 'line("init cmdline").split() == ["sandpit"]' "init's command line is not the host's (/proc/1/cmdline)"
 
 host_clean
 finish
