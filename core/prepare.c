@@ -528,7 +528,7 @@ static int send_release(struct sp_run *r, const struct sp_config *cfg, const cha
 	return rc;
 }
 
-int sp_run_release(struct sp_run *r, const struct sp_config *cfg, struct sp_error *err)
+static int release_run(struct sp_run *r, const struct sp_config *cfg, struct sp_error *err)
 {
 	const char *python = cfg->python ? cfg->python : "/usr/bin/python3";
 	const char *filename = cfg->filename ? cfg->filename : "main.py";
@@ -644,4 +644,13 @@ spent:
 	snprintf(r->end.setup_error, sizeof r->end.setup_error, "%s", err ? err->msg : "release failed");
 	sp_run_stop(r, SP_STATUS_SANDBOX_ERROR);
 	return 0;
+}
+
+int sp_run_release(struct sp_run *r, const struct sp_config *caller, struct sp_error *err)
+{
+	struct sp_config cfg;
+
+	if (sp_config_take(caller, &cfg, err) < 0)
+		return -1;
+	return release_run(r, &cfg, err);
 }

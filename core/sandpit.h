@@ -48,6 +48,8 @@
  *    means the old behaviour, so the library reads an older caller's
  *    shorter struct as if the rest were zero; a size of 0 (no init) or a
  *    longer struct with unknown fields set is refused with a message.
+ *  - struct sp_prepare, the other struct a caller fills, keeps its layout
+ *    for the major version.
  *  - struct sp_limits keeps room (reserved, zero) for limits added later,
  *    so the structs around it keep their layout.
  *  - What the library returns it allocates and frees: sp_result and its
@@ -425,6 +427,9 @@ SP_API void sp_run_free(struct sp_run *run);
  * point kills its sandbox and leaves nothing behind. Its stdin is a
  * sealed memfd, /dev/null without stdin_data, as a cold run's.
  */
+/* Zero it, then fill it. Unlike sp_config it carries no size: it keeps
+ * this layout for the major version (a new preparation option would come
+ * as a new function), so a newer library reads an older caller's. */
 struct sp_prepare {
 	const char *python;              /* NULL: /usr/bin/python3 */
 	struct sp_limits limits;
@@ -434,16 +439,16 @@ struct sp_prepare {
 #define SP_MAX_PRELOAD 32
 #define SP_PREPARE_TIMEOUT_MS 60000
 
-int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
-		   struct sp_error *err);
+SP_API int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
+			  struct sp_error *err);
 /* Prepared, ready and not yet released. */
-bool sp_run_ready(const struct sp_run *run);
-int sp_run_release(struct sp_run *run, const struct sp_config *cfg,
-		   struct sp_error *err);
+SP_API bool sp_run_ready(const struct sp_run *run);
+SP_API int sp_run_release(struct sp_run *run, const struct sp_config *cfg,
+			  struct sp_error *err);
 /* The modules the preparation actually imported, "numpy, pandas" ("" for
  * none, or before SP_EVENT_READY). As the prelude reported them: it only
  * explains. Owned by the run. */
-const char *sp_run_preloaded(const struct sp_run *run);
+SP_API const char *sp_run_preloaded(const struct sp_run *run);
 
 /* Run to completion, blocking; for tests and simple callers. */
 SP_API int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,

@@ -93,8 +93,7 @@ static double release_first_byte(struct sp_run *run, const char *code, bool *ok)
 	struct sp_event ev;
 	double t0, first = NAN;
 
-	memset(&cfg, 0, sizeof cfg);
-	sp_limits_default(&cfg.limits);
+	sp_config_init(&cfg);
 	cfg.code = code;
 	cfg.code_len = strlen(code);
 	t0 = now_ms();

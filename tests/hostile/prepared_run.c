@@ -96,8 +96,7 @@ static void release(struct sp_run *run, const char *path, const char *secret)
 		fprintf(stderr, "prepared_run: cannot read %s\n", path);
 		exit(2);
 	}
-	memset(&cfg, 0, sizeof cfg);
-	sp_limits_default(&cfg.limits);
+	sp_config_init(&cfg);
 	cfg.code = code;
 	cfg.code_len = len;
 	cfg.filename = base ? base + 1 : path;
