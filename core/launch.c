@@ -336,7 +336,6 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	reset_init_signals();
 	release_host_fds(spec, ctl);
-	blank_host_cmdline();
 	do
 		n = read(ctl, &go, 1);
 	while (n < 0 && errno == EINTR);
@@ -353,6 +352,10 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 		child_fail(ctl, err.msg);
 	if (sp_mounts_enter(&spec->mounts, &sources, &err) < 0)
 		child_fail(ctl, err.msg);
+	/* only now: the program text and the config's other strings may live
+	 * in the caller's argv (an embedder passing argv[1]), and the root
+	 * just built has copied them */
+	blank_host_cmdline();
 	{
 		/* the parent-death signal was re-armed after the change of
 		 * credentials; a supervisor that died before that is seen here */
