@@ -190,7 +190,7 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	}
 
 	memset(&spec, 0, sizeof spec);
-	spec.python = python;
+	spec.python = r->python;
 	spec.filename = "main.py";
 	spec.limits = p->limits;
 	/* RLIMIT_CPU with room for the imports; the release lowers it */
@@ -201,7 +201,7 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	spec.chan_w = chan_p[1];
 	spec.rel_fd = rel[1];
 	spec.preload = preload;
-	spec.mounts.python = python;
+	spec.mounts.python = r->python;
 	n_etc = sp_python_etc_dirs(python, etc_dirs, sizeof etc_dirs / sizeof etc_dirs[0]);
 	for (size_t i = 0; i < n_etc; i++)
 		etc_ptrs[i] = etc_dirs[i];

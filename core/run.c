@@ -679,6 +679,8 @@ static int check_python(const char *python, struct sp_error *err)
 
 	if (python[0] != '/')
 		return sp_fail(err, "the interpreter must be an absolute path: %s", python);
+	if (strlen(python) >= PATH_MAX)
+		return sp_fail(err, "the interpreter's path is over %d bytes", PATH_MAX - 1);
 	if (stat(python, &st) < 0)
 		return sp_fail_errno(err, "no interpreter at %s", python);
 	if (!S_ISREG(st.st_mode) || access(python, X_OK) < 0)
@@ -774,6 +776,9 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 		err->msg[0] = '\0';
 	if (base)
 		filename = base + 1;
+	if (strlen(filename) > NAME_MAX)
+		return sp_fail(err, "the program's file name is over %d bytes: give a shorter one",
+			       NAME_MAX);
 	if (check_python(python, err) < 0)
 		return -1;
 	if (cfg->carry_in &&
@@ -813,6 +818,7 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	}
 	r->limits = cfg->limits;
 	snprintf(r->python, sizeof r->python, "%s", python);
+	snprintf(r->filename, sizeof r->filename, "%s", filename);
 	r->out.keep_output = cfg->keep_output;
 	r->out.forward = cfg->forward;
 	r->out.fwd_fd[0] = cfg->forward ? cfg->forward_out : -1;
@@ -859,15 +865,15 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	}
 
 	memset(&spec, 0, sizeof spec);
-	spec.python = python;
-	spec.filename = filename;
+	spec.python = r->python;
+	spec.filename = r->filename;
 	spec.limits = cfg->limits;
 	spec.stdin_fd = stdin_fd;
 	spec.rel_fd = -1;
 	spec.out_w = out_p[1];
 	spec.err_w = err_p[1];
 	spec.chan_w = chan_p[1];
-	spec.mounts.python = python;
+	spec.mounts.python = r->python;
 	n_etc = sp_python_etc_dirs(python, etc_dirs, SP_ARRAY_SIZE(etc_dirs));
 	for (size_t i = 0; i < n_etc; i++)
 		etc_ptrs[i] = etc_dirs[i];
@@ -884,7 +890,7 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	}
 	spec.mounts.carry_in = cfg->carry_in;
 	spec.mounts.carry_in_len = cfg->carry_in_len;
-	spec.mounts.filename = filename;
+	spec.mounts.filename = r->filename;
 
 	r->start_us = sp_now_us();
 	if (sp_launch_start(&spec, &r->L, err) < 0)

@@ -28,6 +28,7 @@
 #define SP_RUN_IMPL_H
 
 #include <jansson.h>
+#include <limits.h>
 #include <signal.h>
 
 #include "internal.h"
@@ -168,7 +169,10 @@ struct run_prep {
 struct sp_run {
 	/* run.c */
 	struct sp_limits limits;
-	char python[256];           /* the interpreter, for messages */
+	/* the interpreter and the program's name, copied: init blanks the
+	 * caller's argv, where a config's strings may point (launch.c) */
+	char python[PATH_MAX];
+	char filename[NAME_MAX + 1];
 	volatile sig_atomic_t interrupted; /* sp_run_interrupt, from a signal handler */
 	struct sp_launched L;
 	struct sp_cgroup *cg;

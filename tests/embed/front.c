@@ -1,8 +1,8 @@
 /*
  * front.c - the smallest outside front end of libsandpit, built by
  * tests/embed/test_embed.sh from the installed sandpit.h and sandpit.pc
- * alone: run the program text given as argv[1], pass its stdout and
- * stderr through, then print its status and exit code.
+ * alone: run the program text given as argv[1] (with the interpreter
+ * argv[2], if given), pass its stdout and stderr through, then print its status and exit code.
  */
 #include <poll.h>
 #include <stdio.h>
@@ -16,9 +16,11 @@ int main(int argc, char **argv)
 	struct sp_run *run;
 	struct sp_event ev;
 
-	if (argc != 2)
+	if (argc != 2 && argc != 3)
 		return 2;
 	sp_config_init(&cfg);
+	if (argc == 3)
+		cfg.python = argv[2]; /* in argv, which init blanks: it must copy it */
 	cfg.code = argv[1];
 	cfg.code_len = strlen(argv[1]);
 	if (sp_run_start(&cfg, &run, &err) < 0) {

@@ -39,7 +39,7 @@ $CC -std=c11 -Wall -Wextra -Werror -o front front.c $flags || fail "the shared l
 readelf -d front | grep -q 'NEEDED.*\[libsandpit\.so\.0\]' || fail "front does not need libsandpit.so.0"
 prog='print("hello from", 6 * 7)
 import sys; sys.exit(3)'
-out=$(LD_LIBRARY_PATH="$lib" ./front "$prog") || fail "front failed: $out"
+out=$(LD_LIBRARY_PATH="$lib" ./front "$prog" /usr/bin/python3) || fail "front failed: $out"
 want="hello from 42
 [status error, exit 3, libsandpit $(sed -n 's/^#define SP_VERSION "\(.*\)"/\1/p' "$TOP/core/sandpit.h")]"
 [ "$out" = "$want" ] || fail "front printed:
