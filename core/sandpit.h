@@ -39,7 +39,11 @@
  * is atomic or per thread. Every other function here is safe from any
  * thread. The process-wide things a run touches are read, never changed:
  * the SIGPIPE disposition (a write to a closed forward target is held off
- * with this thread's signal mask).
+ * with this thread's signal mask). A run's sandbox dies with the thread
+ * that started it (sp_run_start, sp_run_prepare): the kernel's
+ * parent-death signal follows the thread, not the process, so start runs
+ * on a thread that outlives them (the playground prepares on one that
+ * lives as long as it does: tui/app_prewarm.c).
  *
  * Growing (how a newer libsandpit.so.0 keeps older callers working):
  *  - struct sp_config is filled by the caller: start it with

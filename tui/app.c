@@ -419,7 +419,7 @@ static void loop(struct app *a)
 		now = app_now();
 		if (keys)
 			a->prep.last_key = now;
-		if (a->prep.run)
+		if (a->prep.run || a->prep.job)
 			app_prewarm_drain(a);
 		app_prewarm_tick(a, now); /* after the keys: F5 took it first */
 		app_paste_idle(a, now);

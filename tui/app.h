@@ -101,6 +101,10 @@ struct app {
 	/* the prepared sandbox the next F5 takes (app_prewarm.c) */
 	struct prewarm {
 		struct sp_run *run;      /* preparing or ready; NULL: none */
+		struct prep_job *job;    /* sp_run_prepare on its thread, or NULL */
+		bool have_thread;        /* the preparing thread is started */
+		int req;                 /* jobs to it, and back on done[0] */
+		int done[2];
 		struct sp_limits limits; /* what it was made for */
 		size_t n_preload;        /* of cfg.preload: 0 under a small memory limit */
 		bool ready;

@@ -7,10 +7,13 @@
  * machine: docs/performance.md).
  *
  * One at a time, used once: made at start-up and after each run, when
- * nothing runs and the keyboard has rested PREP_IDLE_S (sp_run_prepare
- * itself takes 10-20 ms before it returns; the interpreter's start and
- * the imports then go on in the background, driven by the loop's poll
- * like a run). F5 releases it when it is ready and was made for the
+ * nothing runs and the keyboard has rested PREP_IDLE_S. sp_run_prepare
+ * itself takes 10-20 ms before it returns (the clone, the cgroup move):
+ * it runs on a thread of its own (preparer()), so a key typed meanwhile
+ * is read at once; the run comes back through a pipe and belongs to the loop's
+ * thread from then on (sandpit.h: a run belongs to one thread at a
+ * time). The interpreter's start and the imports then go on in the
+ * background, driven by the loop's poll like a run. F5 releases it when it is ready and was made for the
  * limits the run gets (the config's, or a lesson's over them; the
  * interpreter and the preload list are fixed for the session); else it
  * is freed and the run starts cold, as without it. One made for limits
@@ -23,8 +26,14 @@
  * baseline, as the interpreter's own start is): under PRELOAD_MIN_MEMORY
  * nothing is preloaded, so a small limit is left to the program.
  */
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "banned.h"
@@ -40,8 +49,95 @@ static bool limits_equal(const struct sp_limits *x, const struct sp_limits *y)
 	       x->procs == y->procs;
 }
 
+/* One sp_run_prepare call, made on the preparing thread. */
+struct prep_job {
+	struct sp_prepare p;
+	const char *names[SP_MAX_PRELOAD];
+	struct sp_run *run;
+	struct sp_error err;
+};
+
+/* The preparing thread lives as long as the playground: a sandbox's
+ * init dies with the thread that started it (PR_SET_PDEATHSIG is a
+ * thread's, not the process's), so a thread that ended after each call
+ * would kill the sandbox it had just made. Jobs come on req, go back on
+ * done, one at a time. */
+static void *preparer(void *arg)
+{
+	int *fds = arg; /* req read end, done write end */
+	struct prep_job *j;
+
+	while (read(fds[0], &j, sizeof j) == (ssize_t)sizeof j) {
+		if (sp_run_prepare(&j->p, &j->run, &j->err) < 0)
+			j->run = NULL;
+		if (write(fds[1], &j, sizeof j) != (ssize_t)sizeof j)
+			break;
+	}
+	return NULL;
+}
+
+/* Start the thread once: 0, or -1 (then the loop prepares itself). */
+static int preparer_start(struct app *a)
+{
+	static int fds[2];
+	int req[2];
+	sigset_t all, old;
+	pthread_t t;
+	int rc;
+
+	if (a->prep.have_thread)
+		return 0;
+	if (pipe2(req, O_CLOEXEC) < 0)
+		return -1;
+	if (pipe2(a->prep.done, O_CLOEXEC | O_NONBLOCK) < 0) {
+		close(req[0]);
+		close(req[1]);
+		return -1;
+	}
+	fds[0] = req[0];
+	fds[1] = a->prep.done[1];
+	/* it takes no signal: SIGWINCH and the rest must interrupt the
+	 * loop's poll */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&t, NULL, preparer, fds);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
+		close(req[0]);
+		close(req[1]);
+		close(a->prep.done[0]);
+		close(a->prep.done[1]);
+		return -1;
+	}
+	pthread_detach(t);
+	a->prep.req = req[1];
+	a->prep.have_thread = true;
+	return 0;
+}
+
+/* The job has come back (wait = block until it does): take its run, or
+ * its error. */
+static void failed(struct app *a, const char *why);
+static void job_collect(struct app *a, bool wait)
+{
+	struct prep_job *j = NULL;
+	struct pollfd p = { .fd = a->prep.done[0], .events = POLLIN };
+
+	if (poll(&p, 1, wait ? -1 : 0) != 1 ||
+	    read(a->prep.done[0], &j, sizeof j) != (ssize_t)sizeof j)
+		return;
+	a->prep.job = NULL;
+	a->prep.run = j->run;
+	if (!j->run)
+		failed(a, j->err.msg);
+	free(j);
+	a->dirty = true;
+}
+
 void app_prewarm_drop(struct app *a)
 {
+	while (a->prep.job)
+		job_collect(a, true); /* at most the 10-20 ms it has left */
 	if (a->prep.run)
 		sp_run_free(a->prep.run); /* kills its sandbox, removes its cgroups */
 	a->prep.run = NULL;
@@ -65,23 +161,31 @@ static void failed(struct app *a, const char *why)
 
 static void prepare(struct app *a, const struct sp_limits *l)
 {
-	const char *names[SP_MAX_PRELOAD];
-	struct sp_prepare p;
-	struct sp_error err = { { 0 } };
+	struct prep_job *j = calloc(1, sizeof *j);
 
-	memset(&p, 0, sizeof p);
-	p.python = a->cfg.python[0] ? a->cfg.python : NULL;
-	p.limits = *l;
+	if (!j) {
+		failed(a, "out of memory");
+		return;
+	}
+	j->p.python = a->cfg.python[0] ? a->cfg.python : NULL;
+	j->p.limits = *l;
 	a->prep.n_preload = l->memory_bytes >= PRELOAD_MIN_MEMORY ? a->cfg.n_preload : 0;
 	for (size_t i = 0; i < a->prep.n_preload; i++)
-		names[i] = a->cfg.preload[i];
-	p.preload = names;
-	p.n_preload = a->prep.n_preload;
+		j->names[i] = a->cfg.preload[i];
+	j->p.preload = j->names;
+	j->p.n_preload = a->prep.n_preload;
 	a->prep.limits = *l;
 	a->prep.ready = false;
-	if (sp_run_prepare(&p, &a->prep.run, &err) < 0) {
-		a->prep.run = NULL;
-		failed(a, err.msg);
+	if (preparer_start(a) == 0 &&
+	    write(a->prep.req, &j, sizeof j) == (ssize_t)sizeof j) {
+		a->prep.job = j;
+	} else {
+		/* no thread: prepare here, as the loop's own call */
+		if (sp_run_prepare(&j->p, &a->prep.run, &j->err) < 0) {
+			a->prep.run = NULL;
+			failed(a, j->err.msg);
+		}
+		free(j);
 	}
 	a->dirty = true;
 }
@@ -89,7 +193,8 @@ static void prepare(struct app *a, const struct sp_limits *l)
 /* Would a preparation start now, but for the keyboard's rest? */
 static bool due(const struct app *a)
 {
-	return a->cfg.prewarm && !a->prep.run && !a->prep.failed && !a->run && !a->pasting;
+	return a->cfg.prewarm && !a->prep.run && !a->prep.job && !a->prep.failed && !a->run &&
+	       !a->pasting;
 }
 
 void app_prewarm_tick(struct app *a, double now)
@@ -99,7 +204,7 @@ void app_prewarm_tick(struct app *a, double now)
 	if (!a->cfg.prewarm)
 		return;
 	app_run_limits(a, &l);
-	if (a->prep.run && !limits_equal(&l, &a->prep.limits)) {
+	if ((a->prep.run || a->prep.job) && !limits_equal(&l, &a->prep.limits)) {
 		app_prewarm_drop(a); /* made for other limits: never used */
 		a->prep.failed = false;
 		a->dirty = true;
@@ -113,6 +218,8 @@ void app_prewarm_tick(struct app *a, double now)
 
 int app_prewarm_fd(const struct app *a)
 {
+	if (a->prep.job)
+		return a->prep.done[0];
 	return a->prep.run ? sp_run_fd(a->prep.run) : -1;
 }
 
@@ -120,6 +227,8 @@ int app_prewarm_timeout_ms(const struct app *a, double now)
 {
 	double left;
 
+	if (a->prep.job)
+		return -1; /* its pipe says when */
 	if (a->prep.run)
 		return sp_run_timeout_ms(a->prep.run);
 	if (!due(a))
@@ -164,6 +273,8 @@ void app_prewarm_drain(struct app *a)
 {
 	struct sp_event ev;
 
+	if (a->prep.job)
+		job_collect(a, false);
 	while (a->prep.run && sp_run_next_event(a->prep.run, &ev) > 0) {
 		if (ev.type == SP_EVENT_READY) {
 			a->prep.ready = true;
@@ -187,6 +298,10 @@ bool app_prewarm_take(struct app *a, const struct sp_config *c, struct sp_run **
 	bool ok;
 
 	a->prep.failed = false; /* a run goes by: the next may be tried again */
+	if (a->prep.job) {
+		app_prewarm_drop(a); /* still starting: F5 runs cold */
+		return false;
+	}
 	if (!r)
 		return false;
 	ok = a->prep.ready && sp_run_ready(r) && limits_equal(&c->limits, &a->prep.limits) &&
@@ -218,7 +333,7 @@ static void note(const struct app *a, bool full, char *buf, size_t len)
 		snprintf(buf, len, "prepared · %zu preloaded", n + 1);
 	else if (a->prep.run && a->prep.ready)
 		snprintf(buf, len, "prepared");
-	else if (a->prep.run)
+	else if (a->prep.run || a->prep.job)
 		snprintf(buf, len, "preparing");
 	else if (a->prep.failed)
 		snprintf(buf, len, "not prepared: F5 starts cold");
