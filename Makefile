@@ -122,9 +122,11 @@ endif
 # SHARED_CORE=1 links the command against libsandpit.so.0 instead (the
 # Debian package does: the front end needs nothing but sandpit.h's API).
 SHARED_CORE ?= 0
+# The growable buffer (core/buf.h) serves tui/ too but is no part of the
+# library's API (hidden in the .so): the command links its object itself.
 ifeq ($(SHARED_CORE),1)
-CORE_LINK := -L$(B) -lsandpit
-CORE_DEP  := $(B)/$(SONAME) $(B)/libsandpit.so
+CORE_LINK := $(B)/core/buf.o -L$(B) -lsandpit
+CORE_DEP  := $(B)/$(SONAME) $(B)/libsandpit.so $(B)/core/buf.o
 else
 CORE_LINK := $(B)/libsandpit.a
 CORE_DEP  := $(B)/libsandpit.a

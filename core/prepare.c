@@ -232,32 +232,14 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	close(chan_p[1]);
 	close(rel[1]);
 	out_p[1] = err_p[1] = chan_p[1] = rel[1] = -1;
-	r->src.out_fd = out_p[0];
-	r->src.err_fd = err_p[0];
-	r->src.chan_fd = chan_p[0];
 	r->prep.rel_fd = rel[0];
-	out_p[0] = err_p[0] = chan_p[0] = rel[0] = -1;
-	{
-		int own[3] = { r->src.out_fd, r->src.err_fd, r->src.chan_fd };
-		for (int i = 0; i < 3; i++) {
-			struct stat st;
-			r->acct.own_pipes[i] = fstat(own[i], &st) == 0 ? (uint64_t)st.st_ino : 0;
-		}
-	}
-	fcntl(r->src.out_fd, F_SETPIPE_SZ, PIPE_BYTES);
-	fcntl(r->src.err_fd, F_SETPIPE_SZ, PIPE_BYTES);
-	fcntl(r->src.out_fd, F_SETFL, O_NONBLOCK);
-	fcntl(r->src.err_fd, F_SETFL, O_NONBLOCK);
-	fcntl(r->src.chan_fd, F_SETFL, O_NONBLOCK);
-	fcntl(r->L.ctl, F_SETFL, O_NONBLOCK);
-
-	r->src.epfd = epoll_create1(EPOLL_CLOEXEC);
-	r->src.sample_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	r->src.deadline_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (r->src.epfd < 0 || r->src.sample_fd < 0 || r->src.deadline_fd < 0) {
-		sp_fail_errno(err, "epoll and timers");
+	rel[0] = -1;
+	/* the run owns them now, even when taking them fails */
+	if (sp_run_take_sources(r, out_p[0], err_p[0], chan_p[0], err) < 0) {
+		out_p[0] = err_p[0] = chan_p[0] = -1;
 		goto fail;
 	}
+	out_p[0] = err_p[0] = chan_p[0] = -1;
 	/* stdout, stderr and the sampler join at the release */
 	sp_run_add_fd(r, r->src.chan_fd, SRC_CHAN);
 	sp_run_add_fd(r, r->L.ctl, SRC_CTL);

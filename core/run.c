@@ -673,6 +673,36 @@ void sp_run_free(struct sp_run *r)
 	free(r);
 }
 
+/* The supervisor's ends of the program's pipes become the run's sources,
+ * for a cold run and a prepared one alike: their inodes noted (what the
+ * supervisor drains is not the program's memory), stdout and stderr made
+ * big (fewer wake-ups when a program writes a lot), all of them and the
+ * control socket non-blocking; then epoll and the two timers. The fds are
+ * the run's from the call on, even when it fails (-1 with err). */
+int sp_run_take_sources(struct sp_run *r, int out_fd, int err_fd, int chan_fd,
+			struct sp_error *err)
+{
+	int own[3] = { out_fd, err_fd, chan_fd };
+
+	r->src.out_fd = out_fd;
+	r->src.err_fd = err_fd;
+	r->src.chan_fd = chan_fd;
+	for (int i = 0; i < 3; i++) {
+		struct stat st;
+		r->acct.own_pipes[i] = fstat(own[i], &st) == 0 ? (uint64_t)st.st_ino : 0;
+		fcntl(own[i], F_SETFL, O_NONBLOCK);
+	}
+	fcntl(out_fd, F_SETPIPE_SZ, PIPE_BYTES);
+	fcntl(err_fd, F_SETPIPE_SZ, PIPE_BYTES);
+	fcntl(r->L.ctl, F_SETFL, O_NONBLOCK);
+	r->src.epfd = epoll_create1(EPOLL_CLOEXEC);
+	r->src.sample_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	r->src.deadline_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+	if (r->src.epfd < 0 || r->src.sample_fd < 0 || r->src.deadline_fd < 0)
+		return sp_fail_errno(err, "epoll and timers");
+	return 0;
+}
+
 static int check_python(const char *python, struct sp_error *err)
 {
 	struct stat st;
@@ -913,33 +943,12 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	if (stdin_fd >= 0)
 		close(stdin_fd);
 	stdin_fd = -1;
-	r->src.out_fd = out_p[0];
-	r->src.err_fd = err_p[0];
-	r->src.chan_fd = chan_p[0];
-	out_p[0] = err_p[0] = chan_p[0] = -1; /* the run owns them now */
-	{
-		/* the supervisor drains these: not the program's memory */
-		int own[3] = { r->src.out_fd, r->src.err_fd, r->src.chan_fd };
-		for (int i = 0; i < 3; i++) {
-			struct stat st;
-			r->acct.own_pipes[i] = fstat(own[i], &st) == 0 ? (uint64_t)st.st_ino : 0;
-		}
-	}
-	/* bigger pipes: fewer wake-ups when a program writes a lot */
-	fcntl(r->src.out_fd, F_SETPIPE_SZ, PIPE_BYTES);
-	fcntl(r->src.err_fd, F_SETPIPE_SZ, PIPE_BYTES);
-	fcntl(r->src.out_fd, F_SETFL, O_NONBLOCK);
-	fcntl(r->src.err_fd, F_SETFL, O_NONBLOCK);
-	fcntl(r->src.chan_fd, F_SETFL, O_NONBLOCK);
-	fcntl(r->L.ctl, F_SETFL, O_NONBLOCK);
-
-	r->src.epfd = epoll_create1(EPOLL_CLOEXEC);
-	r->src.sample_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	r->src.deadline_fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
-	if (r->src.epfd < 0 || r->src.sample_fd < 0 || r->src.deadline_fd < 0) {
-		sp_fail_errno(err, "epoll and timers");
+	/* the run owns them now, even when taking them fails */
+	if (sp_run_take_sources(r, out_p[0], err_p[0], chan_p[0], err) < 0) {
+		out_p[0] = err_p[0] = chan_p[0] = -1;
 		goto fail;
 	}
+	out_p[0] = err_p[0] = chan_p[0] = -1;
 	add_fd(r, r->src.out_fd, SRC_OUT);
 	add_fd(r, r->src.err_fd, SRC_ERR);
 	add_fd(r, r->src.chan_fd, SRC_CHAN);

@@ -214,6 +214,10 @@ void sp_run_handle_ctl(struct sp_run *r);
 
 /* run.c, for prepare.c: the pieces sp_run_start is made of */
 void sp_run_add_fd(struct sp_run *r, int fd, enum src s);
+/* The program's pipes (our ends) become the run's sources, with epoll and
+ * the timers; the fds are the run's even when it fails. */
+int sp_run_take_sources(struct sp_run *r, int out_fd, int err_fd, int chan_fd,
+			struct sp_error *err);
 int sp_run_check_python(const char *python, struct sp_error *err);
 int sp_run_make_stdin(const struct sp_config *cfg, struct sp_error *err);
 int sp_run_place_inputs(struct sp_run *r, const struct sp_config *cfg,
