@@ -289,8 +289,8 @@ static void drop_privileges(int ctl)
  * /proc/1: its command line (the host's paths, the caller's flags) is
  * the host's, not the program's to read. Blank it in init's own copy of
  * the memory (clone without CLONE_VM): /proc/1/cmdline then reads
- * "sandpit" and NULs. */
-static void blank_host_cmdline(void)
+ * "sandpit", the program's name, and NULs. */
+static void blank_host_cmdline(const char *name)
 {
 	char stat[1024], *p;
 	unsigned long long start = 0, end = 0;
@@ -310,7 +310,13 @@ static void blank_host_cmdline(void)
 	    end - start > (1u << 20))
 		return;
 	memset((void *)(uintptr_t)start, 0, (size_t)(end - start));
-	memcpy((void *)(uintptr_t)start, "sandpit", end - start > 8 ? 8 : (size_t)(end - start - 1));
+	/* "sandpit" and the program's own name: nothing the program does not
+	 * know, and what finds a leftover init on the host */
+	n = snprintf(stat, sizeof stat, "sandpit%c%s", '\0', name);
+	if (n > 0 && (size_t)n >= end - start)
+		n = (ssize_t)(end - start - 1);
+	if (n > 0)
+		memcpy((void *)(uintptr_t)start, stat, (size_t)n);
 }
 
 static void reset_init_signals(void)
@@ -355,7 +361,7 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	/* only now: the program text and the config's other strings may live
 	 * in the caller's argv (an embedder passing argv[1]), and the root
 	 * just built has copied them */
-	blank_host_cmdline();
+	blank_host_cmdline(spec->filename);
 	{
 		/* the parent-death signal was re-armed after the change of
 		 * credentials; a supervisor that died before that is seen here */

@@ -65,7 +65,7 @@ EOF
 run explicit --carry "$W/carry.json" --stdin "$W/stdin.txt"
 check explicit 'status == "ok" and line("carry") == "carried" and line("stdin") == "stdin-data"' 'carry-in and stdin arrive'
 check explicit "'$W' not in out" 'without the host paths they came from'
-check explicit 'line("init cmdline").split() == ["sandpit"]' "init's command line is not the host's (/proc/1/cmdline)"
+check explicit 'line("init cmdline").split() == ["sandpit", "'"$MARK"'_explicit.py"]' "init's command line is not the host's (/proc/1/cmdline): sandpit and the program's name"
 
 host_clean
 finish
