@@ -203,6 +203,17 @@ void app_lesson_output(struct app *a, const char *s, size_t n);
 /* The run finished: judge it and show the verdict. */
 void app_lesson_finish(struct app *a, const struct sp_result *r);
 void app_lessons_free(struct app *a);
+/* A verdict for the open lesson: the strip, Output, progress. */
+void app_lesson_verdict(struct app *a, bool pass, const char *verdict);
+
+/* app_lesson_again.c: a lesson's [again] runs on a thread of their own */
+bool app_lesson_again_start(struct app *a, const char *program);
+/* Wait for the runs going (if any) and drop their verdict. */
+void app_lesson_again_stop(struct app *a);
+bool app_lesson_again_busy(const struct app *a);
+/* The pipe the loop polls (-1: none), and what to do when it is readable. */
+int app_lesson_again_fd(const struct app *a);
+void app_lesson_again_drain(struct app *a);
 /* Keep the learner's program of the lesson open now (state dir), so a
  * lesson reopened, or the next session, goes on from it. */
 void app_lesson_keep_work(struct app *a);

@@ -54,7 +54,10 @@ void app_lessons_free(struct app *a)
 
 	if (!v)
 		return;
+	app_lesson_again_stop(a);
 	lesson_stage_remove(&v->stage);
+	free(v->program);
+	free(v->carry_in);
 	lesson_set_free(&v->set);
 	lesson_progress_free(&v->prog);
 	free(v->out);
@@ -343,6 +346,12 @@ int app_lesson_run_config(struct app *a, struct sp_config *c)
 	c->files_in = v->all_in;
 	c->n_files_in = n;
 	v->out_len = 0;
+	/* what the check reads besides the result: the text and the carry-in */
+	app_lesson_again_stop(a);
+	free(v->program);
+	free(v->carry_in);
+	v->program = strndup(c->code, c->code_len);
+	v->carry_in = c->carry_in ? strndup(c->carry_in, c->carry_in_len) : NULL;
 	return 0;
 }
 
@@ -352,12 +361,42 @@ void app_lesson_output(struct app *a, const char *s, size_t n)
 		lesson_view_output(a->lessons, s, n);
 }
 
+void app_lesson_verdict(struct app *a, bool pass, const char *verdict)
+{
+	struct lesson_view *v = a->lessons;
+	const struct lesson *l = &v->set.v[v->cur];
+	char err[600];
+
+	/* the verdict may quote the program (its error, a file name): shown,
+	 * never obeyed */
+	char *safe = sanitize_dup(verdict, true);
+	snprintf(v->verdict, sizeof v->verdict, "%s", safe ? safe : "not yet");
+	free(safe);
+	v->verdict_pass = pass;
+	v->judged = true;
+	a->dirty = true;
+	output_message(a->out, pass ? OUT_INFO : OUT_ERROR, "lesson %ld: %s",
+		       v->cur + 1, v->verdict);
+	if (!pass)
+		return;
+	if (lesson_progress_pass(&v->prog, l->id, err, sizeof err) < 0)
+		app_message(a, true, "passed, but %s", err);
+	else if (lesson_view_passed(v) == v->set.n)
+		app_message(a, false, "lesson %ld passed - that is every lesson "
+			    "(%zu/%zu): well done", v->cur + 1, v->set.n, v->set.n);
+	else
+		app_message(a, false, "lesson %ld passed (%zu/%zu) - F3 picks the next one",
+			    v->cur + 1, lesson_view_passed(v), v->set.n);
+}
+
 void app_lesson_finish(struct app *a, const struct sp_result *r)
 {
 	struct lesson_view *v = a->lessons;
 	const struct lesson *l;
 	struct sp_result seen;
-	char err[600];
+	struct lesson_seen in;
+	char verdict[sizeof v->verdict];
+	bool pass;
 
 	if (!v)
 		return;
@@ -371,25 +410,24 @@ void app_lesson_finish(struct app *a, const struct sp_result *r)
 	seen.out_len = v->out_len;
 	seen.err = a->errtail;
 	seen.err_len = a->errtail_len;
-	v->verdict_pass = lesson_judge(l, &seen, v->verdict, sizeof v->verdict);
-	v->judged = true;
-	/* the verdict may quote the program (its error, a file name): shown,
-	 * never obeyed */
-	char *safe = sanitize_dup(v->verdict, true);
-	if (safe) {
-		snprintf(v->verdict, sizeof v->verdict, "%s", safe);
-		free(safe);
+	in.program = v->program;
+	in.carry_in = v->carry_in;
+	pass = lesson_judge_seen(l, &in, &seen, verdict, sizeof verdict);
+	if (pass && l->n_again && v->program) {
+		/* a printed answer passes this far: the other inputs tell */
+		if (app_lesson_again_start(a, v->program)) {
+			snprintf(v->verdict, sizeof v->verdict, "checking: the program "
+				 "runs again on %zu other input%s...", l->n_again,
+				 l->n_again == 1 ? "" : "s");
+			v->verdict_pass = false;
+			v->judged = true;
+			output_message(a->out, OUT_INFO, "lesson %ld: %s", v->cur + 1,
+				       v->verdict);
+			return;
+		}
+		pass = false;
+		snprintf(verdict, sizeof verdict, "not yet: the check's other runs "
+			 "could not start");
 	}
-	output_message(a->out, v->verdict_pass ? OUT_INFO : OUT_ERROR, "lesson %ld: %s",
-		       v->cur + 1, v->verdict);
-	if (!v->verdict_pass)
-		return;
-	if (lesson_progress_pass(&v->prog, l->id, err, sizeof err) < 0)
-		app_message(a, true, "passed, but %s", err);
-	else if (lesson_view_passed(v) == v->set.n)
-		app_message(a, false, "lesson %ld passed - that is every lesson "
-			    "(%zu/%zu): well done", v->cur + 1, v->set.n, v->set.n);
-	else
-		app_message(a, false, "lesson %ld passed (%zu/%zu) - F3 picks the next one",
-			    v->cur + 1, lesson_view_passed(v), v->set.n);
+	app_lesson_verdict(a, pass, verdict);
 }

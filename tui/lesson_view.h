@@ -20,6 +20,7 @@
 #include "lesson_progress.h"
 
 struct theme;
+struct again_job;
 
 #define LESSON_OUT_MAX (4u << 20)
 
@@ -36,6 +37,9 @@ struct lesson_view {
 	char *out;
 	size_t out_len, out_cap;
 	struct lesson_stage stage;
+	char *program;          /* the program of the run going, for the check */
+	char *carry_in;         /* the carry-in it was given, or NULL */
+	struct again_job *again; /* the [again] runs going, or NULL */
 	int top;                /* rows the strip has on screen now */
 	/* a run's files in: the lesson's, then the ones the learner attached */
 	struct sp_file_in all_in[LESSON_MAX_FILES + SP_MAX_FILES_IN];
