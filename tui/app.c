@@ -283,7 +283,7 @@ void app_draw(struct app *a)
 	}
 	draw_status(a);
 	app_lesson_draw(a);
-	if (a->lessons && a->lessons->menu)
+	if (a->lessons && (a->lessons->menu || a->lessons->full))
 		cy = -1;
 	if (a->menu.active) {
 		demo_menu_draw(&a->menu, stdscr, LINES, COLS, th);

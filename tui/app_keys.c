@@ -378,6 +378,11 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 		app_lesson_menu_key(a, key);
 		return true;
 	}
+	if (a->lessons && a->lessons->full) {
+		lesson_full_key(a->lessons, key); /* any other key closes it */
+		a->dirty = true;
+		return true;
+	}
 	if (!is_key && app_step_key(a, key))
 		return true;
 	return false;
@@ -401,7 +406,7 @@ static void mouse_key(struct app *a)
 		return;
 	}
 	if (dialog_active(&a->dlg) || a->help.active || a->iview.active ||
-	    (a->lessons && a->lessons->menu) || a->limits_dlg.active)
+	    (a->lessons && (a->lessons->menu || a->lessons->full)) || a->limits_dlg.active)
 		return;
 	p = layout_pane_at(&a->lay, ev.y, ev.x);
 	if (p < 0)

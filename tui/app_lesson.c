@@ -244,9 +244,17 @@ void app_lesson_hint(struct app *a)
 	l = &v->set.v[v->cur];
 	if (!l->n_hints)
 		app_lesson_solution(a, true);
-	else if (v->hints_shown < l->n_hints)
+	else if (v->hints_shown < l->n_hints) {
+		/* the hint in full in Output too: the strip may be short */
+		char *h = strdup(l->hints[v->hints_shown]);
 		v->hints_shown++;
-	else
+		for (char *c = h; c && *c; c++)
+			if (*c == '\n')
+				*c = ' ';
+		output_message(a->out, OUT_INFO, "lesson %ld, hint %zu/%zu: %s",
+			       v->cur + 1, v->hints_shown, l->n_hints, h ? h : "");
+		free(h);
+	} else
 		app_lesson_solution(a, true); /* past the last hint: the solution? */
 	a->dirty = true;
 }
@@ -287,6 +295,11 @@ void app_layout(struct app *a)
 	int room = LINES / 4 > 5 ? LINES / 4 : 5;
 	int top;
 
+	/* a hint or a verdict to read gets a third of the screen */
+	if (app_in_lesson(a) && (a->lessons->hints_shown ||
+				 (a->lessons->judged && !a->lessons->verdict_pass)))
+		room = LINES / 3 > room ? LINES / 3 : room;
+
 	if (room > LINES - LAYOUT_MIN_H)
 		room = LINES - LAYOUT_MIN_H;
 	top = app_in_lesson(a) ? lesson_view_rows(a->lessons, COLS, room) : 0;
@@ -311,6 +324,8 @@ void app_lesson_draw(struct app *a)
 		lesson_view_draw(v, stdscr, (struct rect){ 0, 0, v->top, COLS }, &a->theme);
 	if (v->menu)
 		lesson_menu_draw(v, stdscr, LINES, COLS, &a->theme);
+	if (v->full && v->cur >= 0)
+		lesson_full_draw(v, stdscr, LINES, COLS, &a->theme);
 }
 
 void app_run_limits(const struct app *a, struct sp_limits *l)
