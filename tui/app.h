@@ -77,6 +77,7 @@ struct app {
 	struct demo_menu menu;
 	struct lesson_view *lessons; /* NULL until lessons are first used */
 	bool learn;                 /* `sandpit learn`: open on the lessons */
+	bool carry_of_demo;         /* F2 filled the carry buffer outside a lesson */
 	bool step_mode;             /* hold a run's output for Space (app_step.c) */
 	struct step *step;
 	struct help_view help;

@@ -296,6 +296,7 @@ static void carry_forward(struct app *a)
 		app_message(a, true, "%s", msg);
 		return;
 	}
+	a->carry_of_demo = !app_in_lesson(a); /* a lesson starts without it */
 	if (carry_save_state(&a->carry, err, sizeof err) < 0)
 		app_message(a, true, "%s (not kept: %s)", msg, err);
 	else

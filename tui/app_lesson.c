@@ -40,8 +40,12 @@ bool app_lessons_load(struct app *a)
 	if (lesson_set_load(&v->set, a->cfg.lessons_dir) < 0 && !v->set.n_errors)
 		output_message(a->out, OUT_ERROR, "lessons: out of memory");
 	for (size_t i = 0; i < v->set.n_errors; i++)
-		output_message(a->out, OUT_ERROR, "lesson not loaded: %s (the "
-			       "other lessons are)", v->set.errors[i]);
+		output_message(a->out, OUT_ERROR, "lesson file not loaded: %s",
+			       v->set.errors[i]);
+	if (v->set.n_errors)
+		output_message(a->out, OUT_ERROR, "%zu lesson file%s not loaded - F3, "
+			       "then z, shows why; the %zu other lessons are here",
+			       v->set.n_errors, v->set.n_errors == 1 ? "" : "s", v->set.n);
 	if (lesson_progress_load(&v->prog, err, sizeof err) < 0)
 		output_message(a->out, OUT_ERROR, "lesson progress: %s", err);
 	a->lessons = v;
@@ -88,22 +92,29 @@ void app_lessons_begin(struct app *a)
 }
 
 /* Where the learner's own program for lesson l is kept:
- * $XDG_STATE_HOME/sandpit/lessons/ID.py ('/' of a teacher's id as '%').
- * 0, or -1 when there is no state directory. */
-static int work_path(const struct lesson *l, char *buf, size_t len, bool create)
+ * $XDG_STATE_HOME/sandpit/lessons/ID.py ('/' of a teacher's id as '%');
+ * ID.mine.py is the learner's version set aside when the reference
+ * solution is loaded (ext). 0, or -1 when there is no state directory. */
+static int work_path_ext(const struct lesson *l, const char *ext, char *buf,
+			 size_t len, bool create)
 {
 	char name[300];
-	size_t k = 0;
+	size_t k = 0, el = strlen(ext);
 
-	for (const char *s = l->id; *s && k + 4 < sizeof name; s++)
+	for (const char *s = l->id; *s && k + el + 1 < sizeof name; s++)
 		name[k++] = *s == '/' ? '%' : *s;
-	memcpy(name + k, ".py", 4);
+	memcpy(name + k, ext, el + 1);
 	if (config_state_path("lessons", buf, len, create) < 0)
 		return -1;
 	if (create)
 		mkdir(buf, 0700);
 	size_t n = strlen(buf);
 	return snprintf(buf + n, len - n, "/%s", name) >= (int)(len - n) ? -1 : 0;
+}
+
+static int work_path(const struct lesson *l, char *buf, size_t len, bool create)
+{
+	return work_path_ext(l, ".py", buf, len, create);
 }
 
 void app_lesson_keep_work(struct app *a)
@@ -170,6 +181,14 @@ void app_lesson_open(struct app *a, size_t i, bool ask)
 	free(work);
 	a->recovered = false;
 	a->focus = PANE_EDITOR;
+	if (a->carry_of_demo && !carry_is_empty(&a->carry)) {
+		/* a demo's values would be the lesson's first carry-in */
+		carry_clear(&a->carry);
+		carry_save_state(&a->carry, err, sizeof err);
+		output_message(a->out, OUT_INFO, "the Carry pane is cleared: a demo's "
+			       "values do not follow you into a lesson");
+	}
+	a->carry_of_demo = false;
 	v->cur = (long)i;
 	v->hints_shown = 0;
 	v->judged = false;
@@ -275,9 +294,21 @@ void app_lesson_solution(struct app *a, bool ask)
 		return;
 	}
 	l = &v->set.v[v->cur];
-	editor_set_text(a->ed, l->solution, strlen(l->solution), editor_name(a->ed));
+	/* the learner's version is set aside, and the load is one undo step */
+	char path[CONFIG_PATH_MAX + 320], err[300];
+	char *mine = editor_text(a->ed, NULL);
+	bool aside = mine && strcmp(mine, l->start) && strcmp(mine, l->solution) &&
+		     work_path_ext(l, ".mine.py", path, sizeof path, true) == 0 &&
+		     editor_recovery_write(a->ed, path, err, sizeof err) == 0;
+	free(mine);
+	editor_replace_all(a->ed, l->solution, strlen(l->solution));
 	a->focus = PANE_EDITOR;
-	app_message(a, false, "the reference solution is in the Editor - F5 runs it");
+	if (aside)
+		app_message(a, false, "the reference solution is in the Editor - Ctrl-Z "
+			    "brings yours back (kept as lessons/%s)", strrchr(path, '/') + 1);
+	else
+		app_message(a, false, "the reference solution is in the Editor - Ctrl-Z "
+			    "undoes it, F5 runs it");
 }
 
 void app_lesson_dialog(struct app *a, int action, enum dialog_answer ans)

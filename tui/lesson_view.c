@@ -150,7 +150,12 @@ void lesson_view_draw(const struct lesson_view *v, WINDOW *win, struct rect r,
 	l = &v->set.v[v->cur];
 	layout_clear(win, r, a);
 	snprintf(title, sizeof title, "Lesson %ld/%zu: %s", v->cur + 1, v->set.n, l->title);
-	snprintf(info, sizeof info, "%zu/%zu passed", lesson_view_passed(v), v->set.n);
+	if (v->set.n_errors)
+		snprintf(info, sizeof info, "%zu/%zu passed · %zu file%s not loaded",
+			 lesson_view_passed(v), v->set.n, v->set.n_errors,
+			 v->set.n_errors == 1 ? "" : "s");
+	else
+		snprintf(info, sizeof info, "%zu/%zu passed", lesson_view_passed(v), v->set.n);
 	layout_frame(win, r, title, info, false, th);
 
 	struct strip_plan p = plan(v, r.w, in.h);
@@ -260,7 +265,7 @@ long lesson_menu_key(struct lesson_view *v, int key)
 void lesson_menu_draw(const struct lesson_view *v, WINDOW *win, int rows, int cols,
 		      const struct theme *th)
 {
-	int h = (int)v->set.n + 4 + 6, w = 84;
+	int h = (int)v->set.n + 4 + 6 + (v->set.n_errors ? 1 : 0), w = 84;
 	attr_t a = theme_attr(th, TR_DIALOG);
 	char line[400], info[64];
 	const char *top = "Enter opens  h hint  s solution  z all text  r afresh  p step  d demos";
@@ -276,9 +281,16 @@ void lesson_menu_draw(const struct lesson_view *v, WINDOW *win, int rows, int co
 	layout_frame(win, r, "Lessons (F3)", info, true, th);
 	text_draw(win, in.y, in.x + 1, in.w - 2, top, strlen(top), a);
 	int y = in.y + 1;
+	if (v->set.n_errors) {
+		/* a teacher's broken files, counted where the lessons are */
+		snprintf(line, sizeof line, "%zu lesson file%s not loaded - z shows why",
+			 v->set.n_errors, v->set.n_errors == 1 ? "" : "s");
+		text_draw(win, y++, in.x + 1, in.w - 2, line, strlen(line),
+			  theme_attr(th, TR_ERROR) | A_BOLD);
+	}
 	/* the list scrolls to keep the selection in view; the goal below
 	 * gets what is left (at least 4 rows when the list is long) */
-	int list_rows = in.h - 1 - (in.h > 12 ? 5 : 0);
+	int list_rows = in.h - (y - in.y) - (in.h > 12 ? 5 : 0);
 	size_t first = 0;
 	if (list_rows < 1)
 		list_rows = 1;
@@ -352,6 +364,15 @@ static char *full_para(const struct lesson_view *v, size_t k)
 	if (k - 1 == v->hints_shown)
 		return strdup(v->judged ? v->verdict : "F5 runs the program; the check "
 			      "judges every run");
+	/* then why each broken lesson file was not loaded */
+	k -= v->hints_shown + 2;
+	if (k < v->set.n_errors) {
+		n = strlen(v->set.errors[k]) + 32;
+		out = malloc(n);
+		if (out)
+			snprintf(out, n, "Not loaded: %s", v->set.errors[k]);
+		return out;
+	}
 	return NULL;
 }
 
