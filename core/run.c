@@ -168,9 +168,20 @@ void sp_run_wall_deadline(struct sp_run *r)
 {
 	if (sp_prepare_deadline(r))
 		return;
+	if (!r->end.stopping && !r->end.init_done)
+		sp_accounting_sample(r); /* the CPU used until now (it may stop the run) */
 	if (!r->end.stopping && !r->end.init_done) {
-		sp_run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s",
-			      SP_MS(r->limits.wall_ms));
+		uint64_t cpu = r->res->usage.cpu_ms;
+		/* far from its own CPU limit: a program that computed all along
+		 * was slowed by others on the machine, or it waited */
+		if (cpu * 4 < r->limits.cpu_ms * 3)
+			sp_run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s "
+				      "after %s of CPU (limit %s): the program waited, or "
+				      "the machine is busy", SP_MS(r->limits.wall_ms),
+				      SP_MS(cpu), SP_MS(r->limits.cpu_ms));
+		else
+			sp_run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s",
+				      SP_MS(r->limits.wall_ms));
 		sp_run_stop(r, SP_STATUS_WALL_LIMIT);
 	}
 }

@@ -78,6 +78,7 @@ struct app {
 	struct lesson_view *lessons; /* NULL until lessons are first used */
 	bool learn;                 /* `sandpit learn`: open on the lessons */
 	bool carry_of_demo;         /* F2 filled the carry buffer outside a lesson */
+	size_t demo_loaded;         /* 1 + the demo last loaded into the Editor, or 0 */
 	bool step_mode;             /* hold a run's output for Space (app_step.c) */
 	struct step *step;
 	struct help_view help;
@@ -204,6 +205,8 @@ void app_lesson_output(struct app *a, const char *s, size_t n);
 /* The run finished: judge it and show the verdict. */
 void app_lesson_finish(struct app *a, const struct sp_result *r);
 void app_lessons_free(struct app *a);
+/* A demo's own limits over l, while it is in the Editor. */
+void app_demo_limits(const struct app *a, struct sp_limits *l);
 /* A verdict for the open lesson: the strip, Output, progress. */
 void app_lesson_verdict(struct app *a, bool pass, const char *verdict);
 

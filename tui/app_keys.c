@@ -185,6 +185,7 @@ void app_load_demo(struct app *a, size_t i, bool ask)
 	demo_buffer_name(i, name, sizeof name);
 	demo_title(i, title, sizeof title);
 	editor_set_text(a->ed, text, len, name);
+	a->demo_loaded = i + 1; /* for its own limits (demo_wall_factor) */
 	a->recovered = false;
 	a->focus = PANE_EDITOR;
 	app_message(a, false, "demo: %s - F5 runs it", title);

@@ -181,6 +181,7 @@ void app_lesson_open(struct app *a, size_t i, bool ask)
 	free(work);
 	a->recovered = false;
 	a->focus = PANE_EDITOR;
+	a->demo_loaded = 0;
 	if (a->carry_of_demo && !carry_is_empty(&a->carry)) {
 		/* a demo's values would be the lesson's first carry-in */
 		carry_clear(&a->carry);
@@ -359,11 +360,24 @@ void app_lesson_draw(struct app *a)
 		lesson_full_draw(v, stdscr, LINES, COLS, &a->theme);
 }
 
+void app_demo_limits(const struct app *a, struct sp_limits *l)
+{
+	unsigned f;
+
+	/* a demo still in the Editor (not a file, not a lesson) */
+	if (!a->demo_loaded || app_in_lesson(a) || editor_path(a->ed))
+		return;
+	f = demo_wall_factor(a->demo_loaded - 1);
+	if (f && l->wall_ms < (uint64_t)f * l->cpu_ms)
+		l->wall_ms = (uint64_t)f * l->cpu_ms;
+}
+
 void app_run_limits(const struct app *a, struct sp_limits *l)
 {
 	*l = a->cfg.limits;
 	if (app_in_lesson(a))
 		lesson_apply_limits(&a->lessons->set.v[a->lessons->cur], l);
+	app_demo_limits(a, l);
 }
 
 int app_lesson_run_config(struct app *a, struct sp_config *c)
