@@ -103,7 +103,7 @@ def _watch_spawning():
     os.fork = fork_watched
 
 
-def _top_is_user(up=2, reported=("/shutil.py",)):
+def _top_is_user(up=2, reported=("/shutil.py",), walk=True):
     # Does the access come from the program? Its own frame, or a library
     # it called (fig.savefig, df.to_csv, np.save, shutil.copy): walk out
     # to the nearest program frame. An import on the way means the
@@ -116,6 +116,8 @@ def _top_is_user(up=2, reported=("/shutil.py",)):
         name = f.f_code.co_filename
         if name == _USER:
             return True
+        if not walk:
+            return False
         if name.startswith("<frozen importlib") or name.endswith(reported):
             return False
         f = f.f_back
@@ -337,8 +339,12 @@ def _hook(event, args):
                 _send({"t": "ev", "k": "filesystem", "line": _user_line(),
                        "what": "open(%r, %s)" % (p, how)})
         elif event in _FS_EVENTS:
-            # shutil's events come from its own Python frame: one more up
-            if not args or not _top_is_user(3 if event[0] == "s" else 2, ()):
+            # shutil's events come from its own Python frame: one more up,
+            # and out to the program (shutil.copy calls copyfile); os's
+            # count from the program's own frame only (os.walk, glob and
+            # pathlib look around on their own)
+            if not args or not (_top_is_user(3, ()) if event[0] == "s" else
+                                _top_is_user(2, (), False)):
                 return
             for i, writing in _FS_PATHS.get(event, ((0, event not in _FS_READ),)):
                 p = _outside(args[i], writing) if i < len(args) else None
