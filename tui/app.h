@@ -215,6 +215,8 @@ bool app_lesson_again_start(struct app *a, const char *program);
 /* Wait for the runs going (if any) and drop their verdict. */
 void app_lesson_again_stop(struct app *a);
 bool app_lesson_again_busy(const struct app *a);
+/* A new run: the runs going no longer judge anything (no wait). */
+void app_lesson_again_forget(struct app *a);
 /* The pipe the loop polls (-1: none), and what to do when it is readable. */
 int app_lesson_again_fd(const struct app *a);
 void app_lesson_again_drain(struct app *a);

@@ -407,7 +407,7 @@ int app_lesson_run_config(struct app *a, struct sp_config *c)
 	c->n_files_in = n;
 	v->out_len = 0;
 	/* what the check reads besides the result: the text and the carry-in */
-	app_lesson_again_stop(a);
+	app_lesson_again_forget(a);
 	free(v->program);
 	free(v->carry_in);
 	v->program = strndup(c->code, c->code_len);

@@ -114,6 +114,13 @@ void app_lesson_again_stop(struct app *a)
 	a->lessons->again = NULL;
 }
 
+void app_lesson_again_forget(struct app *a)
+{
+	/* its runs go on to their end; their verdict is dropped when it comes */
+	if (app_lesson_again_busy(a))
+		a->lessons->again->lesson = -2;
+}
+
 void app_lesson_again_drain(struct app *a)
 {
 	struct lesson_view *v = a->lessons;
