@@ -305,6 +305,9 @@ int cmd_run(int argc, char **argv)
 	int c, status;
 	struct sigaction sa;
 
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--batch"))
+			return cmd_run_batch(argc, argv);
 	sp_config_init(&cfg);
 	optind = 1;
 	opterr = 0;

@@ -7,6 +7,8 @@
 #define SP_COMMANDS_H
 
 int cmd_run(int argc, char **argv);
+/* cmd_batch.c: `sandpit run --batch`, taken when --batch is among the args */
+int cmd_run_batch(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
 int cmd_learn(int argc, char **argv);
 int cmd_view(int argc, char **argv);
