@@ -49,6 +49,8 @@ void print_usage(void)
 	sp_limits_default(&l);
 	printf("usage: sandpit [OPTIONS] [FILE]                     open the playground\n"
 	       "       sandpit run [OPTIONS] FILE|-                run a program once, headless\n"
+	       "       sandpit run --batch [--jobs N] [OPTIONS]    JSON requests on stdin, one result a line\n"
+	       "       sandpit mcp [OPTIONS]                       an MCP server for AI assistants (--help)\n"
 	       "       sandpit doctor                              show this host's isolation layers\n"
 	       "       sandpit learn [--lessons DIR] [OPTIONS]     the playground on the lessons\n"
 	       "       sandpit learn --reset | --list | --verify   forget progress; list the lessons;\n"
