@@ -641,8 +641,8 @@ static void mcp_help(void)
 	       "  --preload MODULES  modules the prepared sandboxes import ahead (numpy,pandas)\n"
 	       "  --python PATH      the interpreter [/usr/bin/python3]\n"
 	       "\n"
-	       "Runs are kept in $XDG_STATE_HOME/sandpit/mcp-runs (the newest %d); the\n"
-	       "playground shows them (F11).\n", MCP_HISTORY_RUNS);
+	       "Every run is kept in $XDG_STATE_HOME/sandpit/mcp-runs (code.py, result.json,\n"
+	       "files/; the newest %d).\n", MCP_HISTORY_RUNS);
 }
 
 __attribute__((format(printf, 1, 2)))

@@ -4,8 +4,7 @@
  * holds code.py (the program), result.json (the `sandpit run --json`
  * object) and files/ (what the program left, kept by the engine). The
  * newest MCP_HISTORY_RUNS are kept, the oldest dropped; each run's files
- * are bounded by its disk limit. The playground lists them (F-key
- * "history": docs/mcp.md).
+ * are bounded by its disk limit (docs/mcp.md).
  *
  * With no state directory (no HOME), runs go under a temp dir that
  * lives as long as the server (mcp_history_close removes it).
