@@ -70,7 +70,7 @@ int line_read(struct line_reader *lr, char **line, size_t *len)
 		if (nl) {
 			size_t n = (size_t)(nl - s);
 			lr->start += n + 1;
-			if (lr->skipping) {
+			if (lr->skipping || n > lr->max) {
 				lr->skipping = false;
 				return LINE_TOO_LONG;
 			}
