@@ -1,8 +1,8 @@
 /*
  * pool.h - a pool of prepared sandboxes for the services (`sandpit run
- * --batch`, `sandpit mcp`): N workers, each a thread that keeps one
- * sandbox prepared ahead (core's sp_run_prepare), releases it with the
- * next job's program, drives the run to its end and throws it away.
+ * --batch`, `sandpit mcp`): N workers, each a thread that keeps a few
+ * sandboxes prepared ahead (core's sp_run_prepare), releases one with
+ * the next job's program, drives the run to its end and throws it away.
  *
  * Each sandbox is used once. A worker is a thread that lives as long as
  * the pool because a sandbox's init dies with the thread that started it
