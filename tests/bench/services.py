@@ -5,10 +5,11 @@
 #      from a sandbox the pool prepared meanwhile), against a cold
 #      `sandpit run --json` of the same program, interleaved;
 #   2. runs per second of print('hi') through `sandpit run --batch`
-#      (--jobs = CPUs) against sequential cold `sandpit run --json`.
+#      (--jobs = CPUs) against sequential cold `sandpit run --json`, and
+#      against sequential bubblewrap when it is installed.
 # Medians with their spread (the 10th to 90th percentile); the ratio is
 # of the medians. usage: services.py SANDPIT [RUNS]
-import json, os, statistics, subprocess, sys, tempfile, time
+import json, os, shutil, statistics, subprocess, sys, tempfile, time
 
 sp = sys.argv[1]
 runs = int(sys.argv[2]) if len(sys.argv) > 2 else int(os.environ.get("BENCH_RUNS", "20"))
@@ -64,4 +65,14 @@ for i in range(seq):
 cold_rate = seq / (time.perf_counter() - t)
 print("print('hi') runs per second: sandpit run --batch (%d jobs) %.1f, sequential cold sandpit run %.1f: x%.2f"
       % (os.cpu_count(), batch_rate, cold_rate, batch_rate / cold_rate))
+# issue 27's yardstick: bubblewrap's sequential rate, with a policy near ours
+if shutil.which("bwrap"):
+    bw = ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+          "--unshare-all", "--die-with-parent", "python3", "-c", "print('hi')"]
+    t = time.perf_counter()
+    for i in range(seq):
+        subprocess.run(bw, capture_output=True)
+    bw_rate = seq / (time.perf_counter() - t)
+    print("print('hi') runs per second: sandpit run --batch %.1f, sequential bubblewrap %.1f: x%.2f"
+          % (batch_rate, bw_rate, batch_rate / bw_rate))
 subprocess.run(["rm", "-rf", state])
