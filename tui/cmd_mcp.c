@@ -325,22 +325,24 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 		o.uri_base = base;
 	}
 	res = mcp_tool_result(r, why, &c->rq.limits, &o);
+	if (c->dir[0] && !m->old_protocol)
+		add_resources(m, r, base);
+	call_unlink(m, c);
+	if (!c->cancelled)
+		reply(m, c->id, res);
+	else
+		json_decref(res);
+	/* the history after the answer: its files are synced to disk */
 	if (c->dir[0]) {
 		json_t *obj = result_json(r, why, &c->rq.limits);
 		char *text = obj ? json_dumps(obj, JSON_INDENT(2)) : NULL;
 		mcp_history_save(c->dir, c->rq.code, c->rq.code_len, text);
 		free(text);
 		json_decref(obj);
-		if (!m->old_protocol)
-			add_resources(m, r, base);
 	}
 	fprintf(stderr, "sandpit mcp: run %s: %s%s\n", strrchr(c->dir, '/') ? strrchr(c->dir, '/') + 1 : "",
-		r ? sp_status_name(r->status) : "not started", c->cancelled ? " (cancelled)" : "");
-	call_unlink(m, c);
-	if (!c->cancelled)
-		reply(m, c->id, res);
-	else
-		json_decref(res);
+		r ? sp_status_name(r->status) : "not started",
+		atomic_load(&c->cancelled) ? " (cancelled)" : "");
 	call_free(c);
 	mcp_history_prune();
 }
