@@ -85,6 +85,12 @@ check(/Violations/.test(r.content[0].text) && /network at line [0-9]/.test(r.con
   "a network attempt: the text names it with its line", r.content[0].text);
 valid(r, "a network attempt");
 
+r = await call({ code: "print('x' * 100000)\nraise ValueError('bad value')\n" });
+check(r.structuredContent.stdout.length === 100001 && /stdout \([0-9.]+ KiB, cut: only its first 16 KiB shown/.test(r.content[0].text)
+  && r.content[0].text.length < 40000, "a long stdout is cut in the text, saying so, and whole in structuredContent", r.content[0].text.slice(0, 300));
+check(r.isError === true && /exit status 1/.test(r.content[0].text) && /ValueError: bad value/.test(r.content[0].text),
+  "an exception: isError, the exit status in words and the traceback's end", r.content[0].text.slice(-600));
+
 r = await call({ code: "while True:\n    pass\n", limits: { cpu: 1 } });
 check(r.isError === true && r.structuredContent.status === "cpu_limit" && /CPU time limit/.test(r.content[0].text),
   "a limit: cpu_limit in words, isError", r.content[0].text);
