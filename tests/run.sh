@@ -1,14 +1,14 @@
 #!/bin/sh
 # Run the test suites and print one closing line: "N passed, N failed, N skipped".
 #   tests/run.sh BUILD_DIR [SUITE...]
-#   suites: unit integration hostile tui embed completion
+#   suites: unit integration hostile tui embed completion mcp
 # unit/integration are cmocka programs (their own summaries are read);
 # hostile/tui/embed/completion are scripts given the sandpit binary:
 # exit 0 pass, 77 skip.
 set -u
 B=${1:?usage: tests/run.sh BUILD_DIR [SUITE...]}
 shift
-SUITES=${*:-unit integration hostile tui embed completion}
+SUITES=${*:-unit integration hostile tui embed completion mcp}
 SANDPIT=$(cd "$B" && pwd)/sandpit
 export SANDPIT
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,7 +41,7 @@ for suite in $SUITES; do
 				echo "ok   $name (${p:-0})"
 			fi
 		done ;;
-	hostile|tui|embed|completion)
+	hostile|tui|embed|completion|mcp)
 		for t in "$TOP"/tests/$suite/test_*.sh; do
 			[ -f "$t" ] || continue
 			name=$suite/$(basename "$t" .sh)

@@ -297,6 +297,10 @@ void app_draw(struct app *a)
 		cy = -1;
 		app_limits_draw(a, &cy, &cx);
 	}
+	if (a->hist.active) {
+		app_history_draw(a);
+		cy = -1;
+	}
 	if (a->fview.active) {
 		fileview_draw(&a->fview, &a->last_files, stdscr, LINES, COLS, th);
 		cy = -1;

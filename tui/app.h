@@ -22,6 +22,7 @@
 #include "fileview.h"
 #include "gauges.h"
 #include "help.h"
+#include "history_view.h"
 #include "image_view.h"
 #include "keyseq.h"
 #include "layout.h"
@@ -75,6 +76,7 @@ struct app {
 	struct vars_pane vars;        /* its Variables tab: the last run's globals */
 	int side_tab;                 /* enum side_tab: the Carry pane's tab shown */
 	struct demo_menu menu;
+	struct history_view hist;   /* the assistant's runs (F3, h): app_history.c */
 	struct lesson_view *lessons; /* NULL until lessons are first used */
 	bool learn;                 /* `sandpit learn`: open on the lessons */
 	bool carry_of_demo;         /* F2 filled the carry buffer outside a lesson */
@@ -291,6 +293,10 @@ struct sp_result;
 void app_files_before_run(struct app *a, struct sp_config *c);
 void app_files_after_run(struct app *a, const struct sp_result *r);
 void app_files_free(struct app *a);
+/* app_history.c: the view of the runs `sandpit mcp` kept */
+void app_history_open(struct app *a);
+bool app_history_key(struct app *a, int key);
+void app_history_draw(struct app *a);
 
 /* app_recovery.c: offer the last session's unsaved text (ACT_RECOVER),
  * and act on the answer to it or to ACT_RECOVER_DELETE. */

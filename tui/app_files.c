@@ -153,4 +153,5 @@ void app_files_free(struct app *a)
 	fileview_close(&a->fview);
 	runfiles_free(&a->last_files);
 	attach_free(&a->attached);
+	history_view_close(&a->hist);
 }

@@ -366,6 +366,8 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 	}
 	if (app_files_view_key(a, key))
 		return true;
+	if (app_history_key(a, key))
+		return true;
 	if (a->menu.active) {
 		long r = demo_menu_key(&a->menu, key);
 		if (r >= 0)
@@ -374,6 +376,8 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 			app_lesson_menu(a);
 		else if (r == DEMO_MENU_STEP)
 			app_step_toggle(a);
+		else if (r == DEMO_MENU_HISTORY)
+			app_history_open(a);
 		return true;
 	}
 	if (a->lessons && a->lessons->menu) {
@@ -407,7 +411,7 @@ static void mouse_key(struct app *a)
 		}
 		return;
 	}
-	if (dialog_active(&a->dlg) || a->help.active || a->iview.active ||
+	if (dialog_active(&a->dlg) || a->help.active || a->iview.active || a->hist.active ||
 	    (a->lessons && (a->lessons->menu || a->lessons->full)) || a->limits_dlg.active)
 		return;
 	p = layout_pane_at(&a->lay, ev.y, ev.x);

@@ -49,6 +49,8 @@ void print_usage(void)
 	sp_limits_default(&l);
 	printf("usage: sandpit [OPTIONS] [FILE]                     open the playground\n"
 	       "       sandpit run [OPTIONS] FILE|-                run a program once, headless\n"
+	       "       sandpit run --batch [--jobs N] [OPTIONS]    JSON requests on stdin, one result a line\n"
+	       "       sandpit mcp [OPTIONS]                       an MCP server for AI assistants (--help)\n"
 	       "       sandpit doctor                              show this host's isolation layers\n"
 	       "       sandpit learn [--lessons DIR] [OPTIONS]     the playground on the lessons\n"
 	       "       sandpit learn --reset | --list | --verify   forget progress; list the lessons;\n"
@@ -306,6 +308,9 @@ int cmd_run(int argc, char **argv)
 	int c, status;
 	struct sigaction sa;
 
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--batch"))
+			return cmd_run_batch(argc, argv);
 	sp_config_init(&cfg);
 	optind = 1;
 	opterr = 0;

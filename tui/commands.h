@@ -7,7 +7,11 @@
 #define SP_COMMANDS_H
 
 int cmd_run(int argc, char **argv);
+/* cmd_batch.c: `sandpit run --batch`, taken when --batch is among the args */
+int cmd_run_batch(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
+/* cmd_mcp.c: `sandpit mcp`, the MCP server on stdio */
+int cmd_mcp(int argc, char **argv);
 int cmd_learn(int argc, char **argv);
 int cmd_view(int argc, char **argv);
 void print_usage(void);

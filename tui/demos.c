@@ -125,6 +125,9 @@ long demo_menu_key(struct demo_menu *m, int key)
 		return DEMO_MENU_LESSONS;
 	case 'p':
 		return DEMO_MENU_STEP;
+	case 'h':
+		m->active = false;
+		return DEMO_MENU_HISTORY;
 	default:
 		return typed_digit(m, key, n);
 	}
@@ -158,7 +161,7 @@ void demo_menu_draw(const struct demo_menu *m, WINDOW *win, int rows, int cols,
 	struct rect in = rect_inner(r);
 	attr_t a = theme_attr(th, TR_DIALOG);
 	char title[160], line[200];
-	const char *hint = "Enter loads it, F5 runs it   l lessons   p step mode";
+	const char *hint = "Enter loads, F5 runs   l lessons   p step mode   h assistant's runs";
 	char typed[96];
 
 	if (m->typed) {

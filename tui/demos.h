@@ -34,7 +34,7 @@ struct demo_menu {
 };
 
 enum { DEMO_MENU_OPEN = -1, DEMO_MENU_CLOSED = -2, DEMO_MENU_LESSONS = -3,
-       DEMO_MENU_STEP = -4 };
+       DEMO_MENU_STEP = -4, DEMO_MENU_HISTORY = -5 };
 
 void demo_menu_open(struct demo_menu *m);
 /* A key while the menu is up: a demo index when chosen, else the enum.

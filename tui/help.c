@@ -17,6 +17,7 @@ static const char *const help_lines[] = {
 	"  F2, Ctrl-B       carry the last run's carry() results into the Carry pane",
 	"  F3, Ctrl-D       demo programs: each constraint and its workaround;",
 	"                   l there lists the lessons (in a lesson: the lesson list)",
+	"                   h there lists an AI assistant's runs (sandpit mcp)",
 	"  F10, Ctrl-D h    in a lesson: the next hint (after the last: the solution)",
 	"  Shift-F10, ^D s  in a lesson: load the reference solution (asks first;",
 	"                   Ctrl-Z brings your program back)",

@@ -18,6 +18,8 @@ int main(int argc, char **argv)
 		return cmd_learn(argc - 1, argv + 1);
 	if (argc >= 2 && strcmp(argv[1], "doctor") == 0)
 		return cmd_doctor(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "mcp") == 0)
+		return cmd_mcp(argc - 1, argv + 1);
 	if (argc >= 2 && strcmp(argv[1], "view") == 0)
 		return cmd_view(argc - 1, argv + 1);
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {

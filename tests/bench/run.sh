@@ -69,4 +69,8 @@ rc=$?
 case ${BENCH_ONLY:-playground} in
 *playground*) sh tests/bench/playground.sh "$B/sandpit" ;;
 esac
+# the services' rows: sandpit mcp and run --batch (tests/bench/services.py)
+case ${BENCH_ONLY:-services} in
+*services*) python3 tests/bench/services.py "$B/sandpit" || rc=1 ;;
+esac
 exit $rc

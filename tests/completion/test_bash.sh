@@ -45,7 +45,8 @@ expect() {  # LINE WANT: the candidates joined by |
 		fails=1
 	fi
 }
-expect "sandpit " "a.py|doctor|learn|my prog.py|run|sub|view|"
+expect "sandpit " "a.py|doctor|learn|mcp|my prog.py|run|sub|view|"
+expect "sandpit mcp --allow" "--allow-dir|"
 expect "sandpit r" "run|"
 expect "sandpit run --ca" "--carry|--carry-max|--carry-out|"
 expect "sandpit run --carry " "c.json|sub|"

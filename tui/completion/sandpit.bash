@@ -50,13 +50,14 @@ _sandpit()
 	COMPREPLY=()
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		case ${COMP_WORDS[i]} in
-		run|doctor|learn|view) cmd=${COMP_WORDS[i]}; break ;;
+		run|mcp|doctor|learn|view) cmd=${COMP_WORDS[i]}; break ;;
 		esac
 	done
 
 	local limits="--cpu --wall --memory --output --disk --procs --python"
 	local play="$limits --theme --no-mouse --config --lessons"
-	local runopts="$limits --carry --carry-out --carry-max --stdin --file --keep --json --help"
+	local runopts="$limits --carry --carry-out --carry-max --stdin --file --keep --json --help --batch --jobs --preload"
+	local mcpopts="--jobs --allow-dir --max-cpu --max-wall --max-memory --max-output --max-disk --max-procs --preload --python --help"
 
 	# the value of the option before
 	case $prev in
@@ -75,8 +76,14 @@ _sandpit()
 		_sandpit_files '*.json'; return ;;
 	--python|--stdin|--config|--file)
 		_sandpit_files; return ;;
-	--keep|--lessons)
+	--keep|--lessons|--allow-dir)
 		_sandpit_add < <(compgen -d -- "$cur"); return ;;
+	--max-cpu|--max-wall)
+		_sandpit_add < <(compgen -W "1 5 10 30 60" -- "$cur"); return ;;
+	--max-memory|--max-disk|--max-output)
+		_sandpit_add < <(compgen -W "16M 64M 256M 512M 1G" -- "$cur"); return ;;
+	--jobs|--max-procs)
+		_sandpit_add < <(compgen -W "1 2 4 8 16" -- "$cur"); return ;;
 	esac
 
 	case $cmd in
@@ -84,7 +91,7 @@ _sandpit()
 		if [[ $cur == -* ]]; then
 			_sandpit_add < <(compgen -W "$play --help --version" -- "$cur")
 		else
-			_sandpit_add < <(compgen -W "run doctor learn view" -- "$cur")
+			_sandpit_add < <(compgen -W "run mcp doctor learn view" -- "$cur")
 			_sandpit_files '*.py'
 		fi ;;
 	run)
@@ -93,6 +100,8 @@ _sandpit()
 		else
 			_sandpit_files '*.py'
 		fi ;;
+	mcp)
+		_sandpit_add < <(compgen -W "$mcpopts" -- "$cur") ;;
 	doctor)
 		_sandpit_add < <(compgen -W "--help" -- "$cur") ;;
 	learn)

@@ -1,0 +1,34 @@
+/*
+ * linereader.h - newline-ended lines from a file descriptor, each at most
+ * a bound: the framing of `sandpit run --batch` (JSON lines) and of
+ * `sandpit mcp` (newline-delimited JSON-RPC). A line over the bound is
+ * read through to its newline and dropped, never held whole, so a
+ * 100 MiB line costs no 100 MiB.
+ */
+#ifndef LINEREADER_H
+#define LINEREADER_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+struct line_reader {
+	int fd;
+	size_t max;
+	char *buf;
+	size_t len, cap, start;
+	bool eof, skipping;
+	volatile sig_atomic_t *stop; /* set by a signal handler: end as at EOF */
+};
+
+enum { LINE_EOF = 0, LINE_OK = 1, LINE_TOO_LONG = 2 };
+
+void line_reader_init(struct line_reader *lr, int fd, size_t max);
+/* Block for the next line: LINE_OK with *line (NUL-ended, no newline,
+ * valid until the next call) and *len; LINE_TOO_LONG for a line over
+ * max (dropped); LINE_EOF at the end of input or a read error (a last
+ * line without its newline still comes first). */
+int line_read(struct line_reader *lr, char **line, size_t *len);
+void line_reader_free(struct line_reader *lr);
+
+#endif
