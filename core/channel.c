@@ -36,7 +36,7 @@ static enum sp_violation_kind kind_from(const char *k)
 /* Bytes of v in the compact, ASCII-only form the size cap is checked on. */
 static size_t dumped_len(json_t *v)
 {
-	char *text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
+	char *text = sp_json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
 	size_t len = text ? strlen(text) : 0;
 
 	free(text);

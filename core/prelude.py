@@ -127,9 +127,9 @@ def _not_utf8(s):
 
 
 def _jreal(v):
-    # how jansson writes a float (17 digits), which is what the supervisor
-    # counts: often longer than Python's shortest repr
-    s = "%.17g" % v
+    # how the supervisor writes a float (core/json_dump.c): repr's shortest
+    # digits with jansson's exponent (1e-5, 1e16)
+    s = repr(float(v))
     if "e" in s:
         mant, exp = s.split("e")
         s = mant + "e" + ("-" if exp[0] == "-" else "") + (exp.lstrip("+-").lstrip("0") or "0")

@@ -73,7 +73,7 @@ void sp_variables_add(struct sp_run *r, json_t *msg)
 	v->carryable = json_is_true(json_object_get(msg, "carryable")) &&
 		       strlen(name) <= 80 && !sp_carry_name_problem(name);
 	if (v->carryable && value && !sp_carry_value_problem(value)) {
-		char *text = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+		char *text = sp_json_dumps(value, JSON_COMPACT);
 		size_t n = text ? strlen(text) : 0;
 		if (text && n <= VALUE_MAX && r->vars.value_bytes + n <= VALUES_MAX) {
 			v->value = text;
