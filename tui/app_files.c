@@ -59,7 +59,7 @@ static void attach_answer(struct app *a, const char *input)
 			    "detached%s: no files go into runs", a->attached.n ? names : "");
 		return;
 	}
-	if (attach_add(&a->attached, input, err, sizeof err) < 0) {
+	if (attach_add(&a->attached, input, a->cfg.limits.disk_bytes, err, sizeof err) < 0) {
 		app_message(a, true, "%s", err);
 		return;
 	}

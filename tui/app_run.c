@@ -119,6 +119,18 @@ void app_run_start(struct app *a)
 		free(carry_in);
 		return;
 	}
+	/* the attached files, checked at this run's limits (F4 may have
+	 * lowered the disk limit since F7): refused here, with the sizes */
+	if (sp_files_in_check(&c, &err) < 0) {
+		output_message(a->out, OUT_ERROR, "Run refused: %s. F7 detaches a file; "
+			       "F4 sets the disk limit.", err.msg);
+		app_message(a, true, "Run refused: the attached files - see Output");
+		runfiles_drop_if_empty(a->run_keep_dir);
+		free(code);
+		free(carry_in);
+		free(input);
+		return;
+	}
 
 	a->run_no++;
 	a->errtail_len = 0;
