@@ -184,6 +184,8 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 		sp_variables_add(r, msg);
 	} else if (strcmp(t, "vars") == 0) {
 		sp_variables_more(r, msg);
+	} else if (strcmp(t, "last") == 0) {
+		sp_last_value_set(r, msg);
 	} else if (strcmp(t, "hint") == 0) {
 		/* explains only: a made-up one can only pick a fixed text */
 		sp_hints_add(r->res, json_string_value(json_object_get(msg, "topic")),

@@ -299,9 +299,13 @@ void sp_samples_free(struct sp_samples *s);
 struct json_t;
 struct json_t *sp_samples_json(const struct sp_sample *v, size_t n);
 
-/* variables.c */
+/* variables.c; sp_utf8_cut_dup: a copy of s cut to at most max bytes,
+ * never inside a UTF-8 character (NULL when out of memory). */
+char *sp_utf8_cut_dup(const char *s, size_t max);
 void sp_variables_free(struct sp_variable *v, size_t n);
 struct json_t *sp_variables_json(const struct sp_variable *v, size_t n);
+/* last_value.c: the result's "last_value", {"type", "repr"} or null */
+struct json_t *sp_last_value_json(const struct sp_result *r);
 
 /* violations.c */
 struct sp_violations {

@@ -114,6 +114,8 @@ char *sp_result_to_json(const struct sp_result *r)
 	if (r->variables_more)
 		json_object_set_new(o, "variables_more", json_integer((json_int_t)r->variables_more));
 
+	json_object_set_new(o, "last_value", sp_last_value_json(r));
+
 	if (r->carry_out) {
 		json_error_t e;
 		json_t *c = json_loads(r->carry_out, 0, &e);

@@ -13,6 +13,7 @@
 #   {"t": "exc", "k": "memory"|"disk"|"process", "line": N}  uncaught error
 #   {"t": "var", "name", "type", "repr", "carryable", "value"?}  a global at the end
 #   {"t": "vars", "more": N}                  the globals not listed
+#   {"t": "last", "type": str, "repr": str}   the last expression's value, not None
 #   {"t": "hint", "topic": str, "about": str, "detail": str, "line": N}
 #       an uncaught error the sandbox's rules explain (core/hints.c)
 import sys
@@ -531,6 +532,110 @@ def _compile(source):
     return compile(source, _USER, "exec", dont_inherit=True)
 
 
+# The last value, as a notebook shows it: when the program's last
+# top-level statement is an expression (df.head()), its value is kept in
+# a hidden global and reported after the run. The statement becomes an
+# assignment in the program's own syntax tree, so it runs once, as
+# written, on its own lines. Building the tree costs about 1 ms (the ast
+# types, on the first call), so a program whose last line plainly is no
+# expression (an import, a def, an if, x = ...) is not looked at.
+_LAST = "__sandpit_last__"  # "__": not a variable the Variables view lists
+_NOT_EXPR = (b"def", b"class", b"if", b"for", b"while", b"with", b"try", b"import",
+             b"from", b"return", b"pass", b"raise", b"assert", b"del", b"global",
+             b"nonlocal", b"break", b"continue", b"async", b"elif", b"else",
+             b"except", b"finally")
+_ASSIGN = (b"=", b"+=", b"-=", b"*=", b"/=", b"//=", b"%=", b"**=", b"&=", b"|=",
+           b"^=", b">>=", b"<<=", b"@=", b":")
+
+
+def _may_end_in_expression(source):
+    # the last line that starts a statement at column 0, roughly: False
+    # only when it plainly is no expression (then nothing is missed but
+    # a rare "x = 1" inside a string at column 0)
+    for line in reversed(source.splitlines()):
+        if not line.strip() or line[:1] in b" \t#)]}":
+            continue
+        if b";" in line or line.startswith(b"@"):
+            return b";" in line
+        word = line.split(None, 1)[0].split(b"(")[0].split(b":")[0]
+        if word in _NOT_EXPR or word == b"print":  # print() is None
+            return False
+        i = 0
+        while i < len(line) and (line[i:i + 1].isalnum() or line[i:i + 1] in b"_."):
+            i += 1
+        rest = line[i:].lstrip()
+        return not (i and rest.startswith(_ASSIGN) and not rest.startswith(b"=="))
+    return False
+
+
+def _keep_last_value(source, code):
+    """code, or the program compiled again with its last statement, when
+    that is an expression, stored in _LAST. Warnings were reported by the
+    first compile; here they are not repeated."""
+    if not _may_end_in_expression(source):
+        return code
+    import _ast
+    import _warnings
+    filters = getattr(_warnings, "filters", None)
+    quiet = ("ignore", None, Warning, None, 0)
+    if isinstance(filters, list):
+        filters.insert(0, quiet)
+        getattr(_warnings, "_filters_mutated", lambda: None)()
+    try:
+        tree = compile(source, _USER, "exec", _ast.PyCF_ONLY_AST, dont_inherit=True)
+        body = tree.body
+        last = body[-1] if body else None
+        if type(last) is not _ast.Expr or (
+                len(body) == 1 and type(last.value) is _ast.Constant
+                and type(last.value.value) is str):  # a docstring
+            return code
+        name = _ast.Name(id=_LAST, ctx=_ast.Store())
+        body[-1] = _ast.Assign(targets=[name], value=last.value)
+        for node in (name, body[-1]):
+            for at in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+                setattr(node, at, getattr(last, at))
+        return compile(tree, _USER, "exec", dont_inherit=True)
+    except Exception:
+        return code
+    finally:
+        if isinstance(filters, list) and quiet in filters:
+            filters.remove(quiet)
+            getattr(_warnings, "_filters_mutated", lambda: None)()
+
+
+_LAST_MAX = 16384  # bytes of the repr sent; the supervisor cuts it again
+_LAST_SECONDS = 0.5
+
+
+def _report_last(g):
+    v = g.pop(_LAST, None)
+    if v is None:
+        return
+    try:
+        import _signal
+        old = _signal.signal(_signal.SIGALRM, _late)
+        _signal.setitimer(_signal.ITIMER_REAL, _LAST_SECONDS)
+    except BaseException:
+        return
+    try:
+        text = repr(v)
+        if type(text) is not str:
+            text = "<repr is not text>"
+    except _Late:
+        text = "<repr took over %g s>" % _LAST_SECONDS
+    except BaseException as e:
+        text = "<repr failed: %s>" % type(e).__name__
+    finally:
+        _signal.setitimer(_signal.ITIMER_REAL, 0)
+        _signal.signal(_signal.SIGALRM, old)
+    data = text.encode("utf-8", "replace")
+    if len(data) > _LAST_MAX:
+        data = data[:_LAST_MAX]
+    tname = type.__dict__["__name__"].__get__(type(v))
+    _send({"t": "last", "type": str(tname)[:80],
+           "repr": data.decode("utf-8", "ignore")})
+
+
 # matplotlib's backend in a run (MPLBACKEND=module://_sandpit_show): Agg,
 # whose show() cannot show anything here, so it saves each open figure in
 # the work dir (figure-1.png, figure-2.png, ... never over a file there)
@@ -587,6 +692,8 @@ def _prepared():
         except BaseException:
             pass
     _compile("0")  # the probe, ahead
+    import _ast
+    compile("0", _SELF, "exec", _ast.PyCF_ONLY_AST)  # the ast types, for _keep_last_value
     _send({"t": "ready", "pre": done})
     s = _socket.socket(fileno=4)
     head, fds = b"", []
@@ -646,6 +753,7 @@ def _main():
     except SyntaxError:
         _print_exc(sys.exc_info())
         return 1
+    code = _keep_last_value(source, code)
     sys.addaudithook(_hook)
     try:
         exec(code, g)
@@ -665,6 +773,7 @@ def _main():
             sys.stderr.write("%s: %s\n" % (info[0].__name__, info[1]))
         _report_globals(g)
         return 1
+    _report_last(g)
     _report_globals(g)
     return 0
 

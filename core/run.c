@@ -1046,6 +1046,8 @@ void sp_result_free(struct sp_result *res)
 	free(res->carry_out);
 	free(res->samples);
 	sp_variables_free(res->variables, res->n_variables);
+	free(res->last_value_type);
+	free(res->last_value_repr);
 	free(res->layers);
 	free(res);
 }

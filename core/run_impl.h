@@ -260,6 +260,8 @@ void sp_timeline_end(struct sp_run *r);
 void sp_variables_add(struct sp_run *r, json_t *msg);
 void sp_variables_more(struct sp_run *r, json_t *msg);
 void sp_variables_take(struct sp_run *r);
+/* last_value.c: the {"t": "last"} message, into the result */
+void sp_last_value_set(struct sp_run *r, json_t *msg);
 
 /* finish.c: once init is gone and its pipes are drained; wall_ms is
  * the run's wall time, taken when init ended */

@@ -339,7 +339,15 @@ struct sp_result {
 	size_t n_layers;
 	char error[512];            /* sandbox_error: what failed, for a person */
 	bool prepared;              /* released from sp_run_prepare's sandbox */
+	/* The value of the program's last top-level statement, when that is an
+	 * expression whose value is not None (a notebook's "Out"), as the
+	 * prelude saw it: runtime-observed, so bounded and never trusted.
+	 * NULL when there is none; the type is at most 80 bytes, the repr at
+	 * most SP_LAST_VALUE_MAX, both valid UTF-8. */
+	char *last_value_type;
+	char *last_value_repr;
 };
+#define SP_LAST_VALUE_MAX 16384
 
 enum sp_event_type {
 	SP_EVENT_STDOUT,

@@ -20,9 +20,7 @@
 #define VALUE_MAX 16384
 #define VALUES_MAX (256 * 1024)
 
-/* A copy of s cut to at most max bytes, never inside a UTF-8 character
- * (jansson's strings are valid UTF-8). */
-static char *cut_copy(const char *s, size_t max)
+char *sp_utf8_cut_dup(const char *s, size_t max)
 {
 	size_t n = strlen(s);
 	char *c;
@@ -60,9 +58,9 @@ void sp_variables_add(struct sp_run *r, json_t *msg)
 			return;
 	}
 	v = &r->vars.v[r->vars.n];
-	v->name = cut_copy(name, 80);
-	v->type = cut_copy(type, 40);
-	v->repr = cut_copy(repr, 200);
+	v->name = sp_utf8_cut_dup(name, 80);
+	v->type = sp_utf8_cut_dup(type, 40);
+	v->repr = sp_utf8_cut_dup(repr, 200);
 	if (!v->name || !v->type || !v->repr) {
 		free(v->name);
 		free(v->type);

@@ -634,6 +634,26 @@ struct picture *output_picture_shown(const struct output_pane *op)
 	return NULL;
 }
 
+/* The value of the program's last expression, as a notebook's Out: a
+ * short one on the "Out:" line, a table or anything of several lines
+ * under it, as the program's own text (program bytes: sanitized, cut at
+ * the edge, not wrapped at words, since its columns matter). */
+static void show_last_value(struct output_pane *op, const char *repr)
+{
+	size_t len = strlen(repr);
+
+	if (len <= 200 && !memchr(repr, '\n', len)) {
+		output_message(op, OUT_INFO, "Out: %s", repr);
+		return;
+	}
+	output_message(op, OUT_INFO, "Out:");
+	output_program(op, OUT_STDOUT, repr, len);
+	output_program(op, OUT_STDOUT, "\n", 1);
+	flush_stream(op, 0);
+	if (op->n)
+		op->lines[op->n - 1].open = 0;
+}
+
 void output_end_run(struct output_pane *op, const struct sp_result *r,
 		    const char *status_text, double seconds)
 {
@@ -663,6 +683,8 @@ void output_end_run(struct output_pane *op, const struct sp_result *r,
 	}
 	if (r && r->status == SP_STATUS_SANDBOX_ERROR && r->error[0])
 		output_message(op, OUT_ERROR, "sandbox error: %s", r->error);
+	if (r && r->last_value_repr)
+		show_last_value(op, r->last_value_repr);
 	if (r && r->n_files)
 		list_files(op, r);
 	if (r)
