@@ -636,6 +636,75 @@ def _report_last(g):
            "repr": data.decode("utf-8", "ignore")})
 
 
+# The width of the pane the output is shown in. COLUMNS and LINES are
+# what shutil.get_terminal_size() reads (stdout is a pipe); pandas and
+# numpy ignore them when they write to a pipe, so their widths are set
+# too: now if they are loaded (a prepared sandbox's preload), else just
+# after their import, by a finder ahead of the others.
+def _pandas_width(pd, cols):
+    # pandas takes a pipe for a terminal and fits a frame to
+    # get_terminal_size() by leaving columns out ("..."), a few cells
+    # over; as a notebook does, show them all, wrapped in blocks of the
+    # width (its default without a terminal)
+    pd.set_option("display.width", cols)
+    if pd.get_option("display.max_columns") == 0:
+        pd.set_option("display.max_columns", 20)
+
+
+_WIDTHS = {"pandas": _pandas_width,
+           "numpy": lambda m, n: m.set_printoptions(linewidth=n)}
+
+
+def _set_width(name, module, cols):
+    try:
+        _WIDTHS[name](module, cols)
+    except Exception:
+        pass  # a module of that name that is not the library
+
+
+class _WidthLoader:
+    def __init__(self, loader, name, cols):
+        self.loader, self.name, self.cols = loader, name, cols
+
+    def __getattr__(self, attr):
+        return getattr(self.loader, attr)
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module):
+        # the module's own loader again before its code runs: what it
+        # asks of __loader__ (resources) is the real one's
+        module.__loader__ = module.__spec__.loader = self.loader
+        self.loader.exec_module(module)
+        _set_width(self.name, module, self.cols)
+
+
+class _WidthFinder:
+    cols = 0
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if name not in _WIDTHS or path is not None:
+            return None
+        import importlib.machinery
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _WidthLoader(spec.loader, name, cls.cols)
+        return spec
+
+
+def _pane_width():
+    cols = os.environ.get("COLUMNS", "")
+    if not cols.isdigit() or not 0 < int(cols) <= 1000:
+        return
+    _WidthFinder.cols = int(cols)
+    for name in _WIDTHS:
+        if name in sys.modules:
+            _set_width(name, sys.modules[name], int(cols))
+    sys.meta_path.insert(0, _WidthFinder)
+
+
 # matplotlib's backend in a run (MPLBACKEND=module://_sandpit_show): Agg,
 # whose show() cannot show anything here, so it saves each open figure in
 # the work dir (figure-1.png, figure-2.png, ... never over a file there)
@@ -724,6 +793,9 @@ def _prepared():
     for fd in fds:
         os.close(fd)
     carried = json.loads(body[nf + nc:].decode("utf-8")) if nk else {}
+    cols, lines = (flags >> 16) & 0xFFFF, (flags >> 32) & 0xFFFF
+    if cols and lines:  # a cold run has them from its environment
+        os.environ["COLUMNS"], os.environ["LINES"] = str(cols), str(lines)
     return body[:nf].decode("utf-8", "surrogateescape"), bytes(body[nf:nf + nc]), carried
 
 
@@ -743,6 +815,7 @@ def _main():
             import json
             with open("/sandpit/carry.json", "rb") as f:
                 carried = json.loads(f.read().decode("utf-8"))
+    _pane_width()
     g = {"__name__": "__main__", "__file__": _USER, "__builtins__": builtins,
          "__doc__": None}
     g.update(carried)

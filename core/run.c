@@ -898,6 +898,8 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	spec.python = r->python;
 	spec.filename = r->filename;
 	spec.limits = cfg->limits;
+	spec.columns = cfg->columns;
+	spec.lines = cfg->lines;
 	spec.stdin_fd = stdin_fd;
 	spec.rel_fd = -1;
 	spec.out_w = out_p[1];

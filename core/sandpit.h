@@ -170,7 +170,16 @@ struct sp_config {
 	const struct sp_file_in *files_in;
 	size_t n_files_in;
 	const char *keep_dir;
+	/* The size of the terminal the program's output is shown in (the
+	 * playground's Output pane), or 0: then the program is told nothing
+	 * and its libraries keep their defaults (80x24, as with no terminal).
+	 * Set, it gets COLUMNS and LINES (which shutil.get_terminal_size()
+	 * reads), and pandas' display.width and numpy's linewidth follow
+	 * COLUMNS. At most SP_MAX_COLUMNS and SP_MAX_LINES. */
+	unsigned columns, lines;
 };
+#define SP_MAX_COLUMNS 1000
+#define SP_MAX_LINES 1000
 
 /* A config with every field zero (no stdin, no carry, no files) and the
  * default limits; call it first, then set what the run needs. Inline, so

@@ -384,6 +384,13 @@ int cmd_run(int argc, char **argv)
 		case OPT_STDIN: stdin_path = optarg; break;
 		case OPT_PYTHON: cfg.python = optarg; break;
 		case OPT_JSON: json = true; break;
+		case OPT_COLUMNS:
+			if (val.n > SP_MAX_COLUMNS)
+				return usage_error("--columns %s: at most %d", optarg,
+						   SP_MAX_COLUMNS);
+			cfg.columns = (unsigned)val.n;
+			cfg.lines = 24;
+			break;
 		case OPT_FILE:
 			if (cfg.n_files_in == SP_MAX_FILES_IN)
 				return usage_error("more than %d --file options (at '%s'): pack them "

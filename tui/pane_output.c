@@ -709,11 +709,38 @@ void output_scroll_end(struct output_pane *op)
 	op->scroll = 0;
 }
 
-/* sandpit's own lines wrap at words; the program's output is shown as
- * it came, cut at the edge, since its spacing may matter */
+/* sandpit's own lines wrap at words, a word wider than the row in
+ * pieces. The program's wrap at spaces too, never inside a number (a
+ * table's "166.05" stays whole), and a row with no space to break at
+ * ends the line: the rest is cut off and the row marked (see draw). */
 static bool by_words(unsigned char kind)
 {
 	return kind != OUT_STDOUT && kind != OUT_STDERR;
+}
+
+/* The next row of s (len bytes) at w cells, for a line of kind; *cut
+ * when it is a program's row that could not break at a space. */
+static size_t out_row(unsigned char kind, const char *s, size_t len, int w, bool *cut)
+{
+	size_t n = text_wrap_row(s, len, w, true);
+
+	*cut = !by_words(kind) && n < len && !memchr(s, ' ', n);
+	return *cut && w > 1 ? text_wrap_row(s, len, w - 1, false) : n;
+}
+
+static int out_rows(unsigned char kind, const char *s, size_t len, int w)
+{
+	int rows = 0;
+	size_t off = 0;
+	bool cut = false;
+
+	if (w <= 0)
+		return 1;
+	do {
+		off += out_row(kind, s + off, len - off, w, &cut);
+		rows++;
+	} while (off < len && !cut);
+	return rows;
 }
 
 const char *output_row_text(const struct output_pane *op, int row, size_t *len)
@@ -734,7 +761,7 @@ static int line_rows(struct output_pane *op, struct line *l, int w)
 {
 	if (l->pic)
 		return picture_rows(l->pic, w - 1, op->pic_rows);
-	return text_wrap_rows(l->text ? l->text : "", l->len, w, by_words(l->kind));
+	return out_rows(l->kind, l->text ? l->text : "", l->len, w);
 }
 
 static attr_t kind_attr(const struct theme *th, unsigned char kind)
@@ -830,7 +857,8 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 			continue;
 		}
 		do {
-			size_t n = text_wrap_row(s + off, len - off, w, by_words(l->kind));
+			bool cut;
+			size_t n = out_row(l->kind, s + off, len - off, w, &cut);
 			if (skip > 0) {
 				skip--;
 			} else if (y < in.h) {
@@ -841,9 +869,14 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 				if (l->kind == OUT_STDERR)
 					text_draw(win, in.y + y, in.x, 1, "!", 1, a | A_BOLD);
 				draw_row(win, in.y + y, in.x + 1, w, l, off, n, a, th);
+				if (cut) /* the rest of a line with no space is not shown */
+					text_draw(win, in.y + y, in.x + w, 1, th->mono ? ">" : "\u203a",
+						  th->mono ? 1 : 3, theme_attr(th, TR_HEADER) | A_BOLD);
 				y++;
 			}
 			off += n;
+			if (cut)
+				off = len;
 		} while (off < len);
 	}
 }
