@@ -5,9 +5,11 @@
  * (tui/fileview.c), and a run's keep dir under runs/ is made before it
  * and pruned after it (tui/runfiles.c).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "banned.h"
@@ -67,6 +69,16 @@ static void attach_answer(struct app *a, const char *input)
 	app_message(a, false, "attached: every run gets a copy of %s (F7 detaches)", names);
 }
 
+/* "saved a copy as /dir/name": where it went, whole */
+static void saved_message(struct app *a, const char *input)
+{
+	char abs[PATH_MAX];
+	char *clean = sanitize_dup(realpath(input, abs) ? abs : input, true);
+
+	app_message(a, false, "saved a copy as %s", clean ? clean : input);
+	free(clean);
+}
+
 bool app_files_dialog(struct app *a, int action, enum dialog_answer ans, const char *input)
 {
 	char err[600];
@@ -86,19 +98,24 @@ bool app_files_dialog(struct app *a, int action, enum dialog_answer ans, const c
 			       err, sizeof err) < 0)
 		app_message(a, true, "%s", err);
 	else
-		app_message(a, false, "saved a copy as %s", input);
+		saved_message(a, input);
 	return true;
 }
 
-/* Ask where to save a copy of the file chosen in the F8 list. */
+/* Ask where to save a copy of the file chosen in the F8 list, saying
+ * the directory a relative name goes into (sandpit's own). */
 static void save_prompt(struct app *a)
 {
 	const char *name = a->last_files.files[a->fview.sel].name;
 	const char *base = strrchr(name, '/');
 	char *clean = sanitize_dup(base ? base + 1 : name, true);
+	char cwd[PATH_MAX], text[PATH_MAX + 96];
+	char *where = getcwd(cwd, sizeof cwd) ? sanitize_dup(cwd, true) : NULL;
 
-	dialog_prompt(&a->dlg, ACT_FILE_SAVE, "Save a copy",
-		      "Save a copy of this file as (a new file):", clean);
+	snprintf(text, sizeof text, "Save a copy of this file as a new file, in %s "
+		 "(or give another path):", where ? where : "the current directory");
+	dialog_prompt(&a->dlg, ACT_FILE_SAVE, "Save a copy", text, clean);
+	free(where);
 	free(clean);
 }
 

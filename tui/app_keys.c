@@ -455,6 +455,8 @@ static bool focus_key(struct app *a, bool fkey, int key)
 		step = PANE_COUNT - 1;
 	else if (a->focus != PANE_EDITOR && !fkey && key == 27) {
 		a->focus = PANE_EDITOR;               /* Esc: back to the Editor */
+		if (a->zoomed) /* among all panes: a zoomed Editor would hide the next run's output */
+			app_zoom_toggle(a);
 		return true;
 	}
 	if (!step)

@@ -184,7 +184,9 @@ static void load_csv(struct file_view *v, const char *buf, size_t len, char sep)
 		}
 	}
 	free(store);
-	snprintf(v->note, sizeof v->note, "CSV: %zu rows, in columns", nrec);
+	/* the first line is the header, not a row of data */
+	snprintf(v->note, sizeof v->note, "CSV: %zu row%s under a header, in columns",
+		 nrec > 0 ? nrec - 1 : 0, nrec == 2 ? "" : "s");
 }
 
 static bool ends_with(const char *s, const char *suffix)
