@@ -102,7 +102,10 @@ static void run_program(const struct prog_start *ps)
 	/* the carry-out cap, so that carry() refuses an over-size call itself */
 	char cap[24], *c = cap + sizeof cap;
 	unsigned long long left = (unsigned long long)spec->limits.carry_bytes;
-	const char *argv[] = { "python3", "-I", "-u", "-B",
+	/* argv[0] the interpreter's path as given: Python finds a virtual
+	 * environment's pyvenv.cfg beside it (its site-packages, read-only
+	 * in the sandbox), which a bare "python3" would miss for /usr/bin's */
+	const char *argv[] = { spec->python, "-I", "-u", "-B",
 			       spec->mounts.prelude_pyc ? SP_SPDIR "/prelude.pyc"
 							: SP_SPDIR "/prelude.py",
 			       spec->filename, NULL,
