@@ -11,7 +11,9 @@
 #   {"t": "at", "line": N, "ctx": str}        a call that may be denied next
 #   {"t": "ev", "k": kind, "what": str, "line": N}  a runtime-observed violation
 #   {"t": "exc", "k": "memory"|"disk"|"process", "line": N}  uncaught error
-#   {"t": "var", "name", "type", "repr", "carryable", "value"?}  a global at the end
+#   {"t": "var", "name", "type", "repr", "carryable", "value"?, "table"?}
+#       a global at the end; a table's first rows for a DataFrame, Series
+#       or array: {"shape", "columns", "index", "numeric", "rows"}
 #   {"t": "vars", "more": N}                  the globals not listed
 #   {"t": "last", "type": str, "repr": str}   the last expression's value, not None
 #   {"t": "hint", "topic": str, "about": str, "detail": str, "line": N}
@@ -948,6 +950,48 @@ def _short_repr(v, r):
     return r.repr(v)
 
 
+_TABLE_ROWS, _TABLE_COLS, _CELL_MAX = 60, 20, 32
+
+
+def _cell(x):
+    if type(x) is float or type(x).__name__.startswith("float"):
+        # as pandas shows it: six decimals at most, without trailing zeros
+        text = "%.6f" % x if 1e-4 <= abs(x) < 1e15 else "%.6g" % x
+        if "." in text and "e" not in text:
+            text = text.rstrip("0") + ("0" if text.rstrip("0").endswith(".") else "")
+    else:
+        text = str(x)
+    text = text.replace("\n", " ")[:_CELL_MAX]
+    return text.encode("utf-8", "replace").decode("utf-8")  # no lone surrogate
+
+
+def _table(v):
+    """The first rows of a DataFrame, Series or 1-2 dimensional array,
+    as text, for the table view; None for anything else. Only pandas and
+    numpy already loaded are looked at: nothing is imported for it."""
+    pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
+    rows = _TABLE_ROWS
+    if pd is not None and isinstance(v, pd.Series):
+        v = v.to_frame(name=v.name if v.name is not None else "value")
+    if pd is not None and isinstance(v, pd.DataFrame):
+        part = v.iloc[:rows, :_TABLE_COLS]
+        kinds = [getattr(t, "kind", "O") for t in part.dtypes]
+        return {"shape": [int(v.shape[0]), int(v.shape[1])],
+                "columns": [_cell(c) for c in part.columns],
+                "index": [_cell(i) for i in part.index],
+                "numeric": [k in "iufc" for k in kinds],
+                "rows": [[_cell(x) for x in r] for r in part.itertuples(index=False, name=None)]}
+    if np is not None and isinstance(v, np.ndarray) and v.ndim in (1, 2):
+        a = v.reshape(-1, 1) if v.ndim == 1 else v
+        part = a[:rows, :_TABLE_COLS]
+        return {"shape": [int(s) for s in a.shape],
+                "columns": [str(c) for c in range(part.shape[1])],
+                "index": [str(i) for i in range(part.shape[0])],
+                "numeric": [a.dtype.kind in "iufc"] * part.shape[1],
+                "rows": [[_cell(x) for x in r] for r in part.tolist()]}
+    return None
+
+
 def _report_globals(g):
     try:
         import time
@@ -994,6 +1038,15 @@ def _report_globals(g):
                    "repr": text[:200], "carryable": size >= 0}
             if 0 <= size <= _VALUE_MAX:
                 msg["value"] = v
+            elif size < 0:
+                try:
+                    table = _table(v)
+                except _Late:
+                    raise
+                except BaseException:
+                    table = None
+                if table is not None:
+                    msg["table"] = table
             _send(msg)
             shown += 1
     except (_Late, RuntimeError):

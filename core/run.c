@@ -669,6 +669,9 @@ void sp_run_free(struct sp_run *r)
 	}
 	sp_violations_free(&r->viol);
 	sp_samples_free(&r->timeline.samples);
+	for (size_t i = 0; r->vars.tables && i < r->vars.n; i++)
+		free(r->vars.tables[i]);
+	free(r->vars.tables);
 	sp_variables_free(r->vars.v, r->vars.n);
 	free(r);
 }
@@ -1047,6 +1050,9 @@ void sp_result_free(struct sp_result *res)
 	sp_hints_free(res);
 	free(res->carry_out);
 	free(res->samples);
+	for (size_t i = 0; res->variable_tables && i < res->n_variables; i++)
+		free(res->variable_tables[i]);
+	free(res->variable_tables);
 	sp_variables_free(res->variables, res->n_variables);
 	free(res->last_value_type);
 	free(res->last_value_repr);

@@ -92,9 +92,10 @@ struct run_timeline {
 /* variables.c: the globals at the end */
 struct run_variables {
 	struct sp_variable *v;      /* SP_MAX_VARIABLES slots once one comes */
+	char **tables;              /* beside v: a table's preview, or NULL */
 	size_t n;
 	uint64_t more;
-	size_t value_bytes;
+	size_t value_bytes, table_bytes;
 };
 
 /* channel.c: the program's private channel, and what the prelude said */

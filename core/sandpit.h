@@ -355,7 +355,14 @@ struct sp_result {
 	 * most SP_LAST_VALUE_MAX, both valid UTF-8. */
 	char *last_value_type;
 	char *last_value_repr;
+	/* Beside variables (n_variables entries, or NULL): for a DataFrame,
+	 * Series or array, its first rows as the prelude saw them, a JSON
+	 * object text {"shape": [rows, cols], "columns": [str], "index": [str],
+	 * "numeric": [bool], "rows": [[str]]}, or NULL. Program-made: bounded
+	 * (SP_TABLE_MAX bytes each) and never trusted; check it as you read. */
+	char **variable_tables;
 };
+#define SP_TABLE_MAX 65536
 #define SP_LAST_VALUE_MAX 16384
 
 enum sp_event_type {

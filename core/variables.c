@@ -19,6 +19,7 @@
 
 #define VALUE_MAX 16384
 #define VALUES_MAX (256 * 1024)
+#define TABLES_MAX (1024 * 1024)
 
 char *sp_utf8_cut_dup(const char *s, size_t max)
 {
@@ -38,6 +39,25 @@ char *sp_utf8_cut_dup(const char *s, size_t max)
 	return c;
 }
 
+/* A table's preview, kept as compact text when it is an object of its
+ * cap; what is in it is the front end's to check (sandpit.h). */
+static void keep_table(struct sp_run *r, json_t *table)
+{
+	char *text;
+	size_t n;
+
+	if (!json_is_object(table))
+		return;
+	text = sp_json_dumps(table, JSON_COMPACT);
+	n = text ? strlen(text) : 0;
+	if (text && n <= SP_TABLE_MAX && r->vars.table_bytes + n <= TABLES_MAX) {
+		r->vars.tables[r->vars.n] = text;
+		r->vars.table_bytes += n;
+	} else {
+		free(text);
+	}
+}
+
 void sp_variables_add(struct sp_run *r, json_t *msg)
 {
 	const char *name = json_string_value(json_object_get(msg, "name"));
@@ -54,8 +74,14 @@ void sp_variables_add(struct sp_run *r, json_t *msg)
 	}
 	if (!r->vars.v) {
 		r->vars.v = calloc(SP_MAX_VARIABLES, sizeof *r->vars.v);
-		if (!r->vars.v)
+		r->vars.tables = calloc(SP_MAX_VARIABLES, sizeof *r->vars.tables);
+		if (!r->vars.v || !r->vars.tables) {
+			free(r->vars.v);
+			free(r->vars.tables);
+			r->vars.v = NULL;
+			r->vars.tables = NULL;
 			return;
+		}
 	}
 	v = &r->vars.v[r->vars.n];
 	v->name = sp_utf8_cut_dup(name, 80);
@@ -82,6 +108,7 @@ void sp_variables_add(struct sp_run *r, json_t *msg)
 	} else if (value) {
 		v->carryable = false;
 	}
+	keep_table(r, json_object_get(msg, "table"));
 	r->vars.n++;
 }
 
@@ -97,6 +124,7 @@ void sp_variables_more(struct sp_run *r, json_t *msg)
 void sp_variables_take(struct sp_run *r)
 {
 	r->res->variables = r->vars.v;
+	r->res->variable_tables = r->vars.tables;
 	r->res->n_variables = r->vars.n;
 	r->res->variables_more = r->vars.more;
 	memset(&r->vars, 0, sizeof r->vars);

@@ -301,6 +301,10 @@ void app_draw(struct app *a)
 		fileview_draw(&a->fview, &a->last_files, stdscr, LINES, COLS, th);
 		cy = -1;
 	}
+	if (a->tview.active) {
+		table_overlay_draw(&a->tview.t, a->tview.title, stdscr, LINES, COLS, th);
+		cy = -1;
+	}
 	if (a->iview.active) {
 		image_view_draw(&a->iview, stdscr, LINES, COLS, th);
 		cy = -1;
@@ -569,6 +573,7 @@ static void free_app(struct app *a)
 	carry_free(&a->carry);
 	stdin_free(&a->stdin_buf);
 	vars_free(&a->vars);
+	table_free(&a->tview.t);
 	violations_free(&a->viol);
 	output_free(a->out);
 	gauges_free(&a->gauges);

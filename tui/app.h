@@ -33,6 +33,7 @@
 #include "recovery.h"
 #include "runfiles.h"
 #include "sanitize.h"
+#include "table_view.h"
 #include "theme.h"
 
 struct editor;
@@ -120,6 +121,12 @@ struct app {
 	struct run_files last_files; /* what the last run kept */
 	struct file_view fview;
 	struct image_view iview;     /* a kept picture, large (from F8) */
+	/* a DataFrame, Series or array of the Variables tab, as a table */
+	struct {
+		bool active;
+		char title[128];
+		struct table t;
+	} tview;
 	char run_keep_dir[1024];     /* the running run's keep dir */
 
 	/* the status line's message */

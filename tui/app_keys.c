@@ -357,6 +357,16 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 	}
 	if (app_limits_key(a, is_key, ch))
 		return true;
+	if (a->tview.active) {
+		if (key == 27 || key == 'q' || (!is_key && (key == '\n' || key == '\r'))) {
+			a->tview.active = false;
+			table_free(&a->tview.t);
+		} else if (is_key || key == ' ' || key == 'h' || key == 'j' || key == 'k' ||
+			   key == 'l') {
+			table_key(&a->tview.t, key, LINES - 6);
+		}
+		return true;
+	}
 	if (a->help.active) {
 		help_key(&a->help, is_key || key == 27 || key < 32 || key == 'q' ||
 			 key == ' ' ? key : 0, a->lay.rows);

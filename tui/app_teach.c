@@ -152,6 +152,7 @@ void app_key_hints(const struct app *a, int width, char *buf, size_t len)
 	/* an open dialog takes the keys: the panes' would do nothing now */
 	const char *over = dialog_active(&a->dlg) || a->limits_dlg.active ? "Enter OK  Esc cancel" :
 			   a->help.active || a->fview.active || a->iview.active || a->menu.active ||
+			   a->tview.active ||
 			   (a->lessons && a->lessons->menu) ? "Esc closes" : NULL;
 
 	buf[0] = '\0';

@@ -43,8 +43,9 @@ keys F8
 wait_for "Files of run 1 (F8)"
 wait_for "The work dir itself was deleted; this is sandpit's copy."
 keys Down Enter
-wait_for "CSV: 2 rows under a header, in columns"
-wait_for "Oslo  3.0"
+wait_for "CSV: 2 rows x 2 columns"
+wait_for "Oslo   3.0"
+screen | grep -q "city  temp" || fail "the CSV header is not a right-aligned numeric column's"
 keys s
 wait_for "Save a copy of this file as a new file, in $PWD"
 keys C-u
