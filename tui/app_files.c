@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "picture.h"
 #include "banned.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -119,13 +120,36 @@ static void save_prompt(struct app *a)
 	free(clean);
 }
 
+void app_view_output_picture(struct app *a, struct picture *p)
+{
+	int nth = 0, count = 0;
+	char name[320];
+
+	output_picture_step(a->out, p, 0, &nth, &count);
+	if (count > 1)
+		snprintf(name, sizeof name, "%s (%d of %d: n/p the others)", picture_name(p),
+			 nth, count);
+	else
+		snprintf(name, sizeof name, "%s", picture_name(p));
+	image_view_open(&a->iview, picture_path(p), name);
+	a->iview_pic = p;
+}
+
 bool app_files_view_key(struct app *a, int key)
 {
 	if (a->iview.active) {
-		if (key == 's' && a->fview.active && a->fview.sel < a->last_files.n)
+		int nth, count;
+		struct picture *next = a->iview_pic && (key == 'n' || key == 'p') ?
+			output_picture_step(a->out, a->iview_pic, key == 'n' ? 1 : -1,
+					    &nth, &count) : NULL;
+		if (next)
+			app_view_output_picture(a, next);
+		else if (key == 's' && a->fview.active && a->fview.sel < a->last_files.n)
 			save_prompt(a); /* the picture's file, from the list */
 		else
 			image_view_key(&a->iview, key);
+		if (!a->iview.active)
+			a->iview_pic = NULL;
 		return true;
 	}
 	if (!a->fview.active)
@@ -138,6 +162,7 @@ bool app_files_view_key(struct app *a, int key)
 		char *clean = sanitize_dup(f->name, true);
 		a->fview.viewing = false;
 		image_view_open(&a->iview, f->host_path, clean);
+		a->iview_pic = NULL;
 		free(clean);
 	}
 	return true;

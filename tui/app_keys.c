@@ -322,7 +322,8 @@ static void pane_key(struct app *a, int key)
 	}
 }
 
-/* Enter in Output: the newest picture on screen, large. */
+/* Enter in Output: the newest picture on screen, large; n and p then
+ * step through every picture Output holds (app_files_view_key). */
 static void view_picture(struct app *a)
 {
 	struct picture *p = output_picture_shown(a->out);
@@ -331,7 +332,7 @@ static void view_picture(struct app *a)
 		app_message(a, false, "no picture in Output: a run that saves a PNG or JPEG shows it here");
 		return;
 	}
-	image_view_open(&a->iview, picture_path(p), picture_name(p));
+	app_view_output_picture(a, p);
 }
 
 /* The modal layers. Returns true when one of them took the key. */

@@ -61,6 +61,7 @@ const struct option_def options[OPT_N] = {
 	[OPT_KEEP_BYTES] = { "keep_bytes", "SIZE", OPT_CONFIG, OPT_SIZE, -1, NULL },
 	[OPT_PREWARM] = { "prewarm", "yes|no", OPT_CONFIG, OPT_BOOL, -1, NULL },
 	[OPT_PRELOAD] = { "preload", "MODULES", OPT_CONFIG, OPT_TEXT, -1, NULL },
+	[OPT_GRAPHICS] = { "graphics", "auto|kitty|sixel|symbols", OPT_CONFIG, OPT_TEXT, -1, NULL },
 };
 
 int option_find(const char *name, unsigned where)

@@ -22,6 +22,7 @@
 #include <utf8proc.h>
 
 #include "gauges.h"
+#include "graphics.h"
 #include "image.h"
 #include "image_screen.h"
 #include "pane_output.h"
@@ -70,6 +71,14 @@ struct output_pane {
 		struct picture *pic;
 	} drawn[8];
 	int n_drawn;
+	/* pictures in pixels (graphics.h): placed this frame, and as the
+	 * terminal has them now */
+	int gfx, cell_w, cell_h;
+	struct pixel_place {
+		struct picture *pic;
+		int y, x, cols, rows;
+	} place[8], placed[8];
+	int n_place, n_placed;
 };
 
 struct output_pane *output_new(void)
@@ -624,6 +633,30 @@ struct picture *output_picture_at(const struct output_pane *op, int row)
 	return NULL;
 }
 
+struct picture *output_picture_step(const struct output_pane *op, const struct picture *from,
+				    int dir, int *nth, int *count)
+{
+	int at = -1, n = 0, want;
+	struct picture *found = NULL;
+
+	for (size_t i = 0; i < op->n; i++)
+		if (op->lines[i].pic) {
+			if (op->lines[i].pic == from)
+				at = n;
+			n++;
+		}
+	*count = n;
+	if (at < 0 || !n)
+		return NULL;
+	want = (at + dir % n + n) % n; /* round: after the newest, the oldest */
+	n = 0;
+	for (size_t i = 0; i < op->n && !found; i++)
+		if (op->lines[i].pic && n++ == want)
+			found = op->lines[i].pic;
+	*nth = want + 1;
+	return found;
+}
+
 struct picture *output_picture_shown(const struct output_pane *op)
 {
 	if (op->shown)
@@ -800,6 +833,65 @@ static void draw_row(WINDOW *win, int y, int x, int w, const struct line *l,
 	}
 }
 
+/* Place p in pixels at (y, x), at most width cells wide, when the
+ * terminal has pixels and the picture can be: its cells stay blank for
+ * output_pixels to fill after the frame. */
+static bool place_pixels(struct output_pane *op, struct picture *p, int y, int x, int width)
+{
+	int cols, rows;
+	size_t len;
+
+	if (op->gfx == GFX_SYMBOLS || op->n_place >= (int)SP_ARRAY_SIZE(op->place) ||
+	    !picture_pixels_seq(p, op->gfx, width, op->pic_rows, op->cell_w, op->cell_h,
+				&cols, &rows, &len))
+		return false;
+	op->place[op->n_place++] = (struct pixel_place){ p, y, x, cols, rows };
+	return true;
+}
+
+void output_set_graphics(struct output_pane *op, int mode, int cell_w, int cell_h)
+{
+	op->gfx = mode;
+	op->cell_w = cell_w > 0 ? cell_w : 10;
+	op->cell_h = cell_h > 0 ? cell_h : 20;
+}
+
+void output_pixels(struct output_pane *op, WINDOW *win, bool covered)
+{
+	int n = covered ? 0 : op->n_place;
+
+	if (op->gfx == GFX_SYMBOLS)
+		return;
+	if (n == op->n_placed && !memcmp(op->place, op->placed, (size_t)n * sizeof op->place[0]))
+		return; /* the terminal has these already */
+	/* the old ones go: kitty's are deleted, sixel's painted over by the
+	 * text curses thinks is there (blank, or what moved in) */
+	if (op->gfx == GFX_KITTY) {
+		fputs("\033_Ga=d,d=a\033\\", stdout);
+	} else {
+		for (int i = 0; i < op->n_placed; i++)
+			wredrawln(win, op->placed[i].y, op->placed[i].rows);
+		wnoutrefresh(win);
+		doupdate();
+	}
+	for (int i = 0; i < n; i++) {
+		struct pixel_place *pl = &op->place[i];
+		int cols, rows;
+		size_t len;
+		const char *seq = picture_pixels_seq(pl->pic, op->gfx, pl->cols, op->pic_rows,
+						     op->cell_w, op->cell_h, &cols, &rows, &len);
+		if (!seq)
+			continue;
+		/* at the picture's cell, the cursor kept (DECSC / DECRC) */
+		printf("\0337\033[%d;%dH", pl->y + 1, pl->x + 1);
+		fwrite(seq, 1, len, stdout);
+		fputs("\0338", stdout);
+	}
+	fflush(stdout);
+	memcpy(op->placed, op->place, (size_t)n * sizeof op->place[0]);
+	op->n_placed = n;
+}
+
 void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 		 const struct theme *th)
 {
@@ -815,9 +907,10 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 	need = (long)op->scroll + in.h;
 	image_screen_frame(th);
 	/* a picture takes at most half the pane: the run's text stays in view */
-	op->pic_rows = in.h / 2 < PICTURE_ROWS ? (in.h / 2 > 3 ? in.h / 2 : 3) : PICTURE_ROWS;
+	op->pic_rows = in.h / 2 > 3 ? in.h / 2 : 3;
 	op->shown = NULL;
 	op->n_drawn = 0;
+	op->n_place = 0;
 	while (i > 0 && total < need) {
 		i--;
 		total += line_rows(op, &op->lines[i], w);
@@ -839,9 +932,14 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 			int from = skip > 0 ? (int)(skip < rows ? skip : rows) : 0;
 			int n = rows - from < in.h - y ? rows - from : in.h - y;
 			skip -= from;
-			if (n > 0) {
+			if (n > 0 && !(from == 0 && n == rows &&
+				       place_pixels(op, l->pic, in.y + y, in.x + 2, w - 1))) {
+				/* in cells: the terminal has no pixels, or the picture is
+				 * cut by the pane's edge (pixels never cross a border) */
 				picture_draw(l->pic, win, in.y + y, in.x + 2, w - 1, op->pic_rows,
 					     from, n, th);
+			}
+			if (n > 0) {
 				op->shown = l->pic;
 				if (op->n_drawn < (int)(sizeof op->drawn / sizeof *op->drawn)) {
 					op->drawn[op->n_drawn].y0 = y;
