@@ -1,6 +1,6 @@
 /*
- * graphics.c - choosing the pixel protocol and encoding pictures in it
- * (see graphics.h for the protocols).
+ * graphics.c - choosing the pixel protocol (see graphics.h for the
+ * protocols; image_draw.c encodes a picture in one, with libchafa).
  *
  * The question to the terminal goes out before curses starts, on the
  * terminal itself, in raw mode: the kitty query then DA1. Every terminal
@@ -19,10 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <chafa.h>
-
 #include "graphics.h"
-#include "image.h"
 #include "banned.h"
 
 int gfx_parse(const char *value, enum gfx_mode *mode, int *is_auto)
@@ -143,45 +140,4 @@ void gfx_cell_size(int fd, int *w, int *h)
 		*w = ws.ws_xpixel / ws.ws_col;
 		*h = ws.ws_ypixel / ws.ws_row;
 	}
-}
-
-char *gfx_encode(const struct image *img, enum gfx_mode mode, int cols, int rows,
-		 int cell_w, int cell_h, size_t *len)
-{
-	ChafaCanvasConfig *cfg;
-	ChafaCanvas *cv;
-	ChafaTermDb *db;
-	ChafaTermInfo *ti;
-	GString *gs;
-	char *out = NULL;
-
-	*len = 0;
-	if (mode == GFX_SYMBOLS || !img->rgba || cols < 1 || rows < 1)
-		return NULL;
-	chafa_set_n_threads(1);
-	cfg = chafa_canvas_config_new();
-	chafa_canvas_config_set_geometry(cfg, cols, rows);
-	chafa_canvas_config_set_cell_geometry(cfg, cell_w, cell_h);
-	chafa_canvas_config_set_pixel_mode(cfg, mode == GFX_KITTY ? CHAFA_PIXEL_MODE_KITTY
-								  : CHAFA_PIXEL_MODE_SIXELS);
-	cv = chafa_canvas_new(cfg);
-	chafa_canvas_draw_all_pixels(cv, CHAFA_PIXEL_RGBA8_UNASSOCIATED, img->rgba,
-				     img->w, img->h, img->w * 4);
-	/* the fallback knows every sequence chafa writes, kitty's and sixel's */
-	db = chafa_term_db_get_default();
-	ti = chafa_term_db_get_fallback_info(db);
-	gs = chafa_canvas_print(cv, ti);
-	if (gs && gs->len) {
-		out = malloc(gs->len);
-		if (out) {
-			memcpy(out, gs->str, gs->len);
-			*len = gs->len;
-		}
-	}
-	if (gs)
-		g_string_free(gs, TRUE);
-	chafa_term_info_unref(ti);
-	chafa_canvas_unref(cv);
-	chafa_canvas_config_unref(cfg);
-	return out;
 }

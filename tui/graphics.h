@@ -22,8 +22,6 @@
 
 #include <stddef.h>
 
-struct image;
-
 enum gfx_mode { GFX_SYMBOLS, GFX_KITTY, GFX_SIXEL };
 
 /* "auto", "kitty", "sixel" or "symbols" (NULL or "": auto). -1 when it
@@ -42,12 +40,5 @@ const char *gfx_name(enum gfx_mode mode);
 /* The terminal's cell size in pixels (TIOCGWINSZ; 10x20 when unknown). */
 void gfx_cell_size(int fd, int *w, int *h);
 
-/*
- * img as the escape sequence that draws it cols x rows cells large at
- * the cursor (malloc'd, *len bytes), or NULL. The cursor is left after
- * it: the caller saves and restores it around the write.
- */
-char *gfx_encode(const struct image *img, enum gfx_mode mode, int cols, int rows,
-		 int cell_w, int cell_h, size_t *len);
 
 #endif
