@@ -864,15 +864,14 @@ void output_pixels(struct output_pane *op, WINDOW *win, bool covered)
 		return;
 	if (n == op->n_placed && !memcmp(op->place, op->placed, (size_t)n * sizeof op->place[0]))
 		return; /* the terminal has these already */
-	/* the old ones go: kitty's are deleted, sixel's painted over by the
-	 * text curses thinks is there (blank, or what moved in) */
+	/* the old ones go: kitty's are deleted; sixel's are cells of the
+	 * screen, so the screen is cleared and repainted whole (a line
+	 * repainted alone can leave a cell of them where curses skips) */
 	if (op->gfx == GFX_KITTY) {
 		fputs("\033_Ga=d,d=a\033\\", stdout);
-	} else {
-		for (int i = 0; i < op->n_placed; i++)
-			wredrawln(win, op->placed[i].y, op->placed[i].rows);
-		wnoutrefresh(win);
-		doupdate();
+	} else if (op->n_placed) {
+		(void)win;
+		wrefresh(curscr);
 	}
 	for (int i = 0; i < n; i++) {
 		struct pixel_place *pl = &op->place[i];
