@@ -550,8 +550,11 @@ static void take_key(struct app *a, bool is_key, wint_t ch)
 void app_key(struct app *a, bool is_key, wint_t ch)
 {
 	a->dirty = true;
-	if (is_key && ch == KEY_RESIZE)
+	if (is_key && ch == KEY_RESIZE) {
+		/* the terminal was cleared: the pictures in pixels go again */
+		output_pixels_lost(a->out);
 		return; /* app.c lays out again before drawing */
+	}
 	/* pasted bytes are text, never sequences; the rest is decoded first
 	 * (so a paste marker split from its ESC still starts a paste) */
 	if (a->pasting || decode_key(a, &is_key, &ch))

@@ -856,6 +856,11 @@ void output_set_graphics(struct output_pane *op, int mode, int cell_w, int cell_
 	op->cell_h = cell_h > 0 ? cell_h : 20;
 }
 
+void output_pixels_lost(struct output_pane *op)
+{
+	op->n_placed = -1;
+}
+
 void output_pixels(struct output_pane *op, WINDOW *win, bool covered)
 {
 	int n = covered ? 0 : op->n_place;
@@ -864,12 +869,14 @@ void output_pixels(struct output_pane *op, WINDOW *win, bool covered)
 		return;
 	if (n == op->n_placed && !memcmp(op->place, op->placed, (size_t)n * sizeof op->place[0]))
 		return; /* the terminal has these already */
+	if (op->n_placed < 0 && op->gfx == GFX_SIXEL)
+		op->n_placed = 0; /* cleared with the screen: nothing to take away */
 	/* the old ones go: kitty's are deleted; sixel's are cells of the
 	 * screen, so the screen is cleared and repainted whole (a line
 	 * repainted alone can leave a cell of them where curses skips) */
 	if (op->gfx == GFX_KITTY) {
 		fputs("\033_Ga=d,d=a\033\\", stdout);
-	} else if (op->n_placed) {
+	} else if (op->n_placed > 0) {
 		(void)win;
 		wrefresh(curscr);
 	}

@@ -66,6 +66,9 @@ void output_set_graphics(struct output_pane *op, int mode, int cell_w, int cell_
  * (or all, when something covers the pane) are taken away. Nothing is
  * written when they are as the terminal has them. */
 void output_pixels(struct output_pane *op, WINDOW *win, bool covered);
+/* The terminal lost what it showed (a resize clears it): the next
+ * output_pixels writes every placement again. */
+void output_pixels_lost(struct output_pane *op);
 
 /* Draw the newest lines that fit in inner (scrolled by the user). */
 void output_draw(struct output_pane *op, WINDOW *win, struct rect inner,
