@@ -620,7 +620,16 @@ def _report_last(g):
     except BaseException:
         return
     try:
-        text = repr(v)
+        t = type(v)
+        if t in (list, tuple, dict, set, frozenset, str, bytes, bytearray) and len(v) > 1000:
+            # a big builtin container's repr would be all of it (pandas
+            # and numpy cut their own): its first items, as reprlib does
+            r = _repr_maker()
+            r.maxlevel, r.maxstring, r.maxother = 3, 2000, 200
+            r.maxlist = r.maxtuple = r.maxdict = r.maxset = 100
+            text = r.repr(v)
+        else:
+            text = repr(v)
         if type(text) is not str:
             text = "<repr is not text>"
     except _Late:
