@@ -177,7 +177,7 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 	sp_variables_take(r);
 	sp_hints_from_tracebacks(res, r->out.errtail, r->out.errtail_len);
 	if (r->chan.carry_out)
-		res->carry_out = json_dumps(r->chan.carry_out, JSON_COMPACT);
+		res->carry_out = sp_json_dumps(r->chan.carry_out, JSON_COMPACT);
 
 	if (geteuid() == 0)
 		sp_layer_set(res, SP_LAYER_USER_NS, true, "uid %d -> host %d", SP_SANDBOX_UID,

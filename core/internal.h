@@ -299,9 +299,13 @@ void sp_samples_free(struct sp_samples *s);
 struct json_t;
 struct json_t *sp_samples_json(const struct sp_sample *v, size_t n);
 
-/* variables.c */
+/* variables.c; sp_utf8_cut_dup: a copy of s cut to at most max bytes,
+ * never inside a UTF-8 character (NULL when out of memory). */
+char *sp_utf8_cut_dup(const char *s, size_t max);
 void sp_variables_free(struct sp_variable *v, size_t n);
 struct json_t *sp_variables_json(const struct sp_variable *v, size_t n);
+/* last_value.c: the result's "last_value", {"type", "repr"} or null */
+struct json_t *sp_last_value_json(const struct sp_result *r);
 
 /* violations.c */
 struct sp_violations {
@@ -344,6 +348,13 @@ struct json_t *sp_hints_json(const struct sp_result *res);
 const char *sp_carry_name_problem(const char *name);
 /* carry.c: NULL when a carried value nests within SP_CARRY_MAX_DEPTH. */
 const char *sp_carry_value_problem(const struct json_t *value);
+
+/* json_dump.c: json_dumps (JSON_COMPACT, JSON_INDENT, JSON_ENSURE_ASCII;
+ * keys in the object's order) with each float in the fewest digits that
+ * read back to the same double, as Python's repr() writes it; NULL when out
+ * of memory. sp_json_real_precision is the %g precision that takes. */
+char *sp_json_dumps(const struct json_t *v, size_t flags);
+int sp_json_real_precision(double v);
 
 /* json_bytes.c: bytes as JSON strings, surrogateescape (see its header).
  * sp_json_bytes gives a string for the tree (a placeholder when s is not

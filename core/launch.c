@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "control.h"
 #include "internal.h"
 #include "launch.h"
@@ -66,7 +67,7 @@ static void run_program(const struct prog_start *ps)
 	const struct sp_launch_spec *spec = ps->spec;
 	int ctl = ps->ctl;
 	sigset_t open_mask;
-	static const char *const envp[] = {
+	static const char *const base_env[] = {
 		"PATH=/usr/local/bin:/usr/bin:/bin",
 		"HOME=" SP_WORKDIR,
 		"TMPDIR=/tmp",
@@ -92,12 +93,19 @@ static void run_program(const struct prog_start *ps)
 		 * exactly 1 MiB): a small allocation RLIMIT_DATA refuses is seen
 		 * too (seccomp_rules.c) */
 		"MALLOC_TOP_PAD_=1114112",
-		NULL,
 	};
+	/* the terminal the output is shown in, when there is one (the
+	 * prelude sets pandas' and numpy's widths from COLUMNS) */
+	const char *envp[SP_ARRAY_SIZE(base_env) + 3];
+	char columns[24], lines[24];
+	size_t n_env = SP_ARRAY_SIZE(base_env);
 	/* the carry-out cap, so that carry() refuses an over-size call itself */
 	char cap[24], *c = cap + sizeof cap;
 	unsigned long long left = (unsigned long long)spec->limits.carry_bytes;
-	const char *argv[] = { "python3", "-I", "-u", "-B",
+	/* argv[0] the interpreter's path as given: Python finds a virtual
+	 * environment's pyvenv.cfg beside it (its site-packages, read-only
+	 * in the sandbox), which a bare "python3" would miss for /usr/bin's */
+	const char *argv[] = { spec->python, "-I", "-u", "-B",
 			       spec->mounts.prelude_pyc ? SP_SPDIR "/prelude.pyc"
 							: SP_SPDIR "/prelude.py",
 			       spec->filename, NULL,
@@ -106,6 +114,14 @@ static void run_program(const struct prog_start *ps)
 	int notify_fd = -1, landlock_abi = ps->landlock_abi;
 	char msg[16];
 
+	memcpy(envp, base_env, sizeof base_env);
+	if (spec->columns && spec->lines) {
+		snprintf(columns, sizeof columns, "COLUMNS=%u", spec->columns);
+		snprintf(lines, sizeof lines, "LINES=%u", spec->lines);
+		envp[n_env++] = columns;
+		envp[n_env++] = lines;
+	}
+	envp[n_env] = NULL;
 	*--c = '\0';
 	do {
 		*--c = (char)('0' + left % 10);

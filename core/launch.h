@@ -20,6 +20,9 @@ struct sp_launch_spec {
 	 * modules to import ahead, "numpy,pandas"; else -1 and NULL. */
 	int rel_fd;
 	const char *preload;
+	/* The terminal's size for COLUMNS and LINES, 0 for none (a prepared
+	 * run is told at its release instead). */
+	unsigned columns, lines;
 };
 
 struct sp_launched {

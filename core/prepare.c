@@ -14,7 +14,8 @@
  * The release (one message on a SOCK_STREAM unix socket):
  *   four little-endian u64: the file name's bytes, the program's, the
  *   carry-in's, and flags: 1 a stdin memfd rides along, 2 the texts are
- *   in a memfd (over 64 KiB of them); then the three texts, back to back,
+ *   in a memfd (over 64 KiB of them), bits 16-31 and 32-47 the terminal's
+ *   columns and lines (0: none); then the three texts, back to back,
  *   unless flag 2. The memfds ride on the first byte (SCM_RIGHTS): the
  *   texts' first, then stdin's.
  * The prelude reads it, closes the socket, puts the memfd on its fd 0
@@ -476,7 +477,8 @@ static int send_release(struct sp_run *r, const struct sp_config *cfg, const cha
 	size_t nk = cfg->carry_in ? cfg->carry_in_len : 0;
 	size_t body = nf + nc + nk, total = 32 + body;
 	bool inline_body = body <= INLINE_MAX;
-	uint64_t head[4] = { nf, nc, nk, (stdin_fd >= 0 ? 1u : 0u) | (inline_body ? 0u : 2u) };
+	uint64_t head[4] = { nf, nc, nk, (stdin_fd >= 0 ? 1u : 0u) | (inline_body ? 0u : 2u) |
+			     (uint64_t)cfg->columns << 16 | (uint64_t)cfg->lines << 32 };
 	char *msg = malloc(total);
 	int fds[2], nfds = 0, mfd = -1, rc = 0;
 

@@ -683,6 +683,9 @@ void sp_run_free(struct sp_run *r)
 	}
 	sp_violations_free(&r->viol);
 	sp_samples_free(&r->timeline.samples);
+	for (size_t i = 0; r->vars.tables && i < r->vars.n; i++)
+		free(r->vars.tables[i]);
+	free(r->vars.tables);
 	sp_variables_free(r->vars.v, r->vars.n);
 	free(r);
 }
@@ -912,6 +915,8 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	spec.python = r->python;
 	spec.filename = r->filename;
 	spec.limits = cfg->limits;
+	spec.columns = cfg->columns;
+	spec.lines = cfg->lines;
 	spec.stdin_fd = stdin_fd;
 	spec.rel_fd = -1;
 	spec.out_w = out_p[1];
@@ -1059,7 +1064,12 @@ void sp_result_free(struct sp_result *res)
 	sp_hints_free(res);
 	free(res->carry_out);
 	free(res->samples);
+	for (size_t i = 0; res->variable_tables && i < res->n_variables; i++)
+		free(res->variable_tables[i]);
+	free(res->variable_tables);
 	sp_variables_free(res->variables, res->n_variables);
+	free(res->last_value_type);
+	free(res->last_value_repr);
 	free(res->layers);
 	free(res);
 }

@@ -92,9 +92,10 @@ struct run_timeline {
 /* variables.c: the globals at the end */
 struct run_variables {
 	struct sp_variable *v;      /* SP_MAX_VARIABLES slots once one comes */
+	char **tables;              /* beside v: a table's preview, or NULL */
 	size_t n;
 	uint64_t more;
-	size_t value_bytes;
+	size_t value_bytes, table_bytes;
 };
 
 /* channel.c: the program's private channel, and what the prelude said */
@@ -260,6 +261,8 @@ void sp_timeline_end(struct sp_run *r);
 void sp_variables_add(struct sp_run *r, json_t *msg);
 void sp_variables_more(struct sp_run *r, json_t *msg);
 void sp_variables_take(struct sp_run *r);
+/* last_value.c: the {"t": "last"} message, into the result */
+void sp_last_value_set(struct sp_run *r, json_t *msg);
 
 /* finish.c: once init is gone and its pipes are drained; wall_ms is
  * the run's wall time, taken when init ended */

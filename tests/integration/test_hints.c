@@ -18,13 +18,13 @@ struct expect {
 
 static const struct expect cases[] = {
 	{ "module", "import math\nimport requests\n", "ModuleNotFoundError", 2,
-	  { "'requests'", "no network", "numpy" } },
+	  { "'requests'", "no network", "apt install python3-NAME" } },
 	{ "unicode", "import caf\xc3\xa9_lib\n", "ModuleNotFoundError", 1,
 	  { "'caf\xc3\xa9_lib'", NULL, NULL } },
 	{ "file", "import csv\nrows = list(csv.reader(open('results.csv')))\n",
 	  "FileNotFoundError", 2, { "'results.csv'", "stateless", "carry" } },
 	{ "input", "name = input('name? ')\n", "EOFError", 1,
-	  { "nobody types", "--stdin", NULL } },
+	  { "nobody types", "--stdin", "Stdin tab (F12" } },
 	{ "memory", "x = 1\nblock = bytearray(1 << 40)\n", "MemoryError", 2,
 	  { "512 MiB", "constraint 5", "chunks" } },
 	{ "recursion", "def f(n):\n    return f(n + 1)\nf(0)\n", "RecursionError", 2,
