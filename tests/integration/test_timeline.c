@@ -76,7 +76,8 @@ static void test_samples_of_a_wall_limit_run(void **state)
 	IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "wall_limit") == 0);
 	s = json_object_get(c.json, "samples");
 	n = json_array_size(s);
-	IT_CLI_CHECK(&c, n >= 10 && n <= SP_MAX_SAMPLES);
+	IT_CLI_CHECK(&c, n >= 2 && n <= SP_MAX_SAMPLES);
+	SP_TIMING(n >= 10, "20 points", "%zu points in a 1 s run", n);
 	IT_CLI_CHECK(&c, jint(json_array_get(s, n - 1), "t_ms") >= 1000);
 	IT_CLI_CHECK(&c, strcmp(it_jstr(json_array_get(s, n - 1), "limit"), "wall") == 0);
 	for (size_t i = 0; i + 1 < n; i++)
@@ -88,8 +89,9 @@ static void test_samples_of_a_wall_limit_run(void **state)
 /* Run prog with --json and extra options; the parsed result in c. */
 static void run_json(struct it_cli *c, const char *prog, const char *o1, const char *v1)
 {
-	const char *with[] = { "run", "--json", "--wall", "20", o1, v1, prog, NULL };
-	const char *without[] = { "run", "--json", "--wall", "20", prog, NULL };
+	/* room for a busy machine: no test here is about the CPU or wall limit */
+	const char *with[] = { "run", "--json", "--cpu", "60", "--wall", "120", o1, v1, prog, NULL };
+	const char *without[] = { "run", "--json", "--cpu", "60", "--wall", "120", prog, NULL };
 
 	it_cli(c, true, o1 ? with : without);
 }
