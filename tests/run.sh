@@ -11,7 +11,9 @@
 # environment too). Each test is a process of its own, with its own
 # TMPDIR (and tmux socket directory) inside this run's directory, so a
 # test that compares the host's /tmp before and after sees only what
-# its own runs made, never a neighbour's temp files.
+# its own runs made, never a neighbour's temp files. (The terminal tests
+# keep the usual TMPDIR: they make root's files, which no such check
+# counts, and their screens show the paths.)
 #
 # Tiers (docs/testing.md): check runs every suite; long and timing run
 # only the cmocka programs that hold tests of that tier (SP_TIER_LONG,
@@ -40,6 +42,10 @@ if [ "${1:-}" = --one ]; then
 	unit|integration)
 		# a hang is a failure, not a stalled CI
 		TMPDIR=$tmp TMUX_TMPDIR=$tmp timeout 900 "$t" >"$log" 2>&1 ;;
+	tui)
+		# the playground shows its files' paths on a 120-column screen:
+		# the usual short TMPDIR, and tmux's sockets in the test's own dir
+		TMUX_TMPDIR=$tmp timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
 	*)
 		TMPDIR=$tmp TMUX_TMPDIR=$tmp timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
 	esac

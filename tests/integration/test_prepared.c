@@ -450,7 +450,7 @@ static void test_preloaded_names_what_imported(void **state)
 		"import sys\nprint('json' in sys.modules, 'csv' in sys.modules)\n", name);
 
 	(void)state;
-	sp_limits_default(&l);
+	l = cfg.limits;
 	run = pt_prepare(&l, pre, 3);
 	assert_string_equal(sp_run_preloaded(run), "json, csv");
 	pt_release_drive(run, &cfg);
