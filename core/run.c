@@ -406,10 +406,13 @@ static void handle_notify(struct sp_run *r)
 		sp_run_violation(r, v.kind, true, line, "%s", v.what);
 }
 
-static void add_fd(struct sp_run *r, int fd, enum src s)
+/* Watch fd as source s. A source not watched is a run that never hears
+ * its end (the pidfd) or its deadline: the caller fails the start. */
+static int add_fd(struct sp_run *r, int fd, enum src s)
 {
 	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = s };
-	epoll_ctl(r->src.epfd, EPOLL_CTL_ADD, fd, &ev);
+
+	return epoll_ctl(r->src.epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 
 void sp_run_handle_ctl(struct sp_run *r)
@@ -949,13 +952,13 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 		goto fail;
 	}
 	out_p[0] = err_p[0] = chan_p[0] = -1;
-	add_fd(r, r->src.out_fd, SRC_OUT);
-	add_fd(r, r->src.err_fd, SRC_ERR);
-	add_fd(r, r->src.chan_fd, SRC_CHAN);
-	add_fd(r, r->L.ctl, SRC_CTL);
-	add_fd(r, r->L.pidfd, SRC_PIDFD);
-	add_fd(r, r->src.sample_fd, SRC_SAMPLE);
-	add_fd(r, r->src.deadline_fd, SRC_DEADLINE);
+	if (add_fd(r, r->src.out_fd, SRC_OUT) < 0 || add_fd(r, r->src.err_fd, SRC_ERR) < 0 ||
+	    add_fd(r, r->src.chan_fd, SRC_CHAN) < 0 || add_fd(r, r->L.ctl, SRC_CTL) < 0 ||
+	    add_fd(r, r->L.pidfd, SRC_PIDFD) < 0 || add_fd(r, r->src.sample_fd, SRC_SAMPLE) < 0 ||
+	    add_fd(r, r->src.deadline_fd, SRC_DEADLINE) < 0) {
+		sp_fail_errno(err, "epoll: watching the run's pipes and timers");
+		goto fail;
+	}
 	{
 		/* the deadline counts from the start of the sandbox, not now */
 		struct itimerspec deadline = { 0 };
@@ -1051,7 +1054,7 @@ void sp_result_free(struct sp_result *res)
 }
 
 /* For prepare.c (run_impl.h): the same steps as sp_run_start's. */
-void sp_run_add_fd(struct sp_run *r, int fd, enum src s) { add_fd(r, fd, s); }
+int sp_run_add_fd(struct sp_run *r, int fd, enum src s) { return add_fd(r, fd, s); }
 int sp_run_check_python(const char *python, struct sp_error *err)
 {
 	return check_python(python, err);

@@ -213,7 +213,7 @@ void sp_run_wall_deadline(struct sp_run *r);
 void sp_run_handle_ctl(struct sp_run *r);
 
 /* run.c, for prepare.c: the pieces sp_run_start is made of */
-void sp_run_add_fd(struct sp_run *r, int fd, enum src s);
+int sp_run_add_fd(struct sp_run *r, int fd, enum src s); /* -1: errno */
 /* The program's pipes (our ends) become the run's sources, with epoll and
  * the timers; the fds are the run's even when it fails. */
 int sp_run_take_sources(struct sp_run *r, int out_fd, int err_fd, int chan_fd,

@@ -163,8 +163,8 @@ static void test_a_hundred_thousand_globals_stay_bounded(void **state)
 	IT_CLI_CHECK(&c, c.out_len < 200 * 1024);
 	wall = json_integer_value(json_object_get(json_object_get(c.json, "usage"), "wall_ms"));
 	bare_wall = json_integer_value(json_object_get(json_object_get(b.json, "usage"), "wall_ms"));
-	/* the report itself takes about 1 ms */
-	SP_TIMING(wall < bare_wall + 500, "1 ms more", "with the report %lld ms, without %lld ms",
+	/* the report itself takes about 1 ms; the rest is the walk */
+	SP_TIMING(wall < bare_wall + 500, "30 ms more", "with the report %lld ms, without %lld ms",
 		  (long long)wall, (long long)bare_wall);
 	it_cli_free(&c);
 	it_cli_free(&b);
