@@ -165,11 +165,14 @@ fi
 echo
 echo "slowest:"
 sort -k6,6 -rn "$SP_RUNDIR/all" | head -n 10 | awk '{ printf "  %7.1f s  %s\n", $6, $1 }'
-# remember the times for the next run's order (by path, as the jobs name them)
+# remember the times for the next run's order (by path, as the jobs name
+# them), keeping those of the tests this run did not run
 while read -r suite t; do
 	case $suite in unit|integration) id=${suite}_$(basename "$t") ;; *) id=${suite}_$(basename "$t" .sh) ;; esac
 	[ -f "$SP_RUNDIR/res/$id" ] && echo "$(cut -d' ' -f6 "$SP_RUNDIR/res/$id") $t"
-done < "$SP_RUNDIR/order" > "$times"
+done < "$SP_RUNDIR/order" > "$SP_RUNDIR/times"
+awk 'FILENAME == ARGV[1] { new[$2] = 1; print; next } !($2 in new)' \
+	"$SP_RUNDIR/times" "$times" > "$SP_RUNDIR/times.all" && cp "$SP_RUNDIR/times.all" "$times"
 
 for n in $failed_names; do
 	case $n in */*) ;; *) continue ;; esac
