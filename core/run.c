@@ -157,9 +157,14 @@ void sp_run_stop(struct sp_run *r, enum sp_status why)
 
 /* ---- sources ---- */
 
+uint64_t sp_run_now_us(const struct sp_run *r)
+{
+	return r->seam.now_us ? r->seam.now_us(r->seam.ctx) : sp_now_us();
+}
+
 uint64_t sp_run_now_ms(const struct sp_run *r)
 {
-	return (sp_now_us() - r->start_us) / 1000u;
+	return (sp_run_now_us(r) - r->start_us) / 1000u;
 }
 
 /* The wall limit is reached: stop the run (from the deadline timer, or
@@ -233,7 +238,7 @@ static void observe_memory(struct sp_run *r, const struct seccomp_notif *req,
 		/* glibc tries mmap, then brk, then mmap again: one malloc that
 		 * fails is two refused calls a moment apart, the process's data
 		 * the same at both: one record */
-		uint64_t now = sp_now_us();
+		uint64_t now = sp_run_now_us(r);
 		bool again = req->pid == r->notify.mem_refused_pid && data == r->notify.mem_refused_data &&
 			     now - r->notify.mem_refused_us < 100000;
 		r->notify.mem_refused_pid = req->pid;
@@ -263,7 +268,7 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 			  const char *ctx)
 {
 	struct sp_usage *u = &r->res->usage;
-	uint64_t now = sp_now_us();
+	uint64_t now = sp_run_now_us(r);
 	uint32_t live;
 
 	/* a fork bomb at the limit asks again and again: a count at the
@@ -434,7 +439,13 @@ void sp_run_handle_ctl(struct sp_run *r)
 		r->layers.seccomp_mode = n > 2 && msg[2] ? 2 : 1;
 		if (nfd == 1 && fd >= 0) {
 			r->src.notify_fd = fd;
-			add_fd(r, fd, SRC_NOTIFY);
+			/* unwatched, the program's first notified call would
+			 * wait for ever: fail closed */
+			if (add_fd(r, fd, SRC_NOTIFY) < 0) {
+				snprintf(r->end.setup_error, sizeof r->end.setup_error,
+					 "epoll: watching the seccomp notifications: %s", strerror(errno));
+				sp_run_stop(r, SP_STATUS_SANDBOX_ERROR);
+			}
 		}
 		return;
 	case SP_CTL_ERROR:
@@ -501,7 +512,8 @@ static void pump(struct sp_run *r)
 
 	if (r->end.finished)
 		return;
-	n = epoll_wait(r->src.epfd, evs, 8, 0);
+	n = r->seam.ready ? r->seam.ready(r->seam.ctx, r->src.epfd, evs, 8)
+			  : epoll_wait(r->src.epfd, evs, 8, 0);
 	for (int i = 0; i < n; i++) {
 		uint64_t ticks;
 		switch ((enum src)evs[i].data.u32) {

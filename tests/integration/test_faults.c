@@ -226,12 +226,47 @@ static void test_a_release_that_cannot_watch_the_output_ends_the_run(void **stat
 	free(name);
 }
 
+/* The seccomp notifications join the watched sources once init sends
+ * their fd, after the start: when that fails, the run ends as a sandbox
+ * error (unwatched, the program's first notified call would wait for
+ * ever). */
+static void test_a_run_that_cannot_watch_its_notifications_ends(void **state)
+{
+	char *name = it_name("faultnotify");
+	struct sp_config cfg = it_config("print('ran')\n", name);
+	long fd0 = count_fds(), cg0 = count_cgroups();
+	int n = calls_in_a_start(W_EPOLL_ADD, false, &cfg);
+	struct sp_run *run;
+	struct it_seen seen = { 0 };
+	const struct sp_result *r;
+
+	(void)state;
+	arm(W_EPOLL_ADD, n + 1);
+	run = it_start(&cfg);
+	it_drive(run, &seen, NULL);
+	free(seen.out);
+	r = sp_run_result(run);
+	if (calls[W_EPOLL_ADD] <= n) {
+		sp_run_free(run);
+		free(name);
+		print_message("no seccomp notifications on this host: nothing to watch\n");
+		skip();
+	}
+	arm(W_PIPE2, 0);
+	IT_CHECK(r, r->status == SP_STATUS_SANDBOX_ERROR);
+	IT_CHECK(r, it_contains(r->error, "seccomp notifications"));
+	sp_run_free(run);
+	nothing_left(name, fd0, cg0, "epoll_ctl for the notifications");
+	free(name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_a_cold_start_that_fails_leaves_nothing),
 		cmocka_unit_test(test_a_preparation_that_fails_leaves_nothing),
 		cmocka_unit_test(test_a_release_that_cannot_watch_the_output_ends_the_run),
+		cmocka_unit_test(test_a_run_that_cannot_watch_its_notifications_ends),
 	};
 	return cmocka_run_group_tests_name("faults", tests, NULL, NULL);
 }
