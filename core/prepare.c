@@ -242,11 +242,13 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	}
 	out_p[0] = err_p[0] = chan_p[0] = -1;
 	/* stdout, stderr and the sampler join at the release */
-	sp_run_add_fd(r, r->src.chan_fd, SRC_CHAN);
-	sp_run_add_fd(r, r->L.ctl, SRC_CTL);
-	sp_run_add_fd(r, r->L.pidfd, SRC_PIDFD);
-	sp_run_add_fd(r, r->src.sample_fd, SRC_SAMPLE);
-	sp_run_add_fd(r, r->src.deadline_fd, SRC_DEADLINE);
+	if (sp_run_add_fd(r, r->src.chan_fd, SRC_CHAN) < 0 || sp_run_add_fd(r, r->L.ctl, SRC_CTL) < 0 ||
+	    sp_run_add_fd(r, r->L.pidfd, SRC_PIDFD) < 0 ||
+	    sp_run_add_fd(r, r->src.sample_fd, SRC_SAMPLE) < 0 ||
+	    sp_run_add_fd(r, r->src.deadline_fd, SRC_DEADLINE) < 0) {
+		sp_fail_errno(err, "epoll: watching the sandbox's channel and timers");
+		goto fail;
+	}
 	arm_at(r->src.deadline_fd, r->start_us + (uint64_t)SP_PREPARE_TIMEOUT_MS * 1000u);
 	*out = r;
 	return 0;
@@ -609,8 +611,11 @@ static int release_run(struct sp_run *r, const struct sp_config *cfg, struct sp_
 
 	/* the program's clock starts now */
 	r->start_us = sp_now_us();
-	sp_run_add_fd(r, r->src.out_fd, SRC_OUT);
-	sp_run_add_fd(r, r->src.err_fd, SRC_ERR);
+	if (sp_run_add_fd(r, r->src.out_fd, SRC_OUT) < 0 ||
+	    sp_run_add_fd(r, r->src.err_fd, SRC_ERR) < 0) {
+		sp_fail_errno(err, "epoll: watching the program's output");
+		goto spent;
+	}
 	arm_at(r->src.deadline_fd, r->start_us + r->limits.wall_ms * 1000u);
 	sp_accounting_arm(r);
 	if (send_release(r, cfg, filename, stdin_fd, err) < 0)

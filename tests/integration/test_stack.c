@@ -1,7 +1,8 @@
 /*
  * test_stack.c - the scientific stack is the sandbox's default image:
  * numpy, pandas, matplotlib and scipy import and do real work under the
- * default limits (as root with cgroups, and as an ordinary user on the
+ * default limits, but for the wall clock, which a busy machine stretches
+ * (itest.h gives 120 s) (as root with cgroups, and as an ordinary user on the
  * rlimit path: CI runs this suite both ways), OpenBLAS starts no thread
  * per CPU, the caches the libraries write are not "files left", and
  * `sandpit doctor` reports the stack (the four, scikit-learn, statsmodels,
