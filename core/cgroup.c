@@ -432,6 +432,11 @@ int sp_cgroup_fd(const struct sp_cgroup *cg) { return cg ? cg->fd : -1; }
 const char *sp_cgroup_path(const struct sp_cgroup *cg) { return cg ? cg->mem : ""; }
 int sp_cgroup_version(const struct sp_cgroup *cg) { return cg ? cg->version : 0; }
 
+const char *sp_cgroup_missing(const struct sp_cgroup *cg)
+{
+	return cg && cg->version == 2 ? cg->why : "";
+}
+
 unsigned sp_cgroup_controllers(const struct sp_cgroup *cg)
 {
 	if (!cg)

@@ -88,7 +88,7 @@ static const char *refusal(int e)
 	case ENOENT:
 		return "refused: the kernel has no such controller here";
 	case EINVAL:
-		return "refused by the kernel (cpu: a real-time thread in the cgroup?)";
+		return "refused (EINVAL; for cpu: a real-time thread in the cgroup)";
 	default:
 		return strerror(e);
 	}

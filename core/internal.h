@@ -205,6 +205,8 @@ const char *sp_cgroup_path(const struct sp_cgroup *cg);
 int sp_cgroup_version(const struct sp_cgroup *cg);
 /* SP_CG_* the run has (v1: cpu is cpuacct) */
 unsigned sp_cgroup_controllers(const struct sp_cgroup *cg);
+/* v2: why any controller is missing ("name: reason; ..."), or "" */
+const char *sp_cgroup_missing(const struct sp_cgroup *cg);
 
 /* cgroup_enable.c: which controllers a v2 cgroup hands its children,
  * each enabled on its own. */
