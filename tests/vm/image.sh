@@ -8,7 +8,8 @@
 # otherwise), logind and a user manager for the ordinary user `sandpit-vm`
 # (lingering, so user@UID.service runs from boot, delegating its cgroup
 # as Debian's systemd does), python3 with numpy (the prepared run's
-# preload). At boot a unit mounts the 9p share "sandpit" at /mnt/sandpit
+# preload), and podman with a container image of the same userland
+# (/var/lib/sandpit-container.tar, for `podman import`). At boot a unit mounts the 9p share "sandpit" at /mnt/sandpit
 # and runs its inside.sh, which writes the results back into the share;
 # the guest then powers off.
 #
@@ -31,13 +32,16 @@ rm -rf "$root" "$dir/root.img"
 mkdir -p "$dir"
 echo "image.sh: debootstrap bookworm from $mirror"
 debootstrap --variant=minbase \
-	--include=systemd,systemd-sysv,udev,dbus,dbus-user-session,libpam-systemd,kmod,procps,linux-image-amd64,python3,python3-numpy \
+	--include=systemd,systemd-sysv,udev,dbus,dbus-user-session,libpam-systemd,kmod,procps,linux-image-amd64,python3,python3-numpy,podman,uidmap,slirp4netns,fuse-overlayfs,catatonit \
 	bookworm "$root" "$mirror" > "$dir/debootstrap.log" 2>&1 ||
 	{ tail -n 30 "$dir/debootstrap.log"; exit 1; }
 
 echo sandpit-vm > "$root/etc/hostname"
 printf '/dev/vda / ext4 rw,relatime 0 1\n' > "$root/etc/fstab"
 chroot "$root" useradd --create-home --shell /bin/sh sandpit-vm
+# rootless podman maps the user's subordinate ids
+echo sandpit-vm:100000:65536 > "$root/etc/subuid"
+echo sandpit-vm:100000:65536 > "$root/etc/subgid"
 # lingering: user@UID.service starts at boot, without a login
 mkdir -p "$root/var/lib/systemd/linger"
 touch "$root/var/lib/systemd/linger/sandpit-vm"
@@ -67,6 +71,14 @@ chroot "$root" systemctl mask getty@tty1.service serial-getty@ttyS0.service \
 rm -rf "$root/usr/share/doc" "$root/usr/share/man" "$root/usr/share/locale" \
 	"$root/var/cache/apt/archives"/*.deb "$root/var/lib/apt/lists"/*_Packages
 
+# the container image for podman (no registry: `podman import` of this
+# tarball): the same Debian userland, without the kernel's modules and
+# what no run reads
+tar -C "$root" --exclude=./usr/lib/modules --exclude=./usr/lib/firmware \
+	--exclude=./usr/share/doc --exclude=./usr/share/man --exclude=./usr/share/locale \
+	--exclude='./usr/lib/python3/dist-packages/numpy' --exclude=./usr/libexec/podman \
+	--exclude=./usr/bin/podman -cf "$root/var/lib/sandpit-container.tar" \
+	./usr ./etc ./bin ./sbin ./lib ./lib64 ./var/lib/dpkg
 cp "$root"/boot/vmlinuz-* "$dir/vmlinuz"
 cp "$root"/boot/initrd.img-* "$dir/initrd.img"
 chmod 644 "$dir/vmlinuz" "$dir/initrd.img"

@@ -59,6 +59,7 @@ else
 fi
 
 for who in root user; do
+	[ "$mode" = ctr ] && break
 	echo "=== as $who"
 	want=$want_cg
 	if [ "$mode" = v1 ] && [ "$who" = user ]; then
@@ -135,6 +136,47 @@ if [ "$mode" = v2 ]; then
 	as user sh -c "sleep 300 & $W/sandpit run --json $W/hello.py; kill \$!" \
 		> $W/user-shell.json 2> $W/user-shell.err
 	check user shell "status == 'ok' and $want_cg" "a shell beside sandpit in its scope"
+fi
+
+# Containers (podman, its default seccomp profile), as root and rootless:
+# sandpit runs with every layer, or refuses and names what the container
+# must allow. The image is this guest's userland (podman import).
+if [ "$mode" = v2 ] || [ "$mode" = ctr ]; then
+	# plain WHO ...: the command as root, or as the user (no scope: podman
+	# makes its own)
+	plain() {
+		who=$1
+		shift
+		if [ "$who" = root ]; then
+			"$@"
+		else
+			# shellcheck disable=SC2086
+			(cd /tmp && runuser -u sandpit-vm -- env $USER_ENV HOME=/home/sandpit-vm "$@")
+		fi
+	}
+	for who in root user; do
+		echo "=== podman, as $who"
+		plain "$who" podman import -q /var/lib/sandpit-container.tar localhost/sandpit-debian \
+			> $W/ctr-$who-import.txt 2>&1 || sed 's/^/   | /' $W/ctr-$who-import.txt
+		# ctr NAME [PODMAN OPTIONS]: the memory bomb in a container
+		ctr() {
+			name=$1
+			shift
+			plain "$who" podman run --rm --network none -v $W:/sp:ro "$@" localhost/sandpit-debian \
+				/sp/sandpit run --json --memory 64M --wall 120 --cpu 60 /sp/membomb.py \
+				> "$W/$who-ctr$name.json" 2> "$W/$who-ctr$name.err"
+			echo "--- podman run $* ($who): exit $?"
+			sed -n '1,6s/^/   stderr| /p' "$W/$who-ctr$name.err"
+			python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print("   status", r["status"], "layers", {k: v for k, v in r["layers"].items() if v is not True})' \
+				"$W/$who-ctr$name.json" 2> /dev/null
+		}
+		ctr default
+		ctr unmask --security-opt unmask=ALL
+		ctr cgroupns --security-opt unmask=ALL --cgroupns=private --security-opt unmask=/sys/fs/cgroup
+		plain "$who" podman run --rm --network none -v $W:/sp:ro localhost/sandpit-debian \
+			/sp/sandpit doctor > "$W/$who-ctrdoctor.txt" 2>&1
+		sed -n '1,40s/^/   doctor| /p' "$W/$who-ctrdoctor.txt"
+	done
 fi
 
 left=$(find /sys/fs/cgroup -name 'run-*' -o -name 'sandpit-[0-9]*' 2>/dev/null | head -n 3)

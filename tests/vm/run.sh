@@ -106,12 +106,14 @@ else
 fi
 
 fails=0
-for mode in v2 v1; do
+# SANDPIT_VM_MODES: a subset, e.g. "v2"; "ctr" runs only the container
+# checks (on v2)
+for mode in ${SANDPIT_VM_MODES:-v2 v1}; do
 	t=$(date +%s)
-	if [ "$mode" = v2 ]; then
-		boot "$accel" v2 systemd.unified_cgroup_hierarchy=1
-	else
+	if [ "$mode" = v1 ]; then
 		boot "$accel" v1 systemd.unified_cgroup_hierarchy=0 SYSTEMD_CGROUP_ENABLE_LEGACY_FORCE=1
+	else
+		boot "$accel" "$mode" systemd.unified_cgroup_hierarchy=1
 	fi
 	if ! await "$boot_limit"; then
 		echo "check-vm: the $mode guest did not finish in $boot_limit s; its console's end:"
@@ -129,6 +131,6 @@ for mode in v2 v1; do
 	fi
 	echo "check-vm: $mode took $(( $(date +%s) - t )) s ($accel)"
 done
-[ "$fails" = 0 ] && echo "check-vm: every check passed, cgroup v2 and v1" && exit 0
+[ "$fails" = 0 ] && echo "check-vm: every check passed (${SANDPIT_VM_MODES:-v2 v1})" && exit 0
 echo "check-vm: $fails mode(s) failed"
 exit 1
