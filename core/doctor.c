@@ -76,6 +76,9 @@ static int try_userns(char *why, size_t len)
 		if (unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWPID | CLONE_NEWIPC |
 			    CLONE_NEWUTS) < 0)
 			_exit(2);
+		/* what init does first: a container's seccomp profile may refuse it */
+		if (sethostname("sandpit", 7) < 0)
+			_exit(3);
 		_exit(0);
 	}
 	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st)) {
@@ -86,6 +89,9 @@ static int try_userns(char *why, size_t len)
 		snprintf(why, len, "creating a user namespace is not allowed here");
 	else if (WEXITSTATUS(st) == 2)
 		snprintf(why, len, "user namespace ok, but no mount/net/pid namespaces in it");
+	else if (WEXITSTATUS(st) == 3)
+		snprintf(why, len, "namespaces ok, but sethostname in a new UTS namespace is "
+			 "refused (a container's seccomp profile)");
 	else
 		snprintf(why, len, "unprivileged user namespaces work");
 	return WEXITSTATUS(st) == 0;
@@ -229,7 +235,9 @@ const char *sp_doctor_hint(const char *name)
 		       "  sudo sysctl -w kernel.unprivileged_userns_clone=1      (Debian kernels before 6.x)\n"
 		       "  sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0   (Ubuntu 23.10+),\n"
 		       "    or better, an AppArmor profile for sandpit with the 'userns' rule\n"
-		       "Inside a container, the container runtime must allow them (e.g. docker --security-opt seccomp=unconfined is NOT enough; run with a profile that permits unshare/clone of user namespaces).";
+		       "Inside a container, the runtime must allow them, and sethostname in them:\n"
+		       "podman's default seccomp profile allows sethostname only with CAP_SYS_ADMIN,\n"
+		       "Docker's refuses user namespaces; docs/deploy.md gives the settings that work.";
 	if (strcmp(name, SP_LAYER_LANDLOCK) == 0)
 		return "Landlock needs Linux 5.13+ with CONFIG_SECURITY_LANDLOCK and 'landlock' in the lsm= boot parameter.";
 	if (strcmp(name, SP_LAYER_CGROUP) == 0)

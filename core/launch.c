@@ -348,8 +348,18 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	if (n != 1 || go != SP_CTL_BUILD)
 		_exit(125); /* the supervisor went away */
 
-	if (sethostname("sandpit", 7) < 0)
-		child_fail(ctl, "sethostname in the new UTS namespace failed");
+	if (sethostname("sandpit", 7) < 0) {
+		/* the kernel allows it in our own UTS namespace: a refusal is a
+		 * seccomp profile's, as podman's default gives it only to a
+		 * container with CAP_SYS_ADMIN */
+		char why[400];
+		snprintf(why, sizeof why, "sethostname in the new UTS namespace was refused (%s)%s",
+			 strerror(errno), errno == EPERM ?
+			 ": inside a container, its seccomp profile must allow sethostname "
+			 "(podman's default allows it only with CAP_SYS_ADMIN); "
+			 "docs/deploy.md gives the settings" : "");
+		child_fail(ctl, why);
+	}
 	/* The root: open what needs the caller's rights, drop them for the
 	 * sandbox user's, then build and enter it as that user. */
 	if (sp_mounts_open(&spec->mounts, &sources, &err) < 0)
