@@ -234,9 +234,13 @@ static int v2_parent(char *base, size_t blen, unsigned *got, char *why, size_t w
 		snprintf(procs, sizeof procs, "%s/cgroup.procs", base);
 		snprintf(sub, sizeof sub, "%s/cgroup.subtree_control", base);
 		if (access(base, W_OK) < 0 || access(procs, W_OK) < 0 || access(sub, W_OK) < 0) {
-			snprintf(why, wlen, "%s is not delegated to this user (uid %u): "
-				 "run sandpit in a delegated scope (sandpit doctor says how)",
-				 base, (unsigned)geteuid());
+			if (errno == EROFS)   /* a container's cgroup, as runtimes mount it */
+				snprintf(why, wlen, "%s is mounted read-only (in a container: "
+					 "docs/deploy.md says how to give it a writable cgroup)", base);
+			else
+				snprintf(why, wlen, "%s is not delegated to this user (uid %u): "
+					 "run sandpit in a delegated scope (sandpit doctor says how)",
+					 base, (unsigned)geteuid());
 			return -1;
 		}
 	}

@@ -85,7 +85,7 @@ tar -C "$root" --exclude=./usr/lib/modules --exclude=./usr/lib/firmware \
 	--exclude=./usr/lib/podman --exclude=./usr/libexec/podman --exclude=./usr/bin/podman \
 	--exclude='./usr/bin/perl*' --exclude=./usr/lib/x86_64-linux-gnu/perl-base \
 	--exclude='./usr/lib/x86_64-linux-gnu/lapack' --exclude='./usr/lib/x86_64-linux-gnu/libgfortran*' \
-	-cf "$root/var/lib/sandpit-container.tar" ./usr ./etc ./bin ./sbin ./lib ./lib64
+	-cf "$root/var/lib/sandpit-container.tar" ./usr ./etc ./bin ./sbin ./lib ./lib64 ./tmp ./root
 cp "$root"/boot/vmlinuz-* "$dir/vmlinuz"
 cp "$root"/boot/initrd.img-* "$dir/initrd.img"
 chmod 644 "$dir/vmlinuz" "$dir/initrd.img"

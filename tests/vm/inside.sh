@@ -206,16 +206,31 @@ PY
 				;;
 			esac
 		}
+		prof="--security-opt seccomp=$W/seccomp-sandpit.json"
 		ctr default "refuses seccomp profile must allow sethostname"
-		ctr profile runs --security-opt seccomp=$W/seccomp-sandpit.json
-		ctr systemd runs --security-opt seccomp=$W/seccomp-sandpit.json --systemd=always
+		# shellcheck disable=SC2086
+		ctr masked "refuses its /proc must have no masked paths" $prof
+		# shellcheck disable=SC2086
+		ctr profile runs $prof --security-opt unmask=ALL
+		# shellcheck disable=SC2086
+		ctr systemd runs $prof --security-opt unmask=ALL --systemd=always
+		# doctor, with the default profile and with the settings that work
 		plain "$who" podman run --rm --network none -v $W:/sp:ro localhost/sandpit-debian \
 			/sp/sandpit doctor > "$W/$who-ctrdoctor.txt" 2>&1
-		sed -n '/^  user_namespace/,/^  python/s/^/   doctor| /p' "$W/$who-ctrdoctor.txt"
 		if grep -q "^  user_namespace *NO .*sethostname" "$W/$who-ctrdoctor.txt"; then
 			echo "ok   $who podman: doctor names the refused sethostname"
 		else
 			echo "FAIL $who podman: doctor names the refused sethostname"; FAILS=$((FAILS + 1))
+			sed -n '/^  user_namespace/,/^  python/s/^/   doctor| /p' "$W/$who-ctrdoctor.txt"
+		fi
+		# shellcheck disable=SC2086
+		plain "$who" podman run --rm --network none -v $W:/sp:ro $prof --security-opt unmask=ALL \
+			localhost/sandpit-debian /sp/sandpit doctor > "$W/$who-ctrdoctor2.txt" 2>&1
+		sed -n '/^  user_namespace/,/^  python/s/^/   doctor| /p' "$W/$who-ctrdoctor2.txt"
+		if grep -q "Every required layer is here" "$W/$who-ctrdoctor2.txt"; then
+			echo "ok   $who podman: doctor finds every required layer with the settings"
+		else
+			echo "FAIL $who podman: doctor finds every required layer with the settings"; FAILS=$((FAILS + 1))
 		fi
 	done
 fi
