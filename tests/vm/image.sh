@@ -77,15 +77,26 @@ rm -rf "$root/usr/share/doc" "$root/usr/share/man" "$root/usr/share/locale" \
 	"$root/var/cache/apt/archives"/*.deb "$root/var/lib/apt/lists"/*_Packages
 
 # the container image for podman (no registry: `podman import` of this
-# tarball): the same Debian userland, without the kernel's modules and
-# what no run reads
-tar -C "$root" --exclude=./usr/lib/modules --exclude=./usr/lib/firmware \
-	--exclude=./usr/share --exclude=./usr/lib/udev --exclude=./usr/lib/systemd \
-	--exclude=./usr/lib/x86_64-linux-gnu/systemd --exclude='*/dist-packages/numpy' \
-	--exclude=./usr/lib/podman --exclude=./usr/libexec/podman --exclude=./usr/bin/podman \
-	--exclude='./usr/bin/perl*' --exclude=./usr/lib/x86_64-linux-gnu/perl-base \
-	--exclude='./usr/lib/x86_64-linux-gnu/lapack' --exclude='./usr/lib/x86_64-linux-gnu/libgfortran*' \
-	-cf "$root/var/lib/sandpit-container.tar" ./usr ./etc ./bin ./sbin ./lib ./lib64 ./tmp ./root
+# tarball): the same Debian userland, cut to what a run needs (python3,
+# its standard library and the libraries they load, /etc), which keeps
+# the import short under emulation
+libs=$(chroot "$root" sh -c 'ldd /usr/bin/python3 /usr/lib/python3.*/lib-dynload/*.so' |
+	sed -n 's|.*=> \(/[^ ]*\).*|\1|p; s|^[[:space:]]*\(/[^ ]*ld-linux[^ ]*\).*|\1|p' | sort -u)
+list=$dir/container.list
+: > "$list"
+for lib in $libs; do
+	# by their paths below /usr, not through the /lib symlink
+	echo ".$(chroot "$root" readlink -f "$(dirname "$lib")")/$(basename "$lib")" >> "$list"
+	echo ".$(chroot "$root" readlink -f "$lib")" >> "$list"
+done
+for p in ./etc ./tmp ./root ./bin ./sbin ./lib ./lib64 ./usr/bin/python3 ./usr/lib/python3; do
+	echo "$p" >> "$list"
+done
+(cd "$root" && ls -d ./usr/bin/python3.* ./usr/lib/python3.[0-9]*) >> "$list"
+tar -C "$root" --exclude='*/test' --exclude='*/__pycache__' --exclude='*/dist-packages/numpy' \
+	-cf "$root/var/lib/sandpit-container.tar" -T "$list"
+echo "image.sh: container image $(du -h "$root/var/lib/sandpit-container.tar" | cut -f1)"
+
 cp "$root"/boot/vmlinuz-* "$dir/vmlinuz"
 cp "$root"/boot/initrd.img-* "$dir/initrd.img"
 chmod 644 "$dir/vmlinuz" "$dir/initrd.img"

@@ -19,7 +19,7 @@ B=${1:-build}
 here=$(cd "$(dirname "$0")" && pwd)
 vm=$B/vm
 probe=${SANDPIT_VM_KVM_PROBE:-30}
-boot_limit=${SANDPIT_VM_TIMEOUT:-600}
+boot_limit=${SANDPIT_VM_TIMEOUT:-900}
 
 need() { command -v "$1" > /dev/null || { echo "check-vm: $1 is missing (apt-get install $2)"; exit 1; }; }
 need qemu-system-x86_64 qemu-system-x86
