@@ -93,8 +93,12 @@ for p in ./etc ./tmp ./root ./bin ./sbin ./lib ./lib64 ./usr/bin/python3 ./usr/l
 	echo "$p" >> "$list"
 done
 (cd "$root" && ls -d ./usr/bin/python3.* ./usr/lib/python3.[0-9]*) >> "$list"
+sort -u -o "$list" "$list"
+# the directories the libraries sit in first: an import needs every parent
+tar -C "$root" --no-recursion -cf "$root/var/lib/sandpit-container.tar" \
+	./usr ./usr/bin ./usr/lib ./usr/lib64 ./usr/lib/x86_64-linux-gnu
 tar -C "$root" --exclude='*/test' --exclude='*/__pycache__' --exclude='*/dist-packages/numpy' \
-	-cf "$root/var/lib/sandpit-container.tar" -T "$list"
+	-rf "$root/var/lib/sandpit-container.tar" -T "$list"
 echo "image.sh: container image $(du -h "$root/var/lib/sandpit-container.tar" | cut -f1)"
 
 cp "$root"/boot/vmlinuz-* "$dir/vmlinuz"
