@@ -265,6 +265,14 @@ asan:
 	$(MAKE) B=build-asan SAN='-fsanitize=address,undefined -fno-omit-frame-pointer' \
 		CFLAGS='-O1 -g' test-run
 
+# sandpit on a second kernel: a small Debian 12 guest (debootstrap, its
+# own kernel and systemd) under QEMU, pure cgroup v2 and then v1, as root
+# and as an ordinary user in a delegated scope (tests/vm/run.sh; needs
+# root, qemu-system-x86 and debootstrap; the guest is built once into
+# $(B)/vm).
+check-vm: all
+	@sh tests/vm/run.sh $(B)
+
 bench: $(B)/sandpit
 	@sh tests/bench/run.sh $(B)
 
@@ -302,4 +310,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: pkgs-core pkgs-tui pkgs-test all tests check check-long check-timing test-run run asan bench soak fuzz deps install uninstall clean
+.PHONY: pkgs-core pkgs-tui pkgs-test all tests check check-long check-timing check-vm test-run run asan bench soak fuzz deps install uninstall clean

@@ -364,8 +364,18 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	if (n != 1 || go != SP_CTL_BUILD)
 		_exit(125); /* the supervisor went away */
 
-	if (sethostname("sandpit", 7) < 0)
-		child_fail(ctl, "sethostname in the new UTS namespace failed");
+	if (sethostname("sandpit", 7) < 0) {
+		/* the kernel allows it in our own UTS namespace: a refusal is a
+		 * seccomp profile's, as podman's default gives it only to a
+		 * container with CAP_SYS_ADMIN */
+		char why[400];
+		snprintf(why, sizeof why, "sethostname in the new UTS namespace was refused (%s)%s",
+			 strerror(errno), errno == EPERM ?
+			 ": inside a container, its seccomp profile must allow sethostname "
+			 "(podman's default allows it only with CAP_SYS_ADMIN); "
+			 "docs/deploy.md gives the settings" : "");
+		child_fail(ctl, why);
+	}
 	/* The root: open what needs the caller's rights, drop them for the
 	 * sandbox user's, then build and enter it as that user. */
 	if (sp_mounts_open(&spec->mounts, &sources, &err) < 0)
@@ -479,19 +489,48 @@ static int write_maps(pid_t pid, struct sp_error *err)
 	return 0;
 }
 
-static pid_t clone_init(int *pidfd)
-{
-	const uint64_t ns = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS |
-			    CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS;
-	struct sp_clone_args args = {
-		.flags = ns | CLONE_PIDFD,
-		.pidfd = (uint64_t)(uintptr_t)pidfd,
-		.exit_signal = SIGCHLD,
-	};
-	pid_t pid = (pid_t)syscall(SYS_clone3, &args, sizeof args);
+#ifndef CLONE_INTO_CGROUP
+#define CLONE_INTO_CGROUP 0x200000000ULL
+#endif
 
+/* struct clone_args up to the cgroup (v2, 88 bytes, Linux 5.7+). */
+struct sp_clone_args_cg {
+	struct sp_clone_args v0;
+	uint64_t set_tid, set_tid_size, cgroup;
+};
+
+pid_t sp_clone_into(uint64_t flags, int cgroup_fd, int *pidfd, bool *placed)
+{
+	struct sp_clone_args_cg args = {
+		.v0 = {
+			.flags = flags | CLONE_PIDFD,
+			.pidfd = (uint64_t)(uintptr_t)pidfd,
+			.exit_signal = SIGCHLD,
+		},
+	};
+	pid_t pid = -1;
+
+	*pidfd = -1;
+	*placed = false;
+	if (cgroup_fd >= 0) {
+		/* started inside: no move, and the run's cgroup is the only one
+		 * init ever was in, before its first allocation */
+		args.v0.flags |= CLONE_INTO_CGROUP;
+		args.cgroup = (uint64_t)cgroup_fd;
+		pid = (pid_t)syscall(SYS_clone3, &args, sizeof args);
+		if (pid >= 0) {
+			*placed = true;
+			return pid;
+		}
+		/* 5.3-5.6 know clone3 without the cgroup (E2BIG, EINVAL); a
+		 * cgroup the kernel will not take now is the caller's move to
+		 * explain, where the reason has a name */
+		args.v0.flags &= ~CLONE_INTO_CGROUP;
+		*pidfd = -1;
+	}
+	pid = (pid_t)syscall(SYS_clone3, &args.v0, sizeof args.v0);
 	if (pid < 0 && errno == ENOSYS) {
-		pid = (pid_t)syscall(SYS_clone, ns | SIGCHLD, NULL, NULL, NULL, NULL);
+		pid = (pid_t)syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, NULL);
 		if (pid > 0)
 			*pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	}
@@ -527,7 +566,9 @@ int sp_launch_start(const struct sp_launch_spec *spec, struct sp_launched *out,
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ctl) < 0)
 		return sp_fail_errno(err, "control socket");
 	/* the child keeps ctl[1] across its own exec-free life */
-	pid = clone_init(&pidfd);
+	pid = sp_clone_into(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET |
+			    CLONE_NEWIPC | CLONE_NEWUTS, spec->cgroup_fd, &pidfd,
+			    &out->in_cgroup);
 	if (pid < 0) {
 		int e = errno;
 		close(ctl[0]);
@@ -594,7 +635,7 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 	ssize_t n;
 
 	/* init builds the root meanwhile; it starts the program only after SP_CTL_START */
-	if (cg && sp_cgroup_attach(cg, L->pid) < 0) {
+	if (cg && !L->in_cgroup && sp_cgroup_attach(cg, L->pid) < 0) {
 		sp_fail_errno(err, "cgroup: attach the sandbox");
 		take_init_error(L, err);
 		goto fail;

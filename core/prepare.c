@@ -220,10 +220,12 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	spec.mounts.filename = "main.py";
 
 	r->start_us = sp_now_us();
-	if (sp_launch_start(&spec, &r->L, err) < 0)
-		goto fail;
+	/* before init, as for a run (run.c) */
 	r->cg = sp_cgroup_create(&p->limits, r->cg_detail, sizeof r->cg_detail);
 	r->layers.filter = sp_run_filter_for(r->cg);
+	spec.cgroup_fd = sp_cgroup_fd(r->cg);
+	if (sp_launch_start(&spec, &r->L, err) < 0)
+		goto fail;
 	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||
 	    sp_launch_go(&r->L, r->layers.filter |
 			 (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)

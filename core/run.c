@@ -957,12 +957,14 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	spec.mounts.filename = r->filename;
 
 	r->start_us = sp_now_us();
-	if (sp_launch_start(&spec, &r->L, err) < 0)
-		goto fail;
-	/* made while init builds the root (a cgroup v1 mkdir and move each
-	 * wait for RCU); init starts the program only once it is inside */
+	/* before init: on v2 init is cloned straight into it, and the
+	 * controllers are enabled while no process of the run sits in the
+	 * parent (v1 moves init while it builds the root) */
 	r->cg = sp_cgroup_create(&cfg->limits, r->cg_detail, sizeof r->cg_detail);
 	r->layers.filter = filter_for(r->cg);
+	spec.cgroup_fd = sp_cgroup_fd(r->cg);
+	if (sp_launch_start(&spec, &r->L, err) < 0)
+		goto fail;
 	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||
 	    place_inputs(r, cfg, in_files, err) < 0 ||
 	    sp_launch_go(&r->L, r->layers.filter |

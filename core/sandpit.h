@@ -284,6 +284,8 @@ struct sp_layer {
 #define SP_LAYER_CAPS "capabilities"
 #define SP_LAYER_NO_NEW_PRIVS "no_new_privs"
 #define SP_LAYER_CGROUP "cgroup"
+/* the run cgroup's controllers, "memory pids cpu" (v1: cpu is cpuacct) */
+#define SP_LAYER_CGROUP_CONTROLLERS "cgroup_controllers"
 #define SP_LAYER_RLIMITS "rlimits"
 #define SP_LAYER_PYTHON "python"
 #define SP_LAYER_IPC_NS "ipc_namespace"
