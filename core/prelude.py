@@ -15,19 +15,33 @@
 #   {"t": "vars", "more": N}                  the globals not listed
 #   {"t": "hint", "topic": str, "about": str, "detail": str, "line": N}
 #       an uncaught error the sandbox's rules explain (core/hints.c)
+#
+# The program, not this file, is the __main__ module (see _program_module):
+# run as the interpreter's script, this file steps aside under its own
+# name first, and imported again (a multiprocessing child re-importing an
+# old __main__, a program's own import) it only defines its functions.
 import sys
 import builtins
 import os
 import _thread
 
 _CHAN = 3
-# The first message, before anything else can fail: the version this runs
-# under. Too old for what follows (audit hooks are 3.8), it stops here;
-# the supervisor reports that, never a traceback from this file.
-os.write(_CHAN, ('{"t": "hello", "python": [%d, %d, %d]}\n'
-                 % tuple(sys.version_info[:3])).encode("ascii"))
-if tuple(sys.version_info[:2]) < (3, 8):
-    os._exit(125)
+_AS_SCRIPT = __name__ == "__main__"
+if _AS_SCRIPT:
+    # The first message, before anything else can fail: the version this
+    # runs under. Too old for what follows (audit hooks are 3.8), it stops
+    # here; the supervisor reports that, never a traceback from this file.
+    os.write(_CHAN, ('{"t": "hello", "python": [%d, %d, %d]}\n'
+                     % tuple(sys.version_info[:3])).encode("ascii"))
+    if tuple(sys.version_info[:2]) < (3, 8):
+        os._exit(125)
+    # Programs the run starts with exec (a spawn child, a subprocess)
+    # never get the channel; a forked child keeps it, as it keeps carry().
+    os.set_inheritable(_CHAN, False)
+    # Every function and class below belongs to this module, not to
+    # __main__: a pickle or an import of __main__ finds the program.
+    __name__ = "_sandpit_prelude"
+    sys.modules[__name__] = sys.modules["__main__"]
 _SELF = "/sandpit/prelude.py"  # also the name inside the precompiled .pyc
 _USER = sys.argv[1] if len(sys.argv) > 1 else "main.py"
 # A prepared sandbox (core/prepare.c): the program comes later, on fd 4.
@@ -41,6 +55,17 @@ _ALLOWED = ("/work", "/tmp", "/cache", "/sandpit", "/usr", "/proc", "/dev/null",
             "/dev/shm", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/etc")
 _lock = _thread.allocate_lock()
 _json = None
+
+
+def _fresh_lock():
+    # A child forked while another thread held the lock would inherit it
+    # held, and its first message would wait for ever.
+    global _lock
+    _lock = _thread.allocate_lock()
+
+
+if _AS_SCRIPT:
+    os.register_at_fork(after_in_child=_fresh_lock)
 
 
 def _dumps(obj):
@@ -620,33 +645,72 @@ def _prepared():
     return body[:nf].decode("utf-8", "surrogateescape"), bytes(body[nf:nf + nc]), carried
 
 
-def _main():
-    global _source, _USER
-    builtins.carry = carry
-    sys.meta_path.append(_ShowFinder)
-    _watch_spawning()
-    if _PREPARED:
-        _USER, source, carried = _prepared()
-        _source = source
-    else:
-        with open(_SRC, "rb") as f:
-            source = _source = f.read()
-        carried = {}
-        if os.path.exists("/sandpit/carry.json"):
-            import json
-            with open("/sandpit/carry.json", "rb") as f:
-                carried = json.loads(f.read().decode("utf-8"))
-    g = {"__name__": "__main__", "__file__": _USER, "__builtins__": builtins,
-         "__doc__": None}
-    g.update(carried)
-    sys.argv = [_USER]
-    sys.path[0:0] = ["/work"]
+# Where the program's text is a file the run can read: its __file__, what
+# a spawn or forkserver child of multiprocessing runs again as
+# __mp_main__, what inspect and linecache read. /cache is the run's own
+# small tmpfs (core/mounts.c): never the program's output, so never
+# listed, kept or counted against --disk, and the same in a cold and a
+# prepared run. The work dir stays the program's current directory.
+_PROGRAM_DIR = "/cache/program"
+
+
+def _program_file(name, source):
+    """The absolute path of the program's text, written there once (read-
+    only, as an installed script is). A failed write leaves the path
+    unreadable; tracebacks and inspect still get the text from memory."""
+    base = name.rsplit("/", 1)[-1]
+    if base in ("", ".", "..") or "\0" in base:
+        base = "main.py"
+    path = _PROGRAM_DIR + "/" + base
     try:
-        code = _compile(source)
-    except SyntaxError:
-        _print_exc(sys.exc_info())
-        return 1
-    sys.addaudithook(_hook)
+        os.mkdir(_PROGRAM_DIR, 0o755)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o444)
+        try:
+            view = memoryview(source)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.chmod(_PROGRAM_DIR, 0o555)
+    except (OSError, ValueError):
+        pass
+    return path
+
+
+def _program_loader(path, source):
+    # The loader `python3 FILE` gives __main__; its text comes from memory,
+    # since the code's file name is the program's short name
+    base = sys.modules["_frozen_importlib_external"].SourceFileLoader
+
+    class ProgramLoader(base):
+        def get_source(self, fullname):
+            return source.decode("utf-8", "replace")
+
+    return ProgramLoader("__main__", path)
+
+
+def _program_module(source, carried):
+    """The program's module, registered as __main__: what
+    runpy.run_path(file, run_name="__main__") or `python3 FILE` gives
+    (__file__ absolute and readable, __spec__ None, a __loader__), so
+    pickle, multiprocessing, unittest.main(), doctest.testmod(), typing
+    and dataclasses find the program's own names. Its globals are the
+    Variables view; the carry-in names are among them."""
+    import types
+    path = _program_file(_USER, source)
+    m = types.ModuleType("__main__")
+    g = m.__dict__
+    g.update({"__file__": path, "__cached__": None, "__package__": None,
+              "__spec__": None, "__loader__": _program_loader(path, source),
+              "__builtins__": builtins})
+    g.update(carried)
+    sys.modules["__main__"] = m
+    return g
+
+
+def _execute(code, g):
+    """Run the program's code in its module's globals g; the exit status
+    for the interpreter, with the program's end reported."""
     try:
         exec(code, g)
     except SystemExit:
@@ -667,6 +731,34 @@ def _main():
         return 1
     _report_globals(g)
     return 0
+
+
+def _main():
+    global _source, _USER
+    builtins.carry = carry
+    sys.meta_path.append(_ShowFinder)
+    _watch_spawning()
+    if _PREPARED:
+        _USER, source, carried = _prepared()
+        _source = source
+    else:
+        with open(_SRC, "rb") as f:
+            source = _source = f.read()
+        carried = {}
+        if os.path.exists("/sandpit/carry.json"):
+            import json
+            with open("/sandpit/carry.json", "rb") as f:
+                carried = json.loads(f.read().decode("utf-8"))
+    g = _program_module(source, carried)
+    sys.argv = [_USER]
+    sys.path[0:0] = ["/work"]
+    try:
+        code = _compile(source)
+    except SyntaxError:
+        _print_exc(sys.exc_info())
+        return 1
+    sys.addaudithook(_hook)
+    return _execute(code, g)
 
 
 # The program's globals at its end, for the Variables view: bounded in
@@ -874,7 +966,7 @@ def _end_prepared():
     os._exit(code & 0xFF if -(1 << 62) < code < (1 << 62) else 255)
 
 
-if __name__ == "__main__":
+if _AS_SCRIPT:
     if _PREPARED:
         _end_prepared()
     sys.exit(_main())
