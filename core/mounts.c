@@ -366,6 +366,11 @@ static int build_dev(struct sp_error *err)
 	for (size_t i = 0; i < SP_ARRAY_SIZE(links); i++)
 		if (symlink(links[i][0], links[i][1]) < 0)
 			return sp_fail_errno(err, "mounts: link %s", links[i][1]);
+	/* No terminals: os.openpty() and pty.fork() open /dev/ptmx, which
+	 * here is a plain file no one may open, so they fail with EACCES
+	 * ("Permission denied"), not with a puzzling "No such file" */
+	if (write_text(NEWROOT "/dev/ptmx", "", 0, 0) < 0)
+		return sp_fail_errno(err, "mounts: /dev/ptmx");
 	if (make_readonly(NEWROOT "/dev", false) < 0)
 		return sp_fail_errno(err, "mounts: make /dev read-only");
 	return 0;

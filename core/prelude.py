@@ -128,6 +128,28 @@ def _watch_spawning():
     os.fork = fork_watched
 
 
+def _watch_terminals():
+    """Tell the supervisor when the program asks for a pseudo-terminal:
+    /dev/ptmx is a file no one may open (core/mounts.c), so the kernel
+    refuses with EACCES; this only says where, as a record."""
+    for name in ("openpty", "forkpty"):
+        real = getattr(os, name, None)
+        if real is None:
+            continue
+
+        def watched(*args, _real=real, _name=name):
+            try:
+                return _real(*args)
+            except OSError:
+                _send({"t": "ev", "k": "syscall", "line": _line_from(_getframe(1)),
+                       "what": "%s(): the sandbox has no terminals (no /dev/pts); "
+                       "use pipes (subprocess) instead" % _name})
+                raise
+        watched.__doc__ = real.__doc__
+        watched.__name__ = name
+        setattr(os, name, watched)
+
+
 def _top_is_user(up=2):
     f = _getframe(up)
     return f is not None and f.f_code.co_filename == _USER
@@ -315,7 +337,7 @@ _READ_MODES = ("r", "rb", "rt", "br", "tr")
 _HINT_EVENTS = frozenset((
     "ctypes.call_function", "ctypes.dlsym", "fcntl.ioctl", "os.system",
     "subprocess.Popen", "os.exec", "os.posix_spawn", "os.fork", "os.unshare",
-    "os.setns", "socket.socketpair"))
+    "os.setns", "socket.socketpair", "os.setxattr"))
 # Every event this hook looks at; Python raises thousands of others (an
 # `import numpy` makes about 3,000), which must cost one set lookup each.
 _WANTED = frozenset(("open", "socket.getaddrinfo", "socket.gethostbyname",
@@ -353,6 +375,9 @@ def _hook(event, args):
                     _send({"t": "ev", "k": "filesystem", "line": _user_line(),
                            "what": "%s(%r)" % (_FS_EVENTS[event], p)})
                     break
+            else:
+                if event == "os.chown":  # to another user: the kernel refuses
+                    _send({"t": "at", "line": _user_line(), "ctx": None})
         elif event == "socket.getaddrinfo":
             host, port = args[0], args[1]
             if isinstance(host, bytes):
@@ -738,6 +763,7 @@ def _main():
     builtins.carry = carry
     sys.meta_path.append(_ShowFinder)
     _watch_spawning()
+    _watch_terminals()
     if _PREPARED:
         _USER, source, carried = _prepared()
         _source = source

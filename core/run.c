@@ -363,6 +363,13 @@ static void handle_notify(struct sp_run *r)
 		observe_memory(r, req, &v);
 		return;
 	}
+	if (v.action == SP_VERDICT_CONTINUE) {
+		/* allowed after all: the prelude's line was for this call */
+		notify_continue(r, req);
+		sp_channel_drain(r);
+		r->chan.have_pending = false;
+		return;
+	}
 	/* the prelude said which line this comes from just before the call */
 	sp_channel_drain(r);
 	if (r->chan.have_pending) {
