@@ -158,6 +158,7 @@ def _top_is_user(up=2):
 _MAX_DEPTH = 64  # SP_CARRY_MAX_DEPTH: what the next run's carry-in may nest
 _INT_MIN, _INT_MAX = -(1 << 63), (1 << 63) - 1  # what the supervisor's JSON holds
 _carried = {}  # name: bytes of "name":value, as the supervisor counts them
+_carried_total = [2]  # the carry-out's bytes so far: {} and commas included
 
 
 def _size(obj):
@@ -249,15 +250,23 @@ def carry(**values):
             raise TypeError("carry(): the value of %r (type %s) is not JSON-serializable: %s; "
                             "carry numbers, strings, lists and dicts of them"
                             % (name, type(value).__name__, e)) from None
-    merged = dict(_carried)
-    merged.update(sizes)
-    total = 2 + sum(merged.values()) + max(len(merged) - 1, 0)
+    # counted from what this call changes: a program that carries
+    # 40,000 names one call each must not pay for all of them each time
+    total, n = _carried_total[0], len(_carried)
+    for name, size in sizes.items():
+        old = _carried.get(name)
+        if old is None:
+            total += size + (1 if n else 0)  # a comma before it
+            n += 1
+        else:
+            total += size - old
     if total > _CARRY_MAX:
         raise ValueError("carry(): carrying %s would make the carry-out %d bytes, over "
                          "its limit of %d; nothing of this call was carried (carry "
                          "smaller results, or raise --carry-max)"
                          % (", ".join(sorted(sizes)), total, _CARRY_MAX))
     _carried.update(sizes)
+    _carried_total[0] = total
     _send({"t": "carry", "v": values})
 
 
@@ -824,8 +833,8 @@ def _carryable(v):
             if size > (1 << 20):
                 return -1
             continue
-        if t is int and x.bit_length() > 4000:
-            return -1  # past what int() turns into text by default
+        if t is int and not _INT_MIN <= x <= _INT_MAX:
+            return -1  # past what the supervisor's JSON (and carry) holds
         if x is None or t is bool or t is int:
             continue
         if t is float:
