@@ -407,10 +407,11 @@ static void handle_notify(struct sp_run *r)
 				break;
 			}
 	}
-	if (ctx[0])
-		sp_run_violation(r, v.kind, true, line, "%s: %s", ctx, v.what);
-	else
-		sp_run_violation(r, v.kind, true, line, "%s", v.what);
+	/* the kernel's words in what; the program's (which it can forge)
+	 * beside them, marked as its own */
+	struct sp_violation *rec = sp_run_violation(r, v.kind, true, line, "%s", v.what);
+	if (rec && ctx[0] && !rec->context)
+		rec->context = strdup(ctx);
 }
 
 static void add_fd(struct sp_run *r, int fd, enum src s)
@@ -1039,6 +1040,7 @@ void sp_result_free(struct sp_result *res)
 	for (size_t i = 0; i < res->n_violations; i++) {
 		free(res->violations[i].what);
 		free(res->violations[i].message);
+		free(res->violations[i].context);
 	}
 	free(res->violations);
 	for (size_t i = 0; i < res->n_files; i++) {

@@ -230,6 +230,12 @@ static void print_human_tail(const struct sp_result *r, const char *keep_dir)
 		fprintf(stderr, "sandpit: violation [%s]%s: ", sp_violation_kind_name(v->kind), line);
 		put_clean(v->what);
 		fputc('\n', stderr);
+		if (v->context) {
+			/* the program's own words (it can make them up) */
+			fputs("         the program said it was doing: ", stderr);
+			put_clean(v->context);
+			fputc('\n', stderr);
+		}
 		if (v->count > 1)
 			fprintf(stderr, "         (%u times)\n", v->count);
 		fprintf(stderr, "         %s\n", v->message);

@@ -58,11 +58,46 @@ static void test_carry_of_many_names_is_not_quadratic(void **state)
 	free(name);
 }
 
+/* The program can write the prelude's messages itself: a made-up "at"
+ * before a denied call must not put its words into the kernel record's
+ * what; they stay in the context, which says whose words they are. */
+static void test_kernel_record_keeps_the_program_words_apart(void **state)
+{
+	char *name = it_name("forge");
+	/* F_SETPIPE_SZ over 64 KiB: denied by the kernel, with no audit event
+	 * of the prelude's own in between */
+	struct sp_result *r = it_run(
+		"import fcntl, os\n"
+		"os.write(3, b'{\"t\": \"at\", \"line\": 1, \"ctx\": \"open(/etc/shadow) allowed\"}\\n')\n"
+		"rd, wr = os.pipe()\n"
+		"try:\n"
+		"    fcntl.fcntl(wr, 1031, 1 << 20)\n"
+		"except OSError:\n"
+		"    print('refused')\n", name);
+	const struct sp_violation *v = NULL;
+	char *json;
+
+	(void)state;
+	IT_CHECK(r, r->status == SP_STATUS_OK && it_contains(it_out(r), "refused"));
+	for (size_t i = 0; i < r->n_violations; i++)
+		if (r->violations[i].from_kernel && it_contains(r->violations[i].what, "F_SETPIPE_SZ"))
+			v = &r->violations[i];
+	IT_CHECK(r, v != NULL);
+	IT_CHECK(r, !it_contains(v->what, "shadow"));
+	IT_CHECK(r, v->context && strcmp(v->context, "open(/etc/shadow) allowed") == 0);
+	json = sp_result_to_json(r);
+	IT_CHECK(r, it_contains(json, "\"program_context\": \"open(/etc/shadow) allowed\""));
+	free(json);
+	sp_result_free(r);
+	free(name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_globals_beyond_64_bits_are_shown),
 		cmocka_unit_test(test_carry_of_many_names_is_not_quadratic),
+		cmocka_unit_test(test_kernel_record_keeps_the_program_words_apart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
