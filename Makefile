@@ -87,8 +87,16 @@ $(B)/$(SONAME) $(B)/libsandpit.so: $(B)/libsandpit.so.$(VERSION)
 	ln -sf libsandpit.so.$(VERSION) $@
 
 # pkg-config's description of the installed library; Requires.private
-# names what a static link (pkg-config --static) needs besides.
-$(B)/sandpit.pc: core/sandpit.h Makefile
+# names what a static link (pkg-config --static) needs besides. The paths
+# it names are the install's: `make` and then `make install PREFIX=/usr`
+# remakes it, since sandpit.pc.vars changes whenever one of them does.
+$(B)/sandpit.pc.vars: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(PREFIX) $(LIBDIR) $(INCLUDEDIR) $(VERSION) $(CORE_PKGS)' | \
+		cmp -s - $@ 2>/dev/null || \
+		printf '%s\n' '$(PREFIX) $(LIBDIR) $(INCLUDEDIR) $(VERSION) $(CORE_PKGS)' > $@
+
+$(B)/sandpit.pc: $(B)/sandpit.pc.vars core/sandpit.h Makefile
 	@mkdir -p $(@D)
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
 		'Name: sandpit' \
@@ -272,4 +280,6 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: pkgs-core pkgs-tui pkgs-test all tests check test-run run asan bench soak fuzz deps install uninstall clean
+FORCE:
+
+.PHONY: FORCE pkgs-core pkgs-tui pkgs-test all tests check test-run run asan bench soak fuzz deps install uninstall clean
