@@ -3,6 +3,7 @@
 #   make            build build/sandpit
 #   make run        build and open the playground (FILE=prog.py to open one)
 #   make check      build and run every test (unit, integration, hostile, terminal)
+#   make check-compat  CPython's own tests, bare and in sandpit (long; fetches them)
 #   make asan       the same under AddressSanitizer + UBSan (build-asan/)
 #   make bench      side-by-side benchmarks (tests/bench/)
 #   make soak       1,000 runs in one process; nothing may leak (SOAK_RUNS=)
@@ -280,6 +281,13 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
+# CPython's own regression tests, bare and in sandpit with generous limits
+# (tests/compat/run.sh, which fetches Debian's test package itself): a
+# test that passes bare must pass in the sandbox unless
+# tests/compat/allowed.txt names the wall that blocks it. Long (minutes).
+check-compat: all
+	sh tests/compat/run.sh $(B)/sandpit
+
 FORCE:
 
-.PHONY: FORCE pkgs-core pkgs-tui pkgs-test all tests check test-run run asan bench soak fuzz deps install uninstall clean
+.PHONY: FORCE check-compat pkgs-core pkgs-tui pkgs-test all tests check test-run run asan bench soak fuzz deps install uninstall clean
