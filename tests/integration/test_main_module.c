@@ -72,6 +72,17 @@ static void test_program_is_the_main_module(void **state)
 	free(name);
 }
 
+/* forkserver's server installs a SIGCHLD handler; without a CPU cgroup
+ * the sandbox refuses any change to SIGCHLD's action (a child the kernel
+ * reaps itself would take its CPU time out of the count: see
+ * core/seccomp_rules.c), so there it is a wall, not a bug. */
+static bool sigchld_is_fixed(const struct sp_result *r)
+{
+	const struct sp_layer *l = it_layer(r, "cpu_tree");
+
+	return l && strstr(l->detail, "SIGCHLD") != NULL;
+}
+
 static void test_pickle_and_every_start_method(void **state)
 {
 	char *name = it_name("pools");
@@ -88,19 +99,29 @@ static void test_pickle_and_every_start_method(void **state)
 		"    p = pickle.loads(pickle.dumps(Point(3)))\n"
 		"    print('pickle', p.x, pickle.loads(pickle.dumps(Colour.RED)) is Colour.RED)\n"
 		"    for method in ('fork', 'spawn', 'forkserver'):\n"
-		"        with mp.get_context(method).Pool(2) as pool:\n"
-		"            print(method, pool.map(square, range(5)))\n"
+		"        try:\n"
+		"            with mp.get_context(method).Pool(2) as pool:\n"
+		"                print(method, pool.map(square, range(5)))\n"
+		"        except Exception as e:\n"
+		"            print(method, 'failed:', type(e).__name__)\n"
 		"    with ProcessPoolExecutor(2) as ex:\n"
 		"        print('executor', list(ex.map(square, range(4))))\n", name);
 	const char *want[] = {
 		"pickle 3 True", "fork [0, 1, 4, 9, 16]", "spawn [0, 1, 4, 9, 16]",
-		"forkserver [0, 1, 4, 9, 16]", "executor [0, 1, 4, 9]",
+		"executor [0, 1, 4, 9]",
 	};
+	struct sp_result *r;
 
 	(void)state;
 	cfg.limits.wall_ms = 30000;
 	cfg.limits.cpu_ms = 20000;
 	both_hold(&cfg, want, sizeof want / sizeof want[0], 0);
+	r = it_run_cfg(&cfg);
+	if (sigchld_is_fixed(r))
+		IT_CHECK(r, it_contains(it_out(r), "forkserver failed:"));
+	else
+		IT_CHECK(r, it_contains(it_out(r), "forkserver [0, 1, 4, 9, 16]"));
+	sp_result_free(r);
 	free(name);
 }
 
