@@ -444,8 +444,8 @@ def _hint_topic(exc):
     """(topic, detail) when the sandbox's rules explain exc, else None."""
     if isinstance(exc, ModuleNotFoundError):
         return "module", exc.name
-    if isinstance(exc, EOFError):
-        return "input", None
+    if isinstance(exc, EOFError) and str(exc) == "EOF when reading a line":
+        return "input", None  # input()'s own words, not a pipe's or a pickle's end
     if isinstance(exc, MemoryError):
         return "memory", None
     if isinstance(exc, RecursionError):

@@ -92,12 +92,30 @@ static void test_kernel_record_keeps_the_program_words_apart(void **state)
 	free(name);
 }
 
+/* Only input()'s EOFError is about nobody typing: the end of a pickle
+ * (or of a forkserver's socket) gets no such hint; input()'s does. */
+static void test_only_input_eof_has_the_input_hint(void **state)
+{
+	char *name = it_name("eof");
+	struct sp_result *r = it_run("import io, pickle\npickle.load(io.BytesIO(b''))\n", name);
+
+	(void)state;
+	IT_CHECK(r, r->status == SP_STATUS_ERROR && it_contains(it_err(r), "EOFError"));
+	IT_CHECK(r, r->n_hints == 0);
+	sp_result_free(r);
+	r = it_run("input()\n", name);
+	IT_CHECK(r, r->n_hints == 1 && strcmp(r->hints[0].topic, "input") == 0);
+	sp_result_free(r);
+	free(name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_globals_beyond_64_bits_are_shown),
 		cmocka_unit_test(test_carry_of_many_names_is_not_quadratic),
 		cmocka_unit_test(test_kernel_record_keeps_the_program_words_apart),
+		cmocka_unit_test(test_only_input_eof_has_the_input_hint),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
