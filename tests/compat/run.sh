@@ -24,7 +24,7 @@ DIR=${COMPAT_DIR:-$(pwd)/build/compat}
 LIMITS="--cpu 300 --wall 600 --memory 2G --disk 1G --procs 256 --output 64M"
 
 MODULES=${*:-"test_abc test_argparse test_array test_base64 test_bisect
-test_calendar test_cmath test_collections test_contextlib test_copy test_csv
+test_calendar test_cmath test_collections test_contextlib test_copy
 test_dataclasses test_datetime test_decimal test_difflib test_doctest
 test_enum test_fnmatch test_fractions test_functools test_glob test_hashlib
 test_heapq test_inspect test_itertools test_json test_linecache test_logging
