@@ -23,11 +23,14 @@ PY=/usr/bin/python3
 DIR=${COMPAT_DIR:-$(pwd)/build/compat}
 LIMITS="--cpu 300 --wall 600 --memory 2G --disk 1G --procs 256 --output 64M"
 
+# Left out: test_logging (its config listener waits for ever on a thread
+# that the network wall stops: the run would end at the wall limit, not
+# with a result) and test_csv (minutes of CPU bare).
 MODULES=${*:-"test_abc test_argparse test_array test_base64 test_bisect
 test_calendar test_cmath test_collections test_contextlib test_copy
 test_dataclasses test_datetime test_decimal test_difflib test_doctest
 test_enum test_fnmatch test_fractions test_functools test_glob test_hashlib
-test_heapq test_inspect test_itertools test_json test_linecache test_logging
+test_heapq test_inspect test_itertools test_json test_linecache
 test_math test_operator test_pathlib test_pickle test_pprint test_random
 test_re test_shutil test_statistics test_string test_struct test_tempfile
 test_textwrap test_threading test_timeit test_traceback test_typing
