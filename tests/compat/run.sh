@@ -26,7 +26,8 @@ LIMITS="--cpu 300 --wall 600 --memory 2G --disk 1G --procs 256 --output 64M"
 # Left out: test_logging (its config listener waits for ever on a thread
 # that the network wall stops: the run would end at the wall limit, not
 # with a result), test_csv and test_threading (minutes bare, a subprocess
-# test of the latter never ending on a busy host).
+# test of the latter never ending on a busy host), and test_unittest (its
+# tests live in the unittest package, outside the zip).
 MODULES=${*:-"test_abc test_argparse test_array test_base64 test_bisect
 test_calendar test_cmath test_collections test_contextlib test_copy
 test_dataclasses test_datetime test_decimal test_difflib test_doctest
@@ -35,7 +36,7 @@ test_heapq test_inspect test_itertools test_json test_linecache
 test_math test_operator test_pathlib test_pickle test_pprint test_random
 test_re test_shutil test_statistics test_string test_struct test_tempfile
 test_textwrap test_timeit test_traceback test_typing
-test_unittest test_zipfile test_zlib test_concurrent_futures
+test_zipfile test_zlib test_concurrent_futures
 test_multiprocessing_spawn"}
 
 [ -x "$SP" ] || { echo "compat: no sandpit binary at $SP"; exit 2; }
