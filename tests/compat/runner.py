@@ -14,13 +14,10 @@ import zipfile
 
 MODULE = "@MODULE@"
 
-zipfile.ZipFile("pytests.zip").extractall(".")
+# A spawn or forkserver child of a test imports this file again (as
+# __mp_main__), as it would any program's: it must find the test package
+# and do nothing else.
 sys.path.insert(0, os.getcwd())
-from test import support  # noqa: E402
-
-# the resources regrtest gates (network, large files, GUI, ...) stay off,
-# bare and in the sandbox alike: the comparison is about the sandbox
-support.use_resources = []
 outcome = {}
 
 
@@ -55,14 +52,24 @@ class Result(unittest.TextTestResult):
             outcome[test.id()] = "fail"
 
 
-stream = io.StringIO()
-try:
-    suite = unittest.defaultTestLoader.loadTestsFromName(MODULE)
-    unittest.TextTestRunner(stream=stream, resultclass=Result, verbosity=2).run(suite)
-except BaseException as e:  # the module could not even load
-    outcome["<load>"] = "error: %s" % type(e).__name__
-sys.stdout.flush()
-sys.stderr.write(stream.getvalue()[-20000:])
-sys.stdout.write("\nCOMPAT-RESULT " + json.dumps(outcome, sort_keys=True) + "\n")
-sys.stdout.flush()
-os._exit(0)
+def main():
+    zipfile.ZipFile("pytests.zip").extractall(".")
+    from test import support
+    # the resources regrtest gates (network, large files, GUI, ...) stay
+    # off, bare and in the sandbox alike: the comparison is the sandbox's
+    support.use_resources = []
+    stream = io.StringIO()
+    try:
+        suite = unittest.defaultTestLoader.loadTestsFromName(MODULE)
+        unittest.TextTestRunner(stream=stream, resultclass=Result, verbosity=2).run(suite)
+    except BaseException as e:  # the module could not even load
+        outcome["<load>"] = "error: %s" % type(e).__name__
+    sys.stdout.flush()
+    sys.stderr.write(stream.getvalue()[-20000:])
+    sys.stdout.write("\nCOMPAT-RESULT " + json.dumps(outcome, sort_keys=True) + "\n")
+    sys.stdout.flush()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()
