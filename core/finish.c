@@ -229,6 +229,7 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 	sp_layer_set(res, SP_LAYER_WORKDIR_TMPFS, true, "%s", SP_BYTES(r->limits.disk_bytes));
 
 	res->violations = r->viol.v;
+	res->violation_contexts = r->viol.context;
 	res->n_violations = r->viol.n;
 	sp_cgroup_destroy(r->cg);
 	r->cg = NULL;

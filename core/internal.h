@@ -349,6 +349,7 @@ struct json_t *sp_last_value_json(const struct sp_result *r);
 struct sp_violations {
 	struct sp_violation *v;
 	unsigned *announced;        /* per record: the count last sent as an event */
+	char **context;             /* per record: the program's words, or NULL */
 	size_t n, cap;
 	uint64_t dropped;
 };

@@ -429,8 +429,11 @@ static void handle_notify(struct sp_run *r)
 	/* the kernel's words in what; the program's (which it can forge)
 	 * beside them, marked as its own */
 	struct sp_violation *rec = sp_run_violation(r, v.kind, true, line, "%s", v.what);
-	if (rec && ctx[0] && !rec->context)
-		rec->context = strdup(ctx);
+	if (rec && ctx[0]) {
+		size_t k = (size_t)(rec - r->viol.v);
+		if (!r->viol.context[k])
+			r->viol.context[k] = strdup(ctx);
+	}
 }
 
 /* Watch fd as source s. A source not watched is a run that never hears
@@ -619,6 +622,8 @@ int sp_run_next_event(struct sp_run *r, struct sp_event *ev)
 		break;
 	case SP_EVENT_VIOLATION:
 		ev->violation = &r->viol.v[r->queue.cur.viol];
+		ev->data = r->viol.context[r->queue.cur.viol];
+		ev->len = ev->data ? strlen(ev->data) : 0;
 		break;
 	case SP_EVENT_FINISHED:
 		ev->result = r->res;
@@ -701,6 +706,7 @@ void sp_run_free(struct sp_run *r)
 		seccomp_notify_free(r->notify.notif_req, r->notify.notif_resp);
 	if (r->res) {
 		r->res->violations = NULL;
+		r->res->violation_contexts = NULL;
 		r->res->n_violations = 0;
 		sp_result_free(r->res);
 	}
@@ -1059,6 +1065,7 @@ int sp_run_blocking(const struct sp_config *cfg, struct sp_result **out,
 	/* hand the result over: the run gives up ownership */
 	*out = r->res;
 	r->res->violations = r->viol.v;
+	r->res->violation_contexts = r->viol.context;
 	r->res->n_violations = r->viol.n;
 	free(r->viol.announced);
 	memset(&r->viol, 0, sizeof r->viol);
@@ -1076,9 +1083,11 @@ void sp_result_free(struct sp_result *res)
 	for (size_t i = 0; i < res->n_violations; i++) {
 		free(res->violations[i].what);
 		free(res->violations[i].message);
-		free(res->violations[i].context);
+		if (res->violation_contexts)
+			free(res->violation_contexts[i]);
 	}
 	free(res->violations);
+	free(res->violation_contexts);
 	for (size_t i = 0; i < res->n_files; i++) {
 		free(res->files[i].path);
 		free(res->files[i].kept);

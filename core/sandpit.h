@@ -226,11 +226,12 @@ struct sp_violation {
 	unsigned count;    /* repeats merged into this record */
 	unsigned id;       /* 1, 2, ... in order of first sight; stable for the
 			    * run: events and the result name a record by it */
-	char *context;     /* or NULL: what the program's prelude said it was
-			    * doing just before ("connect() to host:443"): the
-			    * program's own words, never part of a kernel
-			    * record's what */
 };
+/* What the program's prelude said it was doing just before a record
+ * ("connect() to host:443") is the program's own words, never part of a
+ * kernel record's what: it comes beside the record, as the VIOLATION
+ * event's data and the result's violation_contexts (the element struct
+ * keeps its size for the major version). */
 
 /* An explanation of a Python error that the sandbox's rules caused (no
  * module to import and no network to install it, a file from an earlier
@@ -367,6 +368,10 @@ struct sp_result {
 	 * "numeric": [bool], "rows": [[str]]}, or NULL. Program-made: bounded
 	 * (SP_TABLE_MAX bytes each) and never trusted; check it as you read. */
 	char **variable_tables;
+	/* Beside violations (n_violations entries, or NULL): each NULL or the
+	 * program's own words about what it was doing (see sp_violation);
+	 * program-made, so never trusted. */
+	char **violation_contexts;
 };
 #define SP_TABLE_MAX 65536
 #define SP_LAST_VALUE_MAX 16384
@@ -382,7 +387,8 @@ enum sp_event_type {
 
 struct sp_event {
 	enum sp_event_type type;
-	const char *data;                     /* STDOUT/STDERR chunk */
+	const char *data;                     /* STDOUT/STDERR chunk; VIOLATION:
+					       * the program's context, or NULL */
 	size_t len;
 	const struct sp_usage *usage;         /* USAGE */
 	const struct sp_violation *violation; /* VIOLATION (new, or its count grew;

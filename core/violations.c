@@ -146,11 +146,12 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 		return v;
 	}
 	if (vs->n == vs->cap) {
-		/* two arrays side by side: each grows from the same cap to the
-		 * same new one */
-		size_t cap_v = vs->cap, cap_sent = vs->cap;
+		/* three arrays side by side: each grows from the same cap to
+		 * the same new one */
+		size_t cap_v = vs->cap, cap_sent = vs->cap, cap_ctx = vs->cap;
 		struct sp_violation *bigger = sp_grow(vs->v, &cap_v, vs->n + 1, sizeof *bigger);
 		unsigned *sent;
+		char **ctx;
 		if (!bigger) {
 			vs->dropped++;
 			return NULL;
@@ -162,7 +163,14 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 			return NULL;
 		}
 		vs->announced = sent;
+		ctx = sp_grow(vs->context, &cap_ctx, vs->n + 1, sizeof *ctx);
+		if (!ctx) {
+			vs->dropped++;
+			return NULL;
+		}
+		vs->context = ctx;
 		vs->cap = cap_v < cap_sent ? cap_v : cap_sent;
+		vs->cap = vs->cap < cap_ctx ? vs->cap : cap_ctx;
 	}
 	v = &vs->v[vs->n];
 	v->what = strdup(what);
@@ -173,7 +181,7 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 		vs->dropped++;
 		return NULL;
 	}
-	v->context = NULL;
+	vs->context[vs->n] = NULL;
 	v->kind = kind;
 	v->from_kernel = from_kernel;
 	v->line = line;
@@ -201,9 +209,10 @@ void sp_violations_free(struct sp_violations *vs)
 	for (size_t i = 0; i < vs->n; i++) {
 		free(vs->v[i].what);
 		free(vs->v[i].message);
-		free(vs->v[i].context);
+		free(vs->context[i]);
 	}
 	free(vs->v);
+	free(vs->context);
 	free(vs->announced);
 	memset(vs, 0, sizeof *vs);
 }

@@ -217,7 +217,8 @@ static void finish(struct app *a, const struct sp_result *r)
 	int sel_scroll = a->viol.dscroll;
 	violations_clear(&a->viol);
 	for (size_t i = 0; i < r->n_violations; i++)
-		violations_upsert(&a->viol, &r->violations[i]);
+		violations_upsert(&a->viol, &r->violations[i],
+				  r->violation_contexts ? r->violation_contexts[i] : NULL);
 	violations_select_id(&a->viol, sel_id, sel_scroll); /* the reader's place */
 	app_teach_marks(a);
 	free(a->last_carry_out);
@@ -275,7 +276,7 @@ bool app_run_drain(struct app *a, int max)
 			break;
 		case SP_EVENT_VIOLATION:
 			if (ev.violation)
-				violations_upsert(&a->viol, ev.violation);
+				violations_upsert(&a->viol, ev.violation, ev.data);
 			break;
 		case SP_EVENT_FINISHED: {
 			const struct sp_result *r = ev.result ? ev.result

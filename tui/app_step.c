@@ -24,7 +24,7 @@
 
 struct held {
 	enum sp_event_type type;
-	char *data;                 /* STDOUT/STDERR bytes */
+	char *data;                 /* STDOUT/STDERR bytes; VIOLATION: its context */
 	size_t len;
 	struct sp_violation v;      /* VIOLATION: a deep copy */
 };
@@ -75,6 +75,8 @@ bool app_step_hold(struct app *a, const struct sp_event *ev)
 		h.v.what = strdup(ev->violation->what ? ev->violation->what : "");
 		h.v.message = strdup(ev->violation->message ? ev->violation->message : "");
 		if (!h.v.what || !h.v.message)
+			goto fail;
+		if (ev->data && !(h.data = strdup(ev->data)))
 			goto fail;
 	} else {
 		h.data = malloc(ev->len ? ev->len : 1);
@@ -137,7 +139,7 @@ static void show(struct app *a, bool to_end)
 			output_program(a->out, OUT_STDERR, h->data, h->len);
 			app_run_errtail_add(a, h->data, h->len);
 		} else if (viol) {
-			violations_upsert(&a->viol, &h->v);
+			violations_upsert(&a->viol, &h->v, h->data);
 		}
 		if (viol && a->viol.n) {
 			/* a record that grew comes again: select it by its id */

@@ -295,10 +295,10 @@ static void print_human_tail(const struct sp_result *r, const char *keep_dir)
 		fprintf(stderr, "sandpit: violation [%s]%s: ", sp_violation_kind_name(v->kind), line);
 		put_clean(v->what);
 		fputc('\n', stderr);
-		if (v->context) {
+		if (r->violation_contexts && r->violation_contexts[i]) {
 			/* the program's own words (it can make them up) */
 			fputs("         the program said it was doing: ", stderr);
-			put_clean(v->context);
+			put_clean(r->violation_contexts[i]);
 			fputc('\n', stderr);
 		}
 		if (v->count > 1)

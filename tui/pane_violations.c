@@ -44,7 +44,8 @@ void violations_free(struct violations *vs)
 	vs->cap = 0;
 }
 
-void violations_upsert(struct violations *vs, const struct sp_violation *v)
+void violations_upsert(struct violations *vs, const struct sp_violation *v,
+		       const char *context)
 {
 	struct viol_item *it;
 
@@ -61,11 +62,11 @@ void violations_upsert(struct violations *vs, const struct sp_violation *v)
 		vs->items = ni;
 	}
 	it = &vs->items[vs->n];
-	if (v->context) {
+	if (context) {
 		/* the kernel's words first; the program's, which it can make
 		 * up, after them and marked as its own */
 		char *both = NULL;
-		if (asprintf(&both, "%s (the program said: %s)", v->what, v->context) < 0)
+		if (asprintf(&both, "%s (the program said: %s)", v->what, context) < 0)
 			both = NULL;
 		it->what = both ? sanitize_dup(both, true) : NULL;
 		free(both);

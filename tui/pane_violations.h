@@ -50,7 +50,8 @@ void violations_clear(struct violations *vs);
 void violations_free(struct violations *vs);
 
 /* Add a record, or update the count of the record with the same id. */
-void violations_upsert(struct violations *vs, const struct sp_violation *v);
+void violations_upsert(struct violations *vs, const struct sp_violation *v,
+		       const char *context);
 
 /* The selected record's id (0 when none), and selecting by id again
  * (after the list is rebuilt from the result), keeping the reader's

@@ -36,8 +36,8 @@ static void test_a_forged_record_stands_beside_the_kernel_one(void **state)
 
 	(void)state;
 	memset(&vs, 0, sizeof vs);
-	violations_upsert(&vs, &k);
-	violations_upsert(&vs, &f);
+	violations_upsert(&vs, &k, NULL);
+	violations_upsert(&vs, &f, NULL);
 	assert_int_equal(vs.n, 2);
 	assert_true(vs.items[0].from_kernel);
 	assert_false(vs.items[1].from_kernel);
@@ -52,10 +52,10 @@ static void test_a_grown_record_updates_its_own_row(void **state)
 	(void)state;
 	memset(&vs, 0, sizeof vs);
 	b.line = 9;     /* the same call on another line: its own row */
-	violations_upsert(&vs, &a);
-	violations_upsert(&vs, &b);
+	violations_upsert(&vs, &a, NULL);
+	violations_upsert(&vs, &b, NULL);
 	b.count = 5;    /* the second grows; the first does not */
-	violations_upsert(&vs, &b);
+	violations_upsert(&vs, &b, NULL);
 	assert_int_equal(vs.n, 2);
 	assert_int_equal(vs.items[0].count, 1);
 	assert_int_equal(vs.items[1].count, 5);
