@@ -230,6 +230,25 @@ static long read_hwm_kb(pid_t pid)
  * commands run as, for the rootless rows. */
 static uid_t as_uid;
 static gid_t as_gid;
+/* When set: the cgroup dirs (v1 memory, pids, cpuacct) each command
+ * joins before its exec, as cgexec would (see row_startup_cgroup). */
+static char join_cg[3][512];
+static bool joining;
+
+static void join_cgroups(void)
+{
+	for (int i = 0; i < 3; i++) {
+		char path[2048];
+		int fd;
+		if (!join_cg[i][0])
+			continue;
+		snprintf(path, sizeof path, "%s/cgroup.procs", join_cg[i]);
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (fd < 0 || write(fd, "0", 1) != 1)
+			_exit(126);
+		close(fd);
+	}
+}
 
 static void run_cmd(char *const argv[], const char *cwd, bool sample_hwm,
 		    struct proc_run *pr)
@@ -255,6 +274,8 @@ static void run_cmd(char *const argv[], const char *cwd, bool sample_hwm,
 		dup2(null, 0);
 		dup2(p[1], 1);
 		dup2(null, 2);
+		if (joining)
+			join_cgroups();
 		if (as_uid && (setgroups(0, NULL) < 0 || setgid(as_gid) < 0 ||
 			       setuid(as_uid) < 0))
 			_exit(126);
@@ -524,6 +545,125 @@ static void row_first_byte(void)
 	}
 out:
 	free(a); free(b); free(c);
+}
+
+/* Under the v1 hierarchy of controller ctl, a new cgroup for the bench
+ * beside where this process is (as sandpit makes its own); its limit
+ * written when file is given. false when there is none to make. */
+static bool make_cgroup(char *out, size_t len, const char *ctl, const char *file,
+			const char *value)
+{
+	char line[512], key[64];
+	FILE *f = fopen("/proc/self/cgroup", "r");
+	bool found = false;
+
+	out[0] = '\0';
+	if (!f)
+		return false;
+	snprintf(key, sizeof key, ":%s:", ctl);
+	while (fgets(line, sizeof line, f)) {
+		char *p = strstr(line, key);
+		if (!p)
+			continue;
+		p += strlen(key);
+		p[strcspn(p, "\n")] = '\0';
+		snprintf(out, len, "/sys/fs/cgroup/%s%s/sandpit-bench-%d", ctl,
+			 strcmp(p, "/") ? p : "", (int)getpid());
+		found = true;
+		break;
+	}
+	fclose(f);
+	if (!found || (mkdir(out, 0755) < 0 && errno != EEXIST)) {
+		out[0] = '\0';
+		return false;
+	}
+	if (file) {
+		char path[2048];
+		int fd;
+		snprintf(path, sizeof path, "%s/%s", out, file);
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (fd < 0 || write(fd, value, strlen(value)) < 0) {
+			if (fd >= 0)
+				close(fd);
+			rmdir(out);
+			out[0] = '\0';
+			return false;
+		}
+		close(fd);
+	}
+	return true;
+}
+
+/*
+ * A comparable policy for a root run on cgroup v1: sandpit's root runs
+ * hold their limits in cgroups (memory, pids, cpuacct), which
+ * bubblewrap has no part in. This row gives bubblewrap the same three,
+ * joined before it starts (as `cgexec` would): a v1 join waits for an
+ * RCU grace period whoever makes it, so the two sides then pay the
+ * same. Root on a cgroup v1 host only.
+ */
+static void row_startup_cgroup(void)
+{
+	static const char *const ctl[3][3] = {
+		{ "memory", "memory.limit_in_bytes", "536870912" },
+		{ "pids", "pids.max", "64" },
+		{ "cpuacct", NULL, NULL },
+	};
+	char path[512], *bw[64], what[96], meas[64], against[96], t1[48];
+	char *sp_argv[] = { (char *)sandpit_bin, "run", path, NULL };
+	double *a = runs_array(), *c = runs_array();
+	struct proc_run pr;
+	struct ratio r;
+	int done = 0;
+	bool made = true;
+
+	snprintf(what, sizeof what, "start-up, empty program, bwrap in cgroups");
+	if (geteuid() != 0 || !have_bwrap() ||
+	    access("/sys/fs/cgroup/memory/cgroup.procs", W_OK) < 0) {
+		row(what, "not measured", "root on a cgroup v1 host only", "<= bwrap (x1.00)", -1);
+		goto out;
+	}
+	for (int i = 0; i < 3; i++)
+		made = made && make_cgroup(join_cg[i], sizeof join_cg[i], ctl[i][0], ctl[i][1],
+					   ctl[i][2]);
+	if (!made) {
+		row(what, "not measured", "could not make the cgroups", "<= bwrap (x1.00)", -1);
+		goto out;
+	}
+	write_program("empty.py", "");
+	path_in_tmp(path, sizeof path, "empty.py");
+	bwrap_argv(bw, 64, "empty.py");
+	joining = true;
+	run_cmd(bw, tmpdir, false, &pr);
+	joining = false;
+	if (!exited_ok(&pr)) {
+		row(what, "not measured", "bubblewrap failed in the cgroups", "<= bwrap (x1.00)", -1);
+		goto out;
+	}
+	for (int i = 0; i < runs; i++) {
+		run_cmd(sp_argv, tmpdir, false, &pr);
+		if (!exited_ok(&pr))
+			break;
+		a[done] = pr.ms;
+		joining = true;
+		run_cmd(bw, tmpdir, false, &pr);
+		joining = false;
+		c[done++] = pr.ms;
+	}
+	r = ratio_of(a, c, done);
+	snprintf(meas, sizeof meas, "%.1f ms, bwrap %s", median(a, done),
+		 ratio_text(t1, sizeof t1, r));
+	snprintf(against, sizeof against, "bwrap in memory,pids,cpuacct %.1f ms",
+		 median(c, done));
+	row(what, done ? meas : "sandpit run failed", against, "<= bwrap (x1.00)",
+	    done ? r.med <= 1.0 : 0);
+out:
+	for (int i = 0; i < 3; i++)
+		if (join_cg[i][0]) {
+			rmdir(join_cg[i]);
+			join_cg[i][0] = '\0';
+		}
+	free(a); free(c);
 }
 
 /*
@@ -1131,6 +1271,8 @@ int main(int argc, char **argv)
 	       "------------------------------------------------------------------------------");
 	if (want("startup"))
 		row_startup();
+	if (want("cgroup"))
+		row_startup_cgroup();
 	if (want("firstbyte"))
 		row_first_byte();
 	if (want("idle"))
