@@ -62,6 +62,15 @@ static const struct topic topics[] = {
 	  "and the host's files are not in the sandbox. Attach the file to the "
 	  "run (F7 in the playground, --file with sandpit run), or carry the data "
 	  "with carry()." },
+	{ "write", "FileNotFoundError",
+	  "'%s' cannot be written: its directory is not in the sandbox. Only "
+	  "the work dir /work (and /tmp) can be written (constraint 2): write "
+	  "in the work dir, to a relative name such as 'chart.png'; F8 in the "
+	  "playground (or sandpit run --keep DIR) keeps a copy after the run.",
+	  "That file cannot be written: its directory is not in the sandbox. "
+	  "Only the work dir /work (and /tmp) can be written (constraint 2): "
+	  "write in the work dir, to a relative name such as 'chart.png'; F8 in "
+	  "the playground (or sandpit run --keep DIR) keeps a copy after the run." },
 	{ "input", "EOFError", NULL,
 	  "input() found nothing to read: nobody types into a run, and its "
 	  "standard input is empty (or used up). Give the input beforehand: "
@@ -165,7 +174,10 @@ int sp_hints_add(struct sp_result *res, const char *topic, const char *about,
 		line = 0;
 	for (size_t i = 0; i < res->n_hints; i++)
 		if ((res->hints[i].line == line || line == 0) &&
-		    strcmp(res->hints[i].topic, t->name) == 0)
+		    (strcmp(res->hints[i].topic, t->name) == 0 ||
+		     /* the traceback's FileNotFoundError, after the prelude
+		      * said it was a write */
+		     (!strcmp(res->hints[i].topic, "write") && !strcmp(t->name, "file"))))
 			return 0;  /* the same cause, reported again */
 	clean_detail(detail, clean, sizeof clean);
 	if (strcmp(t->name, "memory") == 0) {

@@ -130,9 +130,26 @@ def _watch_spawning():
     os.fork = fork_watched
 
 
-def _top_is_user(up=2):
+def _top_is_user(up=2, reported=("/shutil.py",), walk=True):
+    # Does the access come from the program? Its own frame, or a library
+    # it called (fig.savefig, df.to_csv, np.save, shutil.copy): walk out
+    # to the nearest program frame. An import on the way means the
+    # library is loading itself (its own config, caches): not the program.
+    # An open() inside shutil is not counted again: shutil's own events
+    # (copyfile, rmtree) have said it.
     f = _getframe(up)
-    return f is not None and f.f_code.co_filename == _USER
+    depth = 0
+    while f is not None and depth < 200:
+        name = f.f_code.co_filename
+        if name == _USER:
+            return True
+        if not walk:
+            return False
+        if name.startswith("<frozen importlib") or name.endswith(reported):
+            return False
+        f = f.f_back
+        depth += 1
+    return False
 
 
 _MAX_DEPTH = 64  # SP_CARRY_MAX_DEPTH: what the next run's carry-in may nest
@@ -310,6 +327,7 @@ _FS_PATHS = {
     "shutil.copyfile": ((0, False), (1, True)),
 }
 _last_dns = [None]
+_written = set()  # paths outside opened for writing: their error says "write"
 
 
 _READ_FAST = ("/work/", "/tmp/", "/usr/", "/sandpit/", "/proc/")
@@ -345,15 +363,23 @@ def _hook(event, args):
             how = _mode_name(mode, flags)
             p = _outside(path, how != "O_RDONLY")
             if p is not None:
+                if how != "O_RDONLY" and len(_written) < 64:
+                    _written.add(path)  # its FileNotFoundError is a write's
                 _send({"t": "ev", "k": "filesystem", "line": _user_line(),
                        "what": "open(%r, %s)" % (p, how)})
         elif event in _FS_EVENTS:
-            # shutil's events come from its own Python frame: one more up
-            if not args or not _top_is_user(3 if event[0] == "s" else 2):
+            # shutil's events come from its own Python frame: one more up,
+            # and out to the program (shutil.copy calls copyfile); os's
+            # count from the program's own frame only (os.walk, glob and
+            # pathlib look around on their own)
+            if not args or not (_top_is_user(3, ()) if event[0] == "s" else
+                                _top_is_user(2, (), False)):
                 return
             for i, writing in _FS_PATHS.get(event, ((0, event not in _FS_READ),)):
                 p = _outside(args[i], writing) if i < len(args) else None
                 if p is not None:
+                    if writing and len(_written) < 64:
+                        _written.add(os.fsdecode(args[i]))
                     _send({"t": "ev", "k": "filesystem", "line": _user_line(),
                            "what": "%s(%r)" % (_FS_EVENTS[event], p)})
                     break
@@ -387,6 +413,22 @@ def _hook(event, args):
 
 
 def _report_uncaught(exc):
+    try:
+        # pandas refuses a write into a missing directory before any
+        # open(): the audit hook never sees it, so it is said here
+        if (isinstance(exc, OSError) and exc.filename is None and exc.args and
+                str(exc.args[0]).startswith("Cannot save file into a non-existent")):
+            p = _outside(str(exc.args[0]).rpartition(": ")[2].strip("'"), True)
+            tb, line = exc.__traceback__, None
+            while tb is not None:
+                if tb.tb_frame.f_code.co_filename == _USER:
+                    line = tb.tb_lineno
+                tb = tb.tb_next
+            if p is not None:
+                _send({"t": "ev", "k": "filesystem", "line": line,
+                       "what": "to_csv into %r" % (p,)})
+    except Exception:
+        pass
     kind = None
     if isinstance(exc, MemoryError):
         kind = "memory"
@@ -430,7 +472,11 @@ def _hint_topic(exc):
     # another machine cannot even be made here, so they come from a unix
     # socket of the program's own)
     if isinstance(exc, FileNotFoundError):
-        return "file", exc.filename if isinstance(exc.filename, str) else None
+        name = exc.filename if isinstance(exc.filename, str) else None
+        return ("write" if name in _written else "file"), name
+    if (isinstance(exc, OSError) and exc.filename is None and exc.args and
+            str(exc.args[0]).startswith("Cannot save file into a non-existent directory")):
+        return "write", str(exc.args[0]).rpartition(": ")[2].strip("'")  # pandas
     if isinstance(exc, OSError) and exc.errno == 30 and isinstance(exc.filename, str):
         return "readonly", exc.filename  # EROFS: only a write gets it
     if isinstance(exc, PermissionError) and exc.filename is None:

@@ -283,7 +283,7 @@ void app_draw(struct app *a)
 	}
 	draw_status(a);
 	app_lesson_draw(a);
-	if (a->lessons && a->lessons->menu)
+	if (a->lessons && (a->lessons->menu || a->lessons->full))
 		cy = -1;
 	if (a->menu.active) {
 		demo_menu_draw(&a->menu, stdscr, LINES, COLS, th);
@@ -402,14 +402,15 @@ static void loop(struct app *a)
 
 	app_draw(a);
 	while (!a->quit && !got_signal) {
-		struct pollfd pfd[3] = {
+		struct pollfd pfd[4] = {
 			{ .fd = STDIN_FILENO, .events = POLLIN },
 			{ .fd = a->run ? sp_run_fd(a->run) : -1, .events = POLLIN },
 			{ .fd = app_prewarm_fd(a), .events = POLLIN }, /* -1: ignored */
+			{ .fd = app_lesson_again_fd(a), .events = POLLIN },
 		};
 		double now = app_now();
 		int timeout = more ? 0 : next_timeout(a, now);
-		int n = poll(pfd, 3, timeout);
+		int n = poll(pfd, 4, timeout);
 		bool keys = false;
 
 		if (n < 0 && errno != EINTR)
@@ -425,6 +426,8 @@ static void loop(struct app *a)
 			a->prep.last_key = now;
 		if (a->prep.run || a->prep.job)
 			app_prewarm_drain(a);
+		if (pfd[3].revents & POLLIN)
+			app_lesson_again_drain(a); /* a lesson's other runs are judged */
 		app_prewarm_tick(a, now); /* after the keys: F5 took it first */
 		app_paste_idle(a, now);
 		recovery_tick(a, now);

@@ -79,6 +79,8 @@ struct app {
 	struct history_view hist;   /* the assistant's runs (F3, h): app_history.c */
 	struct lesson_view *lessons; /* NULL until lessons are first used */
 	bool learn;                 /* `sandpit learn`: open on the lessons */
+	bool carry_of_demo;         /* F2 filled the carry buffer outside a lesson */
+	size_t demo_loaded;         /* 1 + the demo last loaded into the Editor, or 0 */
 	bool step_mode;             /* hold a run's output for Space (app_step.c) */
 	struct step *step;
 	struct help_view help;
@@ -205,6 +207,21 @@ void app_lesson_output(struct app *a, const char *s, size_t n);
 /* The run finished: judge it and show the verdict. */
 void app_lesson_finish(struct app *a, const struct sp_result *r);
 void app_lessons_free(struct app *a);
+/* A demo's own limits over l, while it is in the Editor. */
+void app_demo_limits(const struct app *a, struct sp_limits *l);
+/* A verdict for the open lesson: the strip, Output, progress. */
+void app_lesson_verdict(struct app *a, bool pass, const char *verdict);
+
+/* app_lesson_again.c: a lesson's [again] runs on a thread of their own */
+bool app_lesson_again_start(struct app *a, const char *program);
+/* Wait for the runs going (if any) and drop their verdict. */
+void app_lesson_again_stop(struct app *a);
+bool app_lesson_again_busy(const struct app *a);
+/* A new run: the runs going no longer judge anything (no wait). */
+void app_lesson_again_forget(struct app *a);
+/* The pipe the loop polls (-1: none), and what to do when it is readable. */
+int app_lesson_again_fd(const struct app *a);
+void app_lesson_again_drain(struct app *a);
 /* Keep the learner's program of the lesson open now (state dir), so a
  * lesson reopened, or the next session, goes on from it. */
 void app_lesson_keep_work(struct app *a);

@@ -185,6 +185,7 @@ void app_load_demo(struct app *a, size_t i, bool ask)
 	demo_buffer_name(i, name, sizeof name);
 	demo_title(i, title, sizeof title);
 	editor_set_text(a->ed, text, len, name);
+	a->demo_loaded = i + 1; /* for its own limits (demo_wall_factor) */
 	a->recovered = false;
 	a->focus = PANE_EDITOR;
 	app_message(a, false, "demo: %s - F5 runs it", title);
@@ -296,6 +297,7 @@ static void carry_forward(struct app *a)
 		app_message(a, true, "%s", msg);
 		return;
 	}
+	a->carry_of_demo = !app_in_lesson(a); /* a lesson starts without it */
 	if (carry_save_state(&a->carry, err, sizeof err) < 0)
 		app_message(a, true, "%s (not kept: %s)", msg, err);
 	else
@@ -382,6 +384,11 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 		app_lesson_menu_key(a, key);
 		return true;
 	}
+	if (a->lessons && a->lessons->full) {
+		lesson_full_key(a->lessons, key); /* any other key closes it */
+		a->dirty = true;
+		return true;
+	}
 	if (!is_key && app_step_key(a, key))
 		return true;
 	return false;
@@ -405,7 +412,7 @@ static void mouse_key(struct app *a)
 		return;
 	}
 	if (dialog_active(&a->dlg) || a->help.active || a->iview.active || a->hist.active ||
-	    (a->lessons && a->lessons->menu) || a->limits_dlg.active)
+	    (a->lessons && (a->lessons->menu || a->lessons->full)) || a->limits_dlg.active)
 		return;
 	p = layout_pane_at(&a->lay, ev.y, ev.x);
 	if (p < 0)

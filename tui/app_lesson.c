@@ -40,8 +40,12 @@ bool app_lessons_load(struct app *a)
 	if (lesson_set_load(&v->set, a->cfg.lessons_dir) < 0 && !v->set.n_errors)
 		output_message(a->out, OUT_ERROR, "lessons: out of memory");
 	for (size_t i = 0; i < v->set.n_errors; i++)
-		output_message(a->out, OUT_ERROR, "lesson not loaded: %s (the "
-			       "other lessons are)", v->set.errors[i]);
+		output_message(a->out, OUT_ERROR, "lesson file not loaded: %s",
+			       v->set.errors[i]);
+	if (v->set.n_errors)
+		output_message(a->out, OUT_ERROR, "%zu lesson file%s not loaded - F3, "
+			       "then z, shows why; the %zu other lessons are here",
+			       v->set.n_errors, v->set.n_errors == 1 ? "" : "s", v->set.n);
 	if (lesson_progress_load(&v->prog, err, sizeof err) < 0)
 		output_message(a->out, OUT_ERROR, "lesson progress: %s", err);
 	a->lessons = v;
@@ -54,7 +58,10 @@ void app_lessons_free(struct app *a)
 
 	if (!v)
 		return;
+	app_lesson_again_stop(a);
 	lesson_stage_remove(&v->stage);
+	free(v->program);
+	free(v->carry_in);
 	lesson_set_free(&v->set);
 	lesson_progress_free(&v->prog);
 	free(v->out);
@@ -85,22 +92,29 @@ void app_lessons_begin(struct app *a)
 }
 
 /* Where the learner's own program for lesson l is kept:
- * $XDG_STATE_HOME/sandpit/lessons/ID.py ('/' of a teacher's id as '%').
- * 0, or -1 when there is no state directory. */
-static int work_path(const struct lesson *l, char *buf, size_t len, bool create)
+ * $XDG_STATE_HOME/sandpit/lessons/ID.py ('/' of a teacher's id as '%');
+ * ID.mine.py is the learner's version set aside when the reference
+ * solution is loaded (ext). 0, or -1 when there is no state directory. */
+static int work_path_ext(const struct lesson *l, const char *ext, char *buf,
+			 size_t len, bool create)
 {
 	char name[300];
-	size_t k = 0;
+	size_t k = 0, el = strlen(ext);
 
-	for (const char *s = l->id; *s && k + 4 < sizeof name; s++)
+	for (const char *s = l->id; *s && k + el + 1 < sizeof name; s++)
 		name[k++] = *s == '/' ? '%' : *s;
-	memcpy(name + k, ".py", 4);
+	memcpy(name + k, ext, el + 1);
 	if (config_state_path("lessons", buf, len, create) < 0)
 		return -1;
 	if (create)
 		mkdir(buf, 0700);
 	size_t n = strlen(buf);
 	return snprintf(buf + n, len - n, "/%s", name) >= (int)(len - n) ? -1 : 0;
+}
+
+static int work_path(const struct lesson *l, char *buf, size_t len, bool create)
+{
+	return work_path_ext(l, ".py", buf, len, create);
 }
 
 void app_lesson_keep_work(struct app *a)
@@ -167,6 +181,15 @@ void app_lesson_open(struct app *a, size_t i, bool ask)
 	free(work);
 	a->recovered = false;
 	a->focus = PANE_EDITOR;
+	a->demo_loaded = 0;
+	if (a->carry_of_demo && !carry_is_empty(&a->carry)) {
+		/* a demo's values would be the lesson's first carry-in */
+		carry_clear(&a->carry);
+		carry_save_state(&a->carry, err, sizeof err);
+		output_message(a->out, OUT_INFO, "the Carry pane is cleared: a demo's "
+			       "values do not follow you into a lesson");
+	}
+	a->carry_of_demo = false;
 	v->cur = (long)i;
 	v->hints_shown = 0;
 	v->judged = false;
@@ -241,9 +264,17 @@ void app_lesson_hint(struct app *a)
 	l = &v->set.v[v->cur];
 	if (!l->n_hints)
 		app_lesson_solution(a, true);
-	else if (v->hints_shown < l->n_hints)
+	else if (v->hints_shown < l->n_hints) {
+		/* the hint in full in Output too: the strip may be short */
+		char *h = strdup(l->hints[v->hints_shown]);
 		v->hints_shown++;
-	else
+		for (char *c = h; c && *c; c++)
+			if (*c == '\n')
+				*c = ' ';
+		output_message(a->out, OUT_INFO, "lesson %ld, hint %zu/%zu: %s",
+			       v->cur + 1, v->hints_shown, l->n_hints, h ? h : "");
+		free(h);
+	} else
 		app_lesson_solution(a, true); /* past the last hint: the solution? */
 	a->dirty = true;
 }
@@ -264,9 +295,21 @@ void app_lesson_solution(struct app *a, bool ask)
 		return;
 	}
 	l = &v->set.v[v->cur];
-	editor_set_text(a->ed, l->solution, strlen(l->solution), editor_name(a->ed));
+	/* the learner's version is set aside, and the load is one undo step */
+	char path[CONFIG_PATH_MAX + 320], err[300];
+	char *mine = editor_text(a->ed, NULL);
+	bool aside = mine && strcmp(mine, l->start) && strcmp(mine, l->solution) &&
+		     work_path_ext(l, ".mine.py", path, sizeof path, true) == 0 &&
+		     editor_recovery_write(a->ed, path, err, sizeof err) == 0;
+	free(mine);
+	editor_replace_all(a->ed, l->solution, strlen(l->solution));
 	a->focus = PANE_EDITOR;
-	app_message(a, false, "the reference solution is in the Editor - F5 runs it");
+	if (aside)
+		app_message(a, false, "the reference solution is in the Editor - Ctrl-Z "
+			    "brings yours back (kept as lessons/%s)", strrchr(path, '/') + 1);
+	else
+		app_message(a, false, "the reference solution is in the Editor - Ctrl-Z "
+			    "undoes it, F5 runs it");
 }
 
 void app_lesson_dialog(struct app *a, int action, enum dialog_answer ans)
@@ -283,6 +326,11 @@ void app_layout(struct app *a)
 	 * much that the panes would not fit: the strip shrinks first */
 	int room = LINES / 4 > 5 ? LINES / 4 : 5;
 	int top;
+
+	/* a hint or a verdict to read gets a third of the screen */
+	if (app_in_lesson(a) && (a->lessons->hints_shown ||
+				 (a->lessons->judged && !a->lessons->verdict_pass)))
+		room = LINES / 3 > room ? LINES / 3 : room;
 
 	if (room > LINES - LAYOUT_MIN_H)
 		room = LINES - LAYOUT_MIN_H;
@@ -308,6 +356,20 @@ void app_lesson_draw(struct app *a)
 		lesson_view_draw(v, stdscr, (struct rect){ 0, 0, v->top, COLS }, &a->theme);
 	if (v->menu)
 		lesson_menu_draw(v, stdscr, LINES, COLS, &a->theme);
+	if (v->full && v->cur >= 0)
+		lesson_full_draw(v, stdscr, LINES, COLS, &a->theme);
+}
+
+void app_demo_limits(const struct app *a, struct sp_limits *l)
+{
+	unsigned f;
+
+	/* a demo still in the Editor (not a file, not a lesson) */
+	if (!a->demo_loaded || app_in_lesson(a) || editor_path(a->ed))
+		return;
+	f = demo_wall_factor(a->demo_loaded - 1);
+	if (f && l->wall_ms < (uint64_t)f * l->cpu_ms)
+		l->wall_ms = (uint64_t)f * l->cpu_ms;
 }
 
 void app_run_limits(const struct app *a, struct sp_limits *l)
@@ -315,6 +377,7 @@ void app_run_limits(const struct app *a, struct sp_limits *l)
 	*l = a->cfg.limits;
 	if (app_in_lesson(a))
 		lesson_apply_limits(&a->lessons->set.v[a->lessons->cur], l);
+	app_demo_limits(a, l);
 }
 
 int app_lesson_run_config(struct app *a, struct sp_config *c)
@@ -343,6 +406,12 @@ int app_lesson_run_config(struct app *a, struct sp_config *c)
 	c->files_in = v->all_in;
 	c->n_files_in = n;
 	v->out_len = 0;
+	/* what the check reads besides the result: the text and the carry-in */
+	app_lesson_again_forget(a);
+	free(v->program);
+	free(v->carry_in);
+	v->program = strndup(c->code, c->code_len);
+	v->carry_in = c->carry_in ? strndup(c->carry_in, c->carry_in_len) : NULL;
 	return 0;
 }
 
@@ -352,12 +421,42 @@ void app_lesson_output(struct app *a, const char *s, size_t n)
 		lesson_view_output(a->lessons, s, n);
 }
 
+void app_lesson_verdict(struct app *a, bool pass, const char *verdict)
+{
+	struct lesson_view *v = a->lessons;
+	const struct lesson *l = &v->set.v[v->cur];
+	char err[600];
+
+	/* the verdict may quote the program (its error, a file name): shown,
+	 * never obeyed */
+	char *safe = sanitize_dup(verdict, true);
+	snprintf(v->verdict, sizeof v->verdict, "%s", safe ? safe : "not yet");
+	free(safe);
+	v->verdict_pass = pass;
+	v->judged = true;
+	a->dirty = true;
+	output_message(a->out, pass ? OUT_INFO : OUT_ERROR, "lesson %ld: %s",
+		       v->cur + 1, v->verdict);
+	if (!pass)
+		return;
+	if (lesson_progress_pass(&v->prog, l->id, err, sizeof err) < 0)
+		app_message(a, true, "passed, but %s", err);
+	else if (lesson_view_passed(v) == v->set.n)
+		app_message(a, false, "lesson %ld passed - that is every lesson "
+			    "(%zu/%zu): well done", v->cur + 1, v->set.n, v->set.n);
+	else
+		app_message(a, false, "lesson %ld passed (%zu/%zu) - F3 picks the next one",
+			    v->cur + 1, lesson_view_passed(v), v->set.n);
+}
+
 void app_lesson_finish(struct app *a, const struct sp_result *r)
 {
 	struct lesson_view *v = a->lessons;
 	const struct lesson *l;
 	struct sp_result seen;
-	char err[600];
+	struct lesson_seen in;
+	char verdict[sizeof v->verdict];
+	bool pass;
 
 	if (!v)
 		return;
@@ -371,25 +470,24 @@ void app_lesson_finish(struct app *a, const struct sp_result *r)
 	seen.out_len = v->out_len;
 	seen.err = a->errtail;
 	seen.err_len = a->errtail_len;
-	v->verdict_pass = lesson_judge(l, &seen, v->verdict, sizeof v->verdict);
-	v->judged = true;
-	/* the verdict may quote the program (its error, a file name): shown,
-	 * never obeyed */
-	char *safe = sanitize_dup(v->verdict, true);
-	if (safe) {
-		snprintf(v->verdict, sizeof v->verdict, "%s", safe);
-		free(safe);
+	in.program = v->program;
+	in.carry_in = v->carry_in;
+	pass = lesson_judge_seen(l, &in, &seen, verdict, sizeof verdict);
+	if (pass && l->n_again && v->program) {
+		/* a printed answer passes this far: the other inputs tell */
+		if (app_lesson_again_start(a, v->program)) {
+			snprintf(v->verdict, sizeof v->verdict, "checking: the program "
+				 "runs again on %zu other input%s...", l->n_again,
+				 l->n_again == 1 ? "" : "s");
+			v->verdict_pass = false;
+			v->judged = true;
+			output_message(a->out, OUT_INFO, "lesson %ld: %s", v->cur + 1,
+				       v->verdict);
+			return;
+		}
+		pass = false;
+		snprintf(verdict, sizeof verdict, "not yet: the check's other runs "
+			 "could not start");
 	}
-	output_message(a->out, v->verdict_pass ? OUT_INFO : OUT_ERROR, "lesson %ld: %s",
-		       v->cur + 1, v->verdict);
-	if (!v->verdict_pass)
-		return;
-	if (lesson_progress_pass(&v->prog, l->id, err, sizeof err) < 0)
-		app_message(a, true, "passed, but %s", err);
-	else if (lesson_view_passed(v) == v->set.n)
-		app_message(a, false, "lesson %ld passed - that is every lesson "
-			    "(%zu/%zu): well done", v->cur + 1, v->set.n, v->set.n);
-	else
-		app_message(a, false, "lesson %ld passed (%zu/%zu) - F3 picks the next one",
-			    v->cur + 1, lesson_view_passed(v), v->set.n);
+	app_lesson_verdict(a, pass, verdict);
 }

@@ -119,6 +119,7 @@ void app_run_start(struct app *a)
 		free(carry_in);
 		return;
 	}
+	app_demo_limits(a, &c.limits); /* the CPU demo's wall limit */
 
 	a->run_no++;
 	a->errtail_len = 0;

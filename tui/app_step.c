@@ -142,8 +142,12 @@ static void show(struct app *a, bool to_end)
 		if (viol && a->viol.n) {
 			/* a record that grew comes again: select it by its id */
 			violations_select_id(&a->viol, h->v.id, 0);
-			if (h->v.line > 0)
+			if (h->v.line > 0) {
+				/* the line in view, centred, with its gutter glyph */
 				editor_error_line(a->ed, h->v.line);
+				editor_show_line(a->ed, h->v.line);
+				app_teach_marks(a);
+			}
 		}
 		drop(h);
 		if (viol && !to_end)

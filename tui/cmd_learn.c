@@ -9,6 +9,10 @@
  *                                             fail its check) and solution
  *                                             (must pass) in the sandbox:
  *                                             DIR's lessons, else the shipped
+ *   sandpit learn --check LESSON FILE         judge a learner's program
+ *                                             file against one lesson, as
+ *                                             the playground would (exit 0
+ *                                             passed, 1 not yet, 2 usage)
  *
  * --list and --verify exit 1 when a lesson file is broken or a lesson
  * does not behave, so a teacher can check a new lesson in a second.
@@ -19,6 +23,7 @@
 
 #include "commands.h"
 #include "config.h"
+#include "fileio.h"
 #include "lesson.h"
 #include "lesson_progress.h"
 #include "playground.h"
@@ -80,9 +85,80 @@ static int verify_lessons(const struct lesson_set *s, const struct pg_config *cf
 	return bad;
 }
 
+/* LESSON of --check: its number in the list, its id, or its file name
+ * (with or without .lesson, with or without a directory). -1: none. */
+static long find_lesson(const struct lesson_set *s, const char *name)
+{
+	char *end;
+	unsigned long n = strtoul(name, &end, 10);
+	const char *base = strrchr(name, '/');
+	size_t bl;
+
+	if (name[0] >= '1' && name[0] <= '9' && !*end)
+		return n <= s->n ? (long)n - 1 : -1;
+	base = base ? base + 1 : name;
+	bl = strlen(base);
+	if (bl > 7 && !strcmp(base + bl - 7, ".lesson"))
+		bl -= 7;
+	for (size_t i = 0; i < s->n; i++) {
+		const char *id = s->v[i].id, *slash = strrchr(id, '/');
+		if (!strcmp(id, name) || (strlen(slash ? slash + 1 : id) == bl &&
+					  !strncmp(slash ? slash + 1 : id, base, bl)))
+			return (long)i;
+	}
+	return -1;
+}
+
+/* --check LESSON FILE: a learner's program judged headless, with the
+ * lesson's runs (carry between them) and its [again]s. 0 passed, 1 not
+ * yet, 2 bad usage. */
+static int check_program(const struct lesson_set *s, const struct pg_config *cfg,
+			 const char *which, const char *file)
+{
+	struct fio_error fe;
+	struct sp_error err = { { 0 } };
+	size_t len = 0;
+	char verdict[700];
+	bool passed;
+	unsigned runs;
+	long i = find_lesson(s, which);
+
+	if (i < 0) {
+		fprintf(stderr, "sandpit: no lesson '%s' (a number from 1 to %zu, or "
+			"a lesson's file name: sandpit learn --list)\n", which, s->n);
+		return 2;
+	}
+	char *text = fio_read(file, LESSON_MAX_BYTES, 0, &len, &fe);
+	if (!text) {
+		fprintf(stderr, "sandpit: cannot read the program %s: %s\n", file,
+			fe.kind == FIO_NOT_REGULAR ? "not a regular file" :
+			fe.kind == FIO_TOO_BIG ? "larger than 1 MiB" : strerror(fe.err));
+		return 2;
+	}
+	if (memchr(text, '\0', len)) {
+		fprintf(stderr, "sandpit: %s is not a program (it holds a NUL byte)\n", file);
+		free(text);
+		return 2;
+	}
+	const struct lesson *l = &s->v[i];
+	int rc = lesson_try(l, text, &cfg->limits, cfg->python[0] ? cfg->python : NULL,
+			    &passed, &runs, verdict, sizeof verdict, &err);
+	free(text);
+	if (rc < 0) {
+		fprintf(stderr, "sandpit: lesson %ld: a run did not start: %s\n", i + 1,
+			err.msg);
+		return 1;
+	}
+	char *safe = sanitize_dup(verdict, true); /* it may quote the program */
+	printf("lesson %ld (%s): %s\n", i + 1, l->id, safe ? safe : "");
+	free(safe);
+	return passed ? 0 : 1;
+}
+
 int cmd_learn(int argc, char **argv)
 {
 	bool reset = false, list = false, verify = false;
+	const char *check_lesson = NULL, *check_file = NULL;
 	char **rest = calloc((size_t)argc + 1, sizeof *rest);
 	int nrest = 0, rc;
 
@@ -99,6 +175,16 @@ int cmd_learn(int argc, char **argv)
 			list = true;
 		else if (!strcmp(argv[i], "--verify"))
 			verify = true;
+		else if (!strcmp(argv[i], "--check")) {
+			if (i + 2 >= argc) {
+				fprintf(stderr, "sandpit: --check needs a LESSON (its number "
+					"or file name) and a program FILE\n");
+				free(rest);
+				return 2;
+			}
+			check_lesson = argv[++i];
+			check_file = argv[++i];
+		}
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			free(rest);
 			printf("usage: sandpit learn [--lessons DIR] [--step] [OPTIONS]\n"
@@ -108,6 +194,8 @@ int cmd_learn(int argc, char **argv)
 			       "and broken files\n"
 			       "       sandpit learn --verify [--lessons DIR]   each start "
 			       "must fail, each solution pass\n"
+			       "       sandpit learn --check LESSON FILE [--lessons DIR]  "
+			       "judge a program (exit 0 passed, 1 not yet)\n"
 			       "OPTIONS are the playground's (sandpit --help); the lesson "
 			       "format: docs/lessons.md\n");
 			return 0;
@@ -127,7 +215,7 @@ int cmd_learn(int argc, char **argv)
 		printf("lesson progress cleared (%s)\n", path);
 		return 0;
 	}
-	if (!list && !verify) {
+	if (!list && !verify && !check_lesson) {
 		rc = playground_learn(nrest, rest);
 		free(rest);
 		return rc;
@@ -145,6 +233,14 @@ int cmd_learn(int argc, char **argv)
 	}
 	free(rest);
 	rc = lesson_set_load(&set, cfg.lessons_dir);
+	if (check_lesson) {
+		/* a broken file of the teacher's is said, not fatal to the others */
+		for (size_t i = 0; i < set.n_errors; i++)
+			fprintf(stderr, "sandpit: lesson: %s\n", set.errors[i]);
+		rc = check_program(&set, &cfg, check_lesson, check_file);
+		lesson_set_free(&set);
+		return rc;
+	}
 	for (size_t i = 0; i < set.n_errors; i++)
 		fprintf(stderr, "sandpit: lesson: %s\n", set.errors[i]);
 	if (set.n_errors)

@@ -55,6 +55,7 @@ void print_usage(void)
 	       "       sandpit learn [--lessons DIR] [OPTIONS]     the playground on the lessons\n"
 	       "       sandpit learn --reset | --list | --verify   forget progress; list the lessons;\n"
 	       "                                                   run each start and solution\n"
+	       "       sandpit learn --check LESSON FILE           judge a program against a lesson\n"
 	       "       sandpit view IMAGE                          show a PNG or JPEG in the terminal\n"
 	       "       sandpit --help | --version\n"
 	       "\n"

@@ -49,6 +49,19 @@ void demo_title(size_t i, char *buf, size_t len)
 	}
 }
 
+unsigned demo_wall_factor(size_t i)
+{
+	static const char tag[] = "\n# wall: ";
+	const char *t = demos[i].text;
+	const char *w = memmem(t, demos[i].len, tag, sizeof tag - 1);
+	unsigned f = 0;
+
+	/* "# wall: 4x cpu": at least four times the CPU limit */
+	if (w && sscanf(w + sizeof tag - 1, "%ux cpu", &f) == 1 && f <= 100)
+		return f;
+	return 0;
+}
+
 const char *demo_text(size_t i, size_t *len)
 {
 	*len = demos[i].len;

@@ -20,6 +20,10 @@ size_t demos_count(void);
 void demo_buffer_name(size_t i, char *buf, size_t len);
 /* The menu title into buf. */
 void demo_title(size_t i, char *buf, size_t len);
+/* N of a "# wall: Nx cpu" line in the demo's header: its runs get a
+ * wall limit of at least N times the CPU limit (so a busy machine still
+ * ends the CPU demo at its CPU limit); 0 when it has none. */
+unsigned demo_wall_factor(size_t i);
 /* The program text (not NUL-terminated beyond len). */
 const char *demo_text(size_t i, size_t *len);
 

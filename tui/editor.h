@@ -131,6 +131,10 @@ int editor_error_line(struct editor *ed, long line);
 void editor_set_marks(struct editor *ed, const long *lines,
 		      const char *const *glyphs, size_t n);
 
+/* Scrolls line (1-based) to the middle of the view at the next draw,
+ * without moving the cursor (a key that moves it follows it again). */
+void editor_show_line(struct editor *ed, long line);
+
 /* --- Extras (not needed by the app, used by tests and bindings) --- */
 
 /* Moves the cursor to line (1-based, clamped) and its first column. */

@@ -235,6 +235,16 @@ static void scroll_to_cursor(struct editor *ed, int th, int tw, size_t cl, long 
 	size_t n = tb_lines(ed->tb);
 	if (ed->top >= n)
 		ed->top = n - 1;
+	if (ed->centre > 0 && th > 0) {
+		/* a line shown to the class, in the middle of the view */
+		size_t want = (size_t)ed->centre - 1;
+		ed->top = want > (size_t)th / 2 ? want - (size_t)th / 2 : 0;
+		if (ed->top >= n)
+			ed->top = n - 1;
+		ed->centre = 0;
+		ed->follow = false;
+		return;
+	}
 	if (!ed->follow || th <= 0)
 		return;
 	if (cl < ed->top)

@@ -54,6 +54,7 @@ struct editor {
 	size_t top;            /* first line shown */
 	long left;             /* first column shown */
 	bool follow;           /* scroll so the cursor shows (off after a wheel scroll) */
+	long centre;           /* line to centre at the next draw (0: none) */
 	int view_h, view_w;    /* text rows and columns of the last draw */
 	int view_y, view_x, gutter;
 	int scr_y, scr_x;

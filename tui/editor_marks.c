@@ -10,6 +10,7 @@
 
 #include "editor.h"
 #include "editor_impl.h"
+#include "textbuf.h"
 #include "banned.h"
 
 void editor_set_marks(struct editor *ed, const long *lines,
@@ -33,4 +34,10 @@ const char *ed_mark_at(const struct editor *ed, long line)
 		if (ed->marks[i].line == line)
 			return ed->marks[i].glyph;
 	return NULL;
+}
+
+void editor_show_line(struct editor *ed, long line)
+{
+	if (line >= 1 && (size_t)line <= (size_t)tb_lines(ed->tb))
+		ed->centre = line;
 }

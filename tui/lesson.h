@@ -26,6 +26,8 @@
 #define LESSON_MAX_CONDS 64
 #define LESSON_MAX_FILES 8
 #define LESSON_MAX_RUNS 10
+#define LESSON_MAX_AGAIN 4    /* [again] runs on other inputs */
+#define LESSON_MAX_DATA 8     /* [data NAME] sections */
 
 enum lesson_cond_kind {
 	LC_STATUS,      /* status ok [error ...]: one of these statuses */
@@ -38,6 +40,9 @@ enum lesson_cond_kind {
 	LC_FILE,        /* file GLOB: the run left such a file */
 	LC_KEPT,        /* kept GLOB: and a host copy of it was kept */
 	LC_LIMIT,       /* limit NAME <=|>=|= VALUE: the limits in force */
+	LC_SOURCE_HAS,  /* source has TEXT: the program text contains it */
+	LC_PICTURE,     /* picture GLOB: a kept file that decodes as an image */
+	LC_NUMBER,      /* stdout number LABEL VALUE within TOL */
 };
 
 enum lesson_op { LOP_LE, LOP_GE, LOP_EQ };
@@ -48,6 +53,8 @@ struct lesson_cond {
 	int line;               /* in the lesson file */
 	char *arg;              /* text, glob, kind, carry name or limit name */
 	char *value;            /* carry: the JSON value wanted, or NULL */
+	bool received;          /* carry NAME = received + N: value is N */
+	double want, tol;       /* number: the value wanted, give or take */
 	unsigned statuses;      /* status: bit per enum sp_status */
 	int exit_code;          /* exit */
 	enum lesson_op op;      /* limit */
@@ -60,6 +67,24 @@ struct lesson_file {
 	char *name;
 	char *text;
 	size_t len;
+};
+
+/*
+ * [again]: the learner's program run once more on inputs the learner
+ * has not seen (another carry-in, other stdin, another file of data in
+ * place of a [file]), judged by conditions of its own. A program that
+ * prints a fixed answer passes the main check at most, never these.
+ */
+struct lesson_again {
+	int line;
+	char *carry;            /* the carry-in (a JSON object), or NULL */
+	char *stdin_text;       /* the program's stdin, or NULL */
+	size_t stdin_len;
+	/* work-dir name -> [data NAME] section, in place of a [file] */
+	struct { char *name; size_t data; } swap[LESSON_MAX_FILES];
+	size_t n_swap;
+	struct lesson_cond conds[LESSON_MAX_CONDS];
+	size_t n_conds;
 };
 
 /* Limits a lesson sets for its runs; 0 leaves the playground's. */
@@ -82,6 +107,10 @@ struct lesson {
 	size_t n_conds;
 	struct lesson_file files[LESSON_MAX_FILES];
 	size_t n_files;
+	struct lesson_file data[LESSON_MAX_DATA];   /* for [again] only */
+	size_t n_data;
+	struct lesson_again *again;                 /* n_again of them */
+	size_t n_again;
 	unsigned runs;          /* runs the solution takes (carry between) */
 	struct lesson_limits limits;
 };
@@ -106,6 +135,31 @@ void lesson_apply_limits(const struct lesson *l, struct sp_limits *lim);
  */
 bool lesson_judge(const struct lesson *l, const struct sp_result *r,
 		  char *msg, size_t msglen);
+
+/* What a check knows besides the result: the program's text (for
+ * "source" conditions) and the carry-in the run received (for "carry
+ * NAME = received + N" and the verdict's words). Either may be NULL. */
+struct lesson_seen {
+	const char *program;
+	const char *carry_in;
+};
+
+/* lesson_judge with what the run was given. */
+bool lesson_judge_seen(const struct lesson *l, const struct lesson_seen *in,
+		       const struct sp_result *r, char *msg, size_t msglen);
+
+/*
+ * Judge the run of [again] k (0 <= k < l->n_again). On failure msg says
+ * "not yet: on other inputs (...) ..." without the answer wanted: what
+ * the program printed or did, never what the check looks for.
+ */
+bool lesson_again_judge(const struct lesson *l, size_t k,
+			const struct lesson_seen *in, const struct sp_result *r,
+			char *msg, size_t msglen);
+
+/* The inputs of [again] k in a few words: "carry {\"N\": 5}, another
+ * scores.csv". */
+void lesson_again_words(const struct lesson *l, size_t k, char *buf, size_t len);
 
 /* ---- the set of lessons: the shipped ones, then a teacher's DIR ---- */
 
@@ -143,6 +197,9 @@ struct lesson_stage {
  */
 int lesson_stage_files(const struct lesson *l, struct lesson_stage *st,
 		       char *err, size_t errlen);
+/* The same for [again] k: its [data] in place of the [file]s it swaps. */
+int lesson_stage_again(const struct lesson *l, size_t k, struct lesson_stage *st,
+		       char *err, size_t errlen);
 void lesson_stage_remove(struct lesson_stage *st);
 
 /*
@@ -151,11 +208,19 @@ void lesson_stage_remove(struct lesson_stage *st);
  * kept (in a temporary dir, removed again), up to l->runs runs with
  * each carry_out merged into the next carry-in, stopping once the check
  * passes. *passed and verdict tell the last judgement, *runs_done how
- * many runs it took. 0, or -1 with err when a run could not start.
+ * many runs it took. Once the check passes, each [again] runs the
+ * program once more on its inputs; the first that fails is the verdict.
+ * 0, or -1 with err when a run could not start.
  */
 int lesson_try(const struct lesson *l, const char *program,
 	       const struct sp_limits *base, const char *python,
 	       bool *passed, unsigned *runs_done, char *verdict, size_t vlen,
 	       struct sp_error *err);
+
+/* One run of program on the inputs of [again] k, judged by its
+ * conditions. 0 (*passed, verdict), or -1 with err. */
+int lesson_again_run(const struct lesson *l, size_t k, const char *program,
+		     const struct sp_limits *base, const char *python,
+		     bool *passed, char *verdict, size_t vlen, struct sp_error *err);
 
 #endif

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lesson.h"
+#include "image.h"
 #include "buf.h"
 #include "banned.h"
 
@@ -126,16 +127,66 @@ static void limit_words(const char *name, uint64_t v, char *buf, size_t len)
 		snprintf(buf, len, "%llu bytes", (unsigned long long)v);
 }
 
+/* The last non-empty line of stdout, at most 80 bytes, for a verdict
+ * that says what the program printed without saying what was wanted. */
+static void last_line(const struct sp_result *r, char *buf, size_t len)
+{
+	size_t e = r->out ? r->out_len : 0, s;
+
+	while (e && (r->out[e - 1] == '\n' || r->out[e - 1] == '\r'))
+		e--;
+	s = e;
+	while (s && r->out[s - 1] != '\n')
+		s--;
+	if (e == s)
+		snprintf(buf, len, "nothing");
+	else
+		snprintf(buf, len, "\"%.*s\"", (int)(e - s > 80 ? 80 : e - s), r->out + s);
+}
+
+/* The number printed after label in stdout: true and *x, or false. */
+static bool number_after(const struct sp_result *r, const char *label, double *x)
+{
+	char buf[64], *end;
+	const char *p;
+	size_t n = strlen(label), k = 0;
+
+	if (!r->out || !(p = memmem(r->out, r->out_len, label, n)))
+		return false;
+	p += n;
+	while (p < r->out + r->out_len && (*p == ' ' || *p == '\t'))
+		p++;
+	while (p < r->out + r->out_len && k + 1 < sizeof buf &&
+	       strchr("0123456789+-.eE", *p))
+		buf[k++] = *p++;
+	buf[k] = '\0';
+	*x = strtod(buf, &end);
+	return k && end != buf;
+}
+
+/* A carry value for a verdict ("none" when absent), at most 60 bytes. */
+static void carry_words(json_t *obj, const char *name, char *buf, size_t len)
+{
+	json_t *v = obj ? json_object_get(obj, name) : NULL;
+	char *t = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
+
+	snprintf(buf, len, "%.60s", t ? t : "none");
+	free(t);
+}
+
 /*
  * Does condition c hold for r? When it does not, why gets the reason in
- * plain words (without "not yet: ").
+ * plain words (without "not yet: "). in tells the program and the
+ * carry-in (received, parsed; NULL when none); hide keeps the wanted
+ * answer out of why (an [again]'s answers are the learner's to find).
  */
 static bool judge_one(const struct lesson_cond *c, const struct sp_result *r,
-		      json_t *carry, char *why, size_t len)
+		      const struct lesson_seen *in, json_t *received,
+		      json_t *carry, bool hide, char *why, size_t len)
 {
 	bool holds = false;
 	const struct sp_violation *v;
-	char a[64], b[64];
+	char a[64], b[64], said[100];
 
 	why[0] = '\0';
 	switch (c->kind) {
@@ -169,10 +220,70 @@ static bool judge_one(const struct lesson_cond *c, const struct sp_result *r,
 		bool out = c->kind == LC_STDOUT_HAS;
 		holds = out ? has_text(r->out, r->out_len, c->arg)
 			    : has_text(r->err, r->err_len, c->arg);
-		if (holds == c->negate)
+		if (holds != c->negate)
+			break;
+		if (hide && out && !c->negate) {
+			last_line(r, said, sizeof said);
+			snprintf(why, len, "the output ends with %s, not the right answer",
+				 said);
+		} else {
 			snprintf(why, len, c->negate ? "the %s still shows \"%s\"" :
 				 "the %s does not show \"%s\" yet",
 				 out ? "output" : "error output", c->arg);
+		}
+		break;
+	}
+	case LC_SOURCE_HAS:
+		holds = in && in->program && strstr(in->program, c->arg);
+		if (holds == c->negate)
+			snprintf(why, len, c->negate ? "the program still has \"%s\" in it" :
+				 "the program does not have \"%s\" in it yet", c->arg);
+		break;
+	case LC_NUMBER: {
+		double x = 0;
+		bool found = number_after(r, c->arg, &x);
+		holds = found && x >= c->want - c->tol && x <= c->want + c->tol;
+		if (holds == c->negate) {
+			if (!found)
+				snprintf(why, len, "the output shows no number after \"%s\" yet",
+					 c->arg);
+			else if (hide || c->negate)
+				snprintf(why, len, "the output says \"%s %g\", not the right "
+					 "answer", c->arg, x);
+			else
+				snprintf(why, len, "the output says \"%s %g\", the lesson "
+					 "wants %g (give or take %g)", c->arg, x, c->want, c->tol);
+		}
+		break;
+	}
+	case LC_PICTURE: {
+		const struct sp_file *f = NULL;
+		char bad[200] = "";
+		for (size_t i = 0; i < r->n_files && !holds; i++) {
+			struct image img;
+			if (!r->files[i].path || fnmatch(c->arg, r->files[i].path, 0))
+				continue;
+			f = &r->files[i];
+			if (!f->kept) {
+				snprintf(bad, sizeof bad, "it was not kept (%s)",
+					 f->skipped ? f->skipped : "no copy");
+				continue;
+			}
+			if (image_load(f->kept, NULL, &img, bad, sizeof bad) == 0) {
+				image_free(&img);
+				holds = true;
+			}
+		}
+		if (holds == c->negate) {
+			if (c->negate)
+				snprintf(why, len, "the run still leaves a picture %s", c->arg);
+			else if (!f)
+				snprintf(why, len, "the run leaves no file %s in its work dir",
+					 c->arg);
+			else
+				snprintf(why, len, "%s is not a picture that opens: %s",
+					 f->path, bad);
+		}
 		break;
 	}
 	case LC_STDOUT_LIKE: {
@@ -209,6 +320,14 @@ static bool judge_one(const struct lesson_cond *c, const struct sp_result *r,
 	case LC_CARRY: {
 		json_t *got = carry ? json_object_get(carry, c->arg) : NULL;
 		json_t *want = c->value ? json_loads(c->value, JSON_DECODE_ANY, NULL) : NULL;
+		if (c->received && want) {
+			/* what came in (0 when nothing did), and N more */
+			json_t *was = received ? json_object_get(received, c->arg) : NULL;
+			double base = json_is_number(was) ? json_number_value(was) : 0;
+			json_t *sum = json_real(base + json_number_value(want));
+			json_decref(want);
+			want = sum;
+		}
 		if (!got) {
 			holds = false;
 			if (!c->negate)
@@ -222,9 +341,19 @@ static bool judge_one(const struct lesson_cond *c, const struct sp_result *r,
 			holds = want && json_same(got, want);
 			if (holds == c->negate) {
 				char *g = json_dumps(got, JSON_ENCODE_ANY | JSON_COMPACT);
-				snprintf(why, len, c->negate ? "carry %s is %.80s" :
-					 "carry %s is %.80s, the lesson wants %.80s",
-					 c->arg, g ? g : "?", c->value);
+				carry_words(received, c->arg, a, sizeof a);
+				if (c->received)
+					snprintf(why, len, "the run received %s = %s and carried "
+						 "%s = %.60s; each run carries what it received "
+						 "and %s more", c->arg, a, c->arg, g ? g : "?",
+						 c->value);
+				else if (hide || c->negate)
+					snprintf(why, len, "carry %s is %.80s%s", c->arg,
+						 g ? g : "?", c->negate ? "" : ", not the right answer");
+				else
+					snprintf(why, len, "carry %s is %.80s, the lesson wants "
+						 "%.80s (the run received %s = %s)", c->arg,
+						 g ? g : "?", c->value, c->arg, a);
 				free(g);
 			}
 		}
@@ -258,10 +387,14 @@ static bool judge_one(const struct lesson_cond *c, const struct sp_result *r,
 	return holds != c->negate;
 }
 
-bool lesson_judge(const struct lesson *l, const struct sp_result *r,
-		  char *msg, size_t msglen)
+/* Judge conds against r; "not yet: " and the first that fails into msg
+ * (prefixed by pre, when not NULL). */
+static bool judge_conds(const struct lesson_cond *conds, size_t n,
+			const struct lesson_seen *in, const struct sp_result *r,
+			bool hide, const char *pre, char *msg, size_t msglen)
 {
 	json_t *carry = r->carry_out ? json_loads(r->carry_out, 0, NULL) : NULL;
+	json_t *received = in && in->carry_in ? json_loads(in->carry_in, 0, NULL) : NULL;
 	char why[400];
 	size_t pass = 0;
 	const struct lesson_cond *first = NULL;
@@ -271,21 +404,29 @@ bool lesson_judge(const struct lesson *l, const struct sp_result *r,
 		json_decref(carry);
 		carry = NULL;
 	}
+	if (!json_is_object(received)) {
+		json_decref(received);
+		received = NULL;
+	}
+	if (!pre)
+		pre = "";
 	if (r->status == SP_STATUS_SANDBOX_ERROR) {
-		snprintf(msg, msglen, "not yet: the run did not start (%s)",
+		snprintf(msg, msglen, "not yet: %sthe run did not start (%s)", pre,
 			 r->error[0] ? r->error : "the sandbox failed");
 		json_decref(carry);
+		json_decref(received);
 		return false;
 	}
-	for (size_t i = 0; i < l->n_conds; i++) {
-		if (judge_one(&l->conds[i], r, carry, why, sizeof why)) {
+	for (size_t i = 0; i < n; i++) {
+		if (judge_one(&conds[i], r, in, received, carry, hide, why, sizeof why)) {
 			pass++;
 		} else if (!first) {
-			first = &l->conds[i];
+			first = &conds[i];
 			memcpy(first_why, why, sizeof why);
 		}
 	}
 	json_decref(carry);
+	json_decref(received);
 	if (!first) {
 		snprintf(msg, msglen, "passed");
 		return true;
@@ -295,14 +436,61 @@ bool lesson_judge(const struct lesson *l, const struct sp_result *r,
 		const struct sp_violation *v = first->kind == LC_VIOLATION ?
 					       find_violation(r, first->arg) : NULL;
 		if (v && v->line > 0)
-			snprintf(msg, msglen, "not yet: %s at line %d (%zu of %zu checks pass)",
-				 first->say, v->line, pass, l->n_conds);
+			snprintf(msg, msglen, "not yet: %s%s at line %d (%zu of %zu checks pass)",
+				 pre, first->say, v->line, pass, n);
+		else if ((first->kind == LC_CARRY && first->value) ||
+			 first->kind == LC_PICTURE)
+			/* what the run received and carried, or why the picture
+			 * does not open, after the teacher's words */
+			snprintf(msg, msglen, "not yet: %s%s - %s (%zu of %zu checks pass)",
+				 pre, first->say, first_why, pass, n);
 		else
-			snprintf(msg, msglen, "not yet: %s (%zu of %zu checks pass)",
-				 first->say, pass, l->n_conds);
+			snprintf(msg, msglen, "not yet: %s%s (%zu of %zu checks pass)",
+				 pre, first->say, pass, n);
 	} else {
-		snprintf(msg, msglen, "not yet: %s (%zu of %zu checks pass)",
-			 first_why, pass, l->n_conds);
+		snprintf(msg, msglen, "not yet: %s%s (%zu of %zu checks pass)",
+			 pre, first_why, pass, n);
 	}
 	return false;
+}
+
+bool lesson_judge_seen(const struct lesson *l, const struct lesson_seen *in,
+		       const struct sp_result *r, char *msg, size_t msglen)
+{
+	return judge_conds(l->conds, l->n_conds, in, r, false, NULL, msg, msglen);
+}
+
+bool lesson_judge(const struct lesson *l, const struct sp_result *r,
+		  char *msg, size_t msglen)
+{
+	return lesson_judge_seen(l, NULL, r, msg, msglen);
+}
+
+void lesson_again_words(const struct lesson *l, size_t k, char *buf, size_t len)
+{
+	const struct lesson_again *g = &l->again[k];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	if (g->carry)
+		n += (size_t)snprintf(buf + n, len - n, "carry %.80s", g->carry);
+	for (size_t i = 0; i < g->n_swap && n < len; i++)
+		n += (size_t)snprintf(buf + n, len - n, "%sanother %s", n ? ", " : "",
+				      g->swap[i].name);
+	if (g->stdin_text && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "%sother stdin", n ? ", " : "");
+	if (!buf[0])
+		snprintf(buf, len, "a run of its own");
+}
+
+bool lesson_again_judge(const struct lesson *l, size_t k,
+			const struct lesson_seen *in, const struct sp_result *r,
+			char *msg, size_t msglen)
+{
+	char pre[300], inputs[240];
+
+	lesson_again_words(l, k, inputs, sizeof inputs);
+	snprintf(pre, sizeof pre, "run again on other inputs (%s), ", inputs);
+	return judge_conds(l->again[k].conds, l->again[k].n_conds, in, r, true, pre,
+			   msg, msglen);
 }

@@ -12,6 +12,10 @@
  *   [solution]   the reference solution
  *   [file NAME]  a file attached to every run (repeatable)
  *   [check]      one condition a line, all must hold
+ *   [data NAME]  a file attached only where an [again] swaps it in
+ *   [again]      the program once more on other inputs ("with carry
+ *                JSON", "with stdin TEXT", "with file NAME DATA"),
+ *                then its own conditions (repeatable)
  *
  * A section header is a line that is only "[word]" or "[file NAME]"; the
  * lines up to the next header are its text, with blank lines at either
@@ -32,7 +36,7 @@
 #include "banned.h"
 
 enum section { SEC_HEAD, SEC_GOAL, SEC_START, SEC_HINT, SEC_SOLUTION,
-	       SEC_FILE, SEC_CHECK };
+	       SEC_FILE, SEC_CHECK, SEC_AGAIN };
 
 struct parser {
 	const char *source;
@@ -120,6 +124,7 @@ static int end_section(struct parser *p)
 	if (!n && p->sec != SEC_FILE)
 		return fail(p, p->sec_line, "this section is empty");
 	nl = n && (p->sec == SEC_START || p->sec == SEC_SOLUTION || p->sec == SEC_FILE);
+	/* a [data] is a [file] for the stager: SEC_FILE covers both */
 	t = malloc(n + 2);
 	if (!t)
 		return fail(p, p->sec_line, "out of memory");
@@ -182,31 +187,50 @@ static int begin_section(struct parser *p, int line, const char *s, const char *
 		p->seen_check = true;
 		p->sec = SEC_CHECK;
 		p->text = NULL;
-	} else if (n > 5 && !memcmp(name, "file", 4) && (name[4] == ' ' || name[4] == '\t')) {
+	} else if (IS("again")) {
+		struct lesson_again *g;
+		if (l->n_again == LESSON_MAX_AGAIN)
+			return fail(p, line, "more than %d [again] sections", LESSON_MAX_AGAIN);
+		g = realloc(l->again, (l->n_again + 1) * sizeof *g);
+		if (!g)
+			return fail(p, line, "out of memory");
+		l->again = g;
+		memset(&g[l->n_again], 0, sizeof *g);
+		g[l->n_again++].line = line;
+		p->sec = SEC_AGAIN;
+		p->text = NULL;
+	} else if (n > 5 && (!memcmp(name, "file", 4) || !memcmp(name, "data", 4)) &&
+		   (name[4] == ' ' || name[4] == '\t')) {
 		const char *f = name + 5, *fe = ne;
+		bool data = name[0] == 'd';
+		struct lesson_file *set = data ? l->data : l->files;
+		size_t *count = data ? &l->n_data : &l->n_files;
 		trim(&f, &fe);
 		if (!good_file_name(f, (size_t)(fe - f)))
 			return fail(p, line, "'%.*s' cannot be a file name in the work "
 				    "dir (no '/', not . or .., not carry.json)",
 				    (int)(fe - f), f);
-		for (size_t i = 0; i < l->n_files; i++)
-			if (strlen(l->files[i].name) == (size_t)(fe - f) &&
-			    !memcmp(l->files[i].name, f, (size_t)(fe - f)))
-				return fail(p, line, "a second [file %.*s]",
+		for (size_t i = 0; i < *count; i++)
+			if (strlen(set[i].name) == (size_t)(fe - f) &&
+			    !memcmp(set[i].name, f, (size_t)(fe - f)))
+				return fail(p, line, "a second [%s %.*s]", data ? "data" : "file",
 					    (int)(fe - f), f);
-		if (l->n_files == LESSON_MAX_FILES)
-			return fail(p, line, "more than %d files", LESSON_MAX_FILES);
-		struct lesson_file *lf = &l->files[l->n_files];
+		if (*count == (data ? LESSON_MAX_DATA : LESSON_MAX_FILES))
+			return fail(p, line, "more than %d %s sections",
+				    data ? LESSON_MAX_DATA : LESSON_MAX_FILES,
+				    data ? "[data]" : "[file]");
+		struct lesson_file *lf = &set[*count];
 		lf->name = dup_n(f, (size_t)(fe - f));
 		if (!lf->name)
 			return fail(p, line, "out of memory");
-		l->n_files++;
+		(*count)++;
 		p->sec = SEC_FILE;
 		p->text = &lf->text;
 		p->text_len = &lf->len;
 	} else {
 		return fail(p, line, "unknown section [%.*s] (sections: [goal] [start] "
-			    "[hint] [solution] [file NAME] [check])", (int)n, name);
+			    "[hint] [solution] [file NAME] [check] [again] [data NAME])",
+			    (int)n, name);
 	}
 #undef IS
 	return 0;
@@ -348,10 +372,123 @@ static bool word(const char **s, const char *e, char *w, size_t wlen)
 	return true;
 }
 
-/* One condition of [check]: "[not] what args [| words when it fails]". */
-static int check_line(struct parser *p, int line, const char *s, const char *e)
+/* "LABEL VALUE within TOL" of a number condition into c. */
+static bool number_args(const char *s, const char *e, struct lesson_cond *c)
+{
+	const char *w[3], *we[3];
+	const char *q = e;
+	char buf[64], *end;
+
+	/* the last three words, from the right */
+	for (int k = 2; k >= 0; k--) {
+		while (q > s && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		we[k] = q;
+		while (q > s && q[-1] != ' ' && q[-1] != '\t')
+			q--;
+		w[k] = q;
+		if (w[k] == we[k] || (size_t)(we[k] - w[k]) >= sizeof buf)
+			return false;
+	}
+	if (we[1] - w[1] != 6 || memcmp(w[1], "within", 6))
+		return false;
+	snprintf(buf, sizeof buf, "%.*s", (int)(we[0] - w[0]), w[0]);
+	c->want = strtod(buf, &end);
+	if (*end)
+		return false;
+	snprintf(buf, sizeof buf, "%.*s", (int)(we[2] - w[2]), w[2]);
+	c->tol = strtod(buf, &end);
+	if (*end || !(c->tol >= 0))
+		return false;
+	const char *ls = s, *le = w[0];
+	trim(&ls, &le);
+	if (ls == le)
+		return false;
+	c->arg = dup_n(ls, (size_t)(le - ls));
+	return true;
+}
+
+/* One "with ..." line of [again]: its inputs. */
+static int with_line(struct parser *p, int line, const char *s, const char *e)
 {
 	struct lesson *l = p->l;
+	struct lesson_again *g = &l->again[l->n_again - 1];
+	char w[16];
+
+	if (!word(&s, e, w, sizeof w) || !word(&s, e, w, sizeof w))
+		goto bad;
+	const char *rest = s, *rend = e;
+	trim(&rest, &rend);
+	if (!strcmp(w, "carry")) {
+		json_error_t je;
+		json_t *j = json_loadb(rest, (size_t)(rend - rest), 0, &je);
+		bool obj = json_is_object(j);
+		json_decref(j);
+		if (g->carry)
+			return fail(p, line, "a second 'with carry' in one [again]");
+		if (!obj)
+			return fail(p, line, "'with carry' takes a JSON object, like "
+				    "{\"N\": 1000}");
+		g->carry = dup_n(rest, (size_t)(rend - rest));
+		return g->carry ? 0 : fail(p, line, "out of memory");
+	}
+	if (!strcmp(w, "stdin")) {
+		/* one line of text; \n in it is a newline, and one ends it */
+		char *t = malloc((size_t)(rend - rest) + 2);
+		size_t n = 0;
+		if (g->stdin_text)
+			return fail(p, line, "a second 'with stdin' in one [again]");
+		if (!t)
+			return fail(p, line, "out of memory");
+		for (const char *q = rest; q < rend; q++) {
+			if (q[0] == '\\' && q + 1 < rend && q[1] == 'n') {
+				t[n++] = '\n';
+				q++;
+			} else {
+				t[n++] = *q;
+			}
+		}
+		t[n++] = '\n';
+		t[n] = '\0';
+		g->stdin_text = t;
+		g->stdin_len = n;
+		return 0;
+	}
+	if (!strcmp(w, "file")) {
+		char name[256], data[256];
+		size_t fi, di;
+		if (!word(&s, e, name, sizeof name) || !word(&s, e, data, sizeof data) ||
+		    word(&s, e, w, sizeof w))
+			goto bad;
+		for (fi = 0; fi < l->n_files && strcmp(l->files[fi].name, name); fi++)
+			;
+		for (di = 0; di < l->n_data && strcmp(l->data[di].name, data); di++)
+			;
+		if (fi == l->n_files)
+			return fail(p, line, "no [file %s] above for this [again] to swap",
+				    name);
+		if (di == l->n_data)
+			return fail(p, line, "no [data %s] above to swap in", data);
+		for (size_t i = 0; i < g->n_swap; i++)
+			if (!strcmp(g->swap[i].name, name))
+				return fail(p, line, "%s is swapped twice", name);
+		g->swap[g->n_swap].name = dup_n(name, strlen(name));
+		if (!g->swap[g->n_swap].name)
+			return fail(p, line, "out of memory");
+		g->swap[g->n_swap++].data = di;
+		return 0;
+	}
+bad:
+	return fail(p, line, "not an input of [again]; one of: with carry {JSON}, "
+		    "with stdin TEXT (\\n for a newline), with file NAME DATA (a "
+		    "[data DATA] section in place of [file NAME])");
+}
+
+/* One condition of [check] or [again]: "[not] what args [| words when
+ * it fails]", appended to conds (*n of them). */
+static int check_line(struct parser *p, int line, const char *s, const char *e,
+		      struct lesson_cond *conds, size_t *n_conds)
+{
 	struct lesson_cond c = { .line = line };
 	char w[64];
 	const char *bar = NULL;
@@ -369,7 +506,7 @@ static int check_line(struct parser *p, int line, const char *s, const char *e)
 		if (se > ss && !(c.say = dup_n(ss, (size_t)(se - ss))))
 			return fail(p, line, "out of memory");
 	}
-	if (l->n_conds == LESSON_MAX_CONDS) {
+	if (*n_conds == LESSON_MAX_CONDS) {
 		free(c.say);
 		return fail(p, line, "more than %d conditions", LESSON_MAX_CONDS);
 	}
@@ -408,16 +545,21 @@ static int check_line(struct parser *p, int line, const char *s, const char *e)
 		if (*end || v < 0 || v > 255)
 			goto bad;
 		c.exit_code = (int)v;
-	} else if (!strcmp(w, "stdout") || !strcmp(w, "stderr")) {
+	} else if (!strcmp(w, "stdout") || !strcmp(w, "stderr") || !strcmp(w, "source")) {
 		char how[16];
-		bool out = w[3] == 'o';
+		bool out = w[3] == 'o', src = w[1] == 'o';
 		if (!word(&s, e, how, sizeof how))
 			goto bad;
 		if (!strcmp(how, "has") || !strcmp(how, "lacks")) {
-			c.kind = out ? LC_STDOUT_HAS : LC_STDERR_HAS;
+			c.kind = src ? LC_SOURCE_HAS : out ? LC_STDOUT_HAS : LC_STDERR_HAS;
 			c.negate ^= how[0] == 'l';
 		} else if (!strcmp(how, "like") && out) {
 			c.kind = LC_STDOUT_LIKE;
+		} else if (!strcmp(how, "number") && out) {
+			c.kind = LC_NUMBER;
+			if (!number_args(s, e, &c))
+				goto bad;
+			goto done;
 		} else {
 			goto bad;
 		}
@@ -452,9 +594,23 @@ static int check_line(struct parser *p, int line, const char *s, const char *e)
 			trim(&rest, &rend);
 			if (rend == rest)
 				goto bad;
+			if (rend - rest > 8 && !memcmp(rest, "received", 8)) {
+				/* "received + N": what came in, and N more */
+				const char *q = rest + 8, *qe = rend;
+				trim(&q, &qe);
+				if (q == qe || *q != '+')
+					goto bad;
+				q++;
+				trim(&q, &qe);
+				rest = q;
+				rend = qe;
+				c.received = true;
+				if (rend == rest)
+					goto bad;
+			}
 			c.value = dup_n(rest, (size_t)(rend - rest));
 			json_t *j = c.value ? json_loads(c.value, JSON_DECODE_ANY, NULL) : NULL;
-			bool ok = j != NULL;
+			bool ok = j != NULL && (!c.received || json_is_number(j));
 			json_decref(j);
 			if (c.value && !ok) {
 				fail(p, line, "the value after '=' is not JSON: %s",
@@ -462,8 +618,8 @@ static int check_line(struct parser *p, int line, const char *s, const char *e)
 				goto out_free;
 			}
 		}
-	} else if (!strcmp(w, "file") || !strcmp(w, "kept")) {
-		c.kind = w[0] == 'f' ? LC_FILE : LC_KEPT;
+	} else if (!strcmp(w, "file") || !strcmp(w, "kept") || !strcmp(w, "picture")) {
+		c.kind = w[0] == 'f' ? LC_FILE : w[0] == 'k' ? LC_KEPT : LC_PICTURE;
 		if (!rn)
 			goto bad;
 		c.arg = dup_n(rest, rn);
@@ -491,19 +647,20 @@ static int check_line(struct parser *p, int line, const char *s, const char *e)
 	} else {
 		goto bad;
 	}
-	if ((c.kind == LC_STDOUT_HAS || c.kind == LC_STDOUT_LIKE || c.kind == LC_STDERR_HAS ||
-	     c.kind == LC_VIOLATION || c.kind == LC_CARRY || c.kind == LC_FILE ||
-	     c.kind == LC_KEPT || c.kind == LC_LIMIT) && !c.arg) {
+done:
+	if (c.kind != LC_STATUS && c.kind != LC_EXIT && !c.arg) {
 		fail(p, line, "out of memory");
 		goto out_free;
 	}
-	l->conds[l->n_conds++] = c;
+	conds[(*n_conds)++] = c;
 	return 0;
 bad:
 	fail(p, line, "not a condition; one of: status NAME..., exit N, "
-	     "stdout has TEXT, stdout lacks TEXT, stdout like GLOB, stderr has "
-	     "TEXT, [no] violation KIND, carry NAME [= JSON], [no] file GLOB, "
-	     "kept GLOB, limit NAME <= VALUE (then '| words' to say when it fails)");
+	     "stdout has TEXT, stdout lacks TEXT, stdout like GLOB, stdout number "
+	     "LABEL VALUE within TOL, stderr has TEXT, source has TEXT, source "
+	     "lacks TEXT, [no] violation KIND, carry NAME [= JSON | = received + N], "
+	     "[no] file GLOB, kept GLOB, picture GLOB, limit NAME <= VALUE (then "
+	     "'| words' to say when it fails)");
 out_free:
 	free(c.arg);
 	free(c.value);
@@ -554,10 +711,15 @@ int lesson_parse(const char *text, size_t len, const char *source,
 		if (header_line(s, te)) {
 			if (begin_section(&p, line, s, te) < 0)
 				goto fail;
-		} else if (p.sec == SEC_HEAD || p.sec == SEC_CHECK) {
+		} else if (p.sec == SEC_HEAD || p.sec == SEC_CHECK || p.sec == SEC_AGAIN) {
 			if (ts < te && *ts != '#') {
-				int rc = p.sec == SEC_HEAD ? head_line(&p, line, ts, te)
-							   : check_line(&p, line, ts, te);
+				struct lesson_again *g = p.sec == SEC_AGAIN ?
+					&out->again[out->n_again - 1] : NULL;
+				int rc = p.sec == SEC_HEAD ? head_line(&p, line, ts, te) :
+					 g && te - ts > 5 && !memcmp(ts, "with ", 5) ?
+					 with_line(&p, line, ts, te) :
+					 g ? check_line(&p, line, ts, te, g->conds, &g->n_conds) :
+					 check_line(&p, line, ts, te, out->conds, &out->n_conds);
 				if (rc < 0)
 					goto fail;
 			}
@@ -587,6 +749,12 @@ int lesson_parse(const char *text, size_t len, const char *source,
 		     "[goal], [start], [solution] and [check]", missing);
 		goto fail;
 	}
+	for (size_t k = 0; k < out->n_again; k++)
+		if (!out->again[k].n_conds) {
+			fail(&p, out->again[k].line, "this [again] has no condition "
+			     "to judge its run by");
+			goto fail;
+		}
 	if (!out->runs)
 		out->runs = 1;
 	out->source = dup_n(source, strlen(source));
@@ -616,6 +784,23 @@ void lesson_free(struct lesson *l)
 		free(l->conds[i].arg);
 		free(l->conds[i].value);
 		free(l->conds[i].say);
+	}
+	for (size_t k = 0; k < l->n_again; k++) {
+		struct lesson_again *g = &l->again[k];
+		free(g->carry);
+		free(g->stdin_text);
+		for (size_t i = 0; i < g->n_swap; i++)
+			free(g->swap[i].name);
+		for (size_t i = 0; i < g->n_conds; i++) {
+			free(g->conds[i].arg);
+			free(g->conds[i].value);
+			free(g->conds[i].say);
+		}
+	}
+	free(l->again);
+	for (size_t i = 0; i < l->n_data; i++) {
+		free(l->data[i].name);
+		free(l->data[i].text);
 	}
 	for (size_t i = 0; i < l->n_files; i++) {
 		free(l->files[i].name);

@@ -216,8 +216,10 @@ static int write_file(const char *path, const char *text, size_t len)
 	return close(fd);
 }
 
-int lesson_stage_files(const struct lesson *l, struct lesson_stage *st,
-		       char *err, size_t errlen)
+/* Stage l's [file]s, each in place by a [data] when swap says so (swap
+ * NULL: none). */
+static int stage(const struct lesson *l, const struct lesson_again *swap,
+		 struct lesson_stage *st, char *err, size_t errlen)
 {
 	const char *tmp = getenv("TMPDIR");
 
@@ -234,10 +236,14 @@ int lesson_stage_files(const struct lesson *l, struct lesson_stage *st,
 		return -1;
 	}
 	for (size_t i = 0; i < l->n_files; i++) {
+		const struct lesson_file *f = &l->files[i];
+		for (size_t k = 0; swap && k < swap->n_swap; k++)
+			if (!strcmp(swap->swap[k].name, f->name))
+				f = &l->data[swap->swap[k].data];
 		snprintf(st->paths[i], sizeof st->paths[i], "%s/%s", st->dir,
 			 l->files[i].name);
 		st->n = i + 1;
-		if (write_file(st->paths[i], l->files[i].text, l->files[i].len) < 0) {
+		if (write_file(st->paths[i], f->text, f->len) < 0) {
 			snprintf(err, errlen, "cannot write the lesson's file %s: %s",
 				 st->paths[i], strerror(errno));
 			lesson_stage_remove(st);
@@ -247,6 +253,18 @@ int lesson_stage_files(const struct lesson *l, struct lesson_stage *st,
 		st->in[i].name = l->files[i].name;
 	}
 	return 0;
+}
+
+int lesson_stage_files(const struct lesson *l, struct lesson_stage *st,
+		       char *err, size_t errlen)
+{
+	return stage(l, NULL, st, err, errlen);
+}
+
+int lesson_stage_again(const struct lesson *l, size_t k, struct lesson_stage *st,
+		       char *err, size_t errlen)
+{
+	return stage(l, &l->again[k], st, err, errlen);
 }
 
 void lesson_stage_remove(struct lesson_stage *st)

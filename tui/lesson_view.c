@@ -20,7 +20,7 @@
 #include "banned.h"
 
 #define GOAL_ROWS 4
-#define HINT_ROWS 3
+#define HINT_ROWS 4
 #define VERDICT_ROWS 2
 
 /* Text as one paragraph: single newlines become spaces (files are
@@ -86,6 +86,7 @@ static struct strip_plan plan(const struct lesson_view *v, int cols, int inner)
 		if (sum <= inner)
 			break;
 		if (p.goal > 1) p.goal--;
+		else if (p.goal && p.hint) p.goal = 0; /* a hint is the news */
 		else if (p.hint > 1) p.hint--;
 		else if (p.verdict > 1) p.verdict--;
 		else if (p.keys) p.keys = 0;
@@ -106,8 +107,10 @@ int lesson_view_rows(const struct lesson_view *v, int cols, int max_rows)
 	return 2 + p.goal + p.hint + p.verdict + p.keys;
 }
 
+#define MORE " ... ^D z"
+
 /* Draw s wrapped into at most max rows from row *y; the last row that
- * is cut ends in "...". */
+ * is cut ends in "... ^D z", the key that shows it all. */
 static void draw_wrapped(WINDOW *win, struct rect in, int *y, int max,
 			 const char *s, attr_t a)
 {
@@ -117,10 +120,11 @@ static void draw_wrapped(WINDOW *win, struct rect in, int *y, int max,
 	for (int r = 0; r < max && off < len && *y < in.y + in.h; r++) {
 		size_t n = text_wrap_row(s + off, len - off, w, true);
 		bool last = r == max - 1 && off + n < len;
-		if (last && w > 4) {
-			n = text_wrap_row(s + off, len - off, w - 4, true);
-			int used = text_draw(win, *y, in.x + 1, w - 4, s + off, n, a);
-			text_draw(win, *y, in.x + 1 + used, 4, " ...", 4, a);
+		int m = (int)strlen(MORE);
+		if (last && w > m) {
+			n = text_wrap_row(s + off, len - off, w - m, true);
+			int used = text_draw(win, *y, in.x + 1, w - m, s + off, n, a);
+			text_draw(win, *y, in.x + 1 + used, m, MORE, (size_t)m, a);
 		} else {
 			text_draw(win, *y, in.x + 1, w, s + off, n, a);
 		}
@@ -146,7 +150,12 @@ void lesson_view_draw(const struct lesson_view *v, WINDOW *win, struct rect r,
 	l = &v->set.v[v->cur];
 	layout_clear(win, r, a);
 	snprintf(title, sizeof title, "Lesson %ld/%zu: %s", v->cur + 1, v->set.n, l->title);
-	snprintf(info, sizeof info, "%zu/%zu passed", lesson_view_passed(v), v->set.n);
+	if (v->set.n_errors)
+		snprintf(info, sizeof info, "%zu/%zu passed · %zu file%s not loaded",
+			 lesson_view_passed(v), v->set.n, v->set.n_errors,
+			 v->set.n_errors == 1 ? "" : "s");
+	else
+		snprintf(info, sizeof info, "%zu/%zu passed", lesson_view_passed(v), v->set.n);
 	layout_frame(win, r, title, info, false, th);
 
 	struct strip_plan p = plan(v, r.w, in.h);
@@ -173,8 +182,9 @@ void lesson_view_draw(const struct lesson_view *v, WINDOW *win, struct rect r,
 	else
 		draw_wrapped(win, in, &y, 1, "F5 runs the program; the check judges "
 			     "every run", a);
-	snprintf(keys, sizeof keys, "F5 run  F10 hint (%zu/%zu)  Shift-F10 solution  F3 lessons",
-		 v->hints_shown, l->n_hints);
+	/* each F-key with its Ctrl twin: terminals take F10 and F11 */
+	snprintf(keys, sizeof keys, "F5/^R run  F10/^D h hint %zu/%zu  ^D s solution  "
+		 "^D z all text  F3/^D lessons", v->hints_shown, l->n_hints);
 	if (p.keys && y < in.y + in.h)
 		text_draw(win, in.y + in.h - 1, in.x + 1, in.w - 2, keys, strlen(keys),
 			  theme_attr(th, TR_STATUS_KEY));
@@ -232,6 +242,13 @@ long lesson_menu_key(struct lesson_view *v, int key)
 	case 'r':
 		v->menu = false;
 		return LESSON_MENU_RESTART;
+	case 'z':
+		v->menu = false;
+		if (v->cur < 0)
+			return LESSON_MENU_CLOSED;
+		v->full = true;
+		v->full_top = 0;
+		return LESSON_MENU_FULL;
 	case 27: case 'q': case KEY_F(3): case 'D' & 0x1f:
 		v->menu = false;
 		return LESSON_MENU_CLOSED;
@@ -248,10 +265,10 @@ long lesson_menu_key(struct lesson_view *v, int key)
 void lesson_menu_draw(const struct lesson_view *v, WINDOW *win, int rows, int cols,
 		      const struct theme *th)
 {
-	int h = (int)v->set.n + 4 + 6, w = 84;
+	int h = (int)v->set.n + 4 + 6 + (v->set.n_errors ? 1 : 0), w = 84;
 	attr_t a = theme_attr(th, TR_DIALOG);
 	char line[400], info[64];
-	const char *top = "Enter opens  h hint  s solution  r start afresh  p step mode  d demos";
+	const char *top = "Enter opens  h hint  s solution  z all text  r afresh  p step  d demos";
 
 	if (w > cols - 2) w = cols - 2;
 	if (h > rows - 2) h = rows - 2;
@@ -264,9 +281,16 @@ void lesson_menu_draw(const struct lesson_view *v, WINDOW *win, int rows, int co
 	layout_frame(win, r, "Lessons (F3)", info, true, th);
 	text_draw(win, in.y, in.x + 1, in.w - 2, top, strlen(top), a);
 	int y = in.y + 1;
+	if (v->set.n_errors) {
+		/* a teacher's broken files, counted where the lessons are */
+		snprintf(line, sizeof line, "%zu lesson file%s not loaded - z shows why",
+			 v->set.n_errors, v->set.n_errors == 1 ? "" : "s");
+		text_draw(win, y++, in.x + 1, in.w - 2, line, strlen(line),
+			  theme_attr(th, TR_ERROR) | A_BOLD);
+	}
 	/* the list scrolls to keep the selection in view; the goal below
 	 * gets what is left (at least 4 rows when the list is long) */
-	int list_rows = in.h - 1 - (in.h > 12 ? 5 : 0);
+	int list_rows = in.h - (y - in.y) - (in.h > 12 ? 5 : 0);
 	size_t first = 0;
 	if (list_rows < 1)
 		list_rows = 1;
@@ -305,4 +329,108 @@ void lesson_view_output(struct lesson_view *v, const char *s, size_t n)
 	}
 	memcpy(v->out + v->out_len, s, n);
 	v->out_len += n;
+}
+
+/* Paragraph k of the lesson in full (reflowed, caller frees), or NULL
+ * past the last: the goal, each hint shown, the verdict. */
+static char *full_para(const struct lesson_view *v, size_t k)
+{
+	const struct lesson *l = &v->set.v[v->cur];
+	char *t, *out;
+	size_t n;
+
+	if (k == 0) {
+		t = reflow(l->goal);
+		if (!t)
+			return NULL;
+		n = strlen(t) + 8;
+		out = malloc(n);
+		if (out)
+			snprintf(out, n, "Goal: %s", t);
+		free(t);
+		return out;
+	}
+	if (k - 1 < v->hints_shown) {
+		t = reflow(l->hints[k - 1]);
+		if (!t)
+			return NULL;
+		n = strlen(t) + 32;
+		out = malloc(n);
+		if (out)
+			snprintf(out, n, "Hint %zu/%zu: %s", k, l->n_hints, t);
+		free(t);
+		return out;
+	}
+	if (k - 1 == v->hints_shown)
+		return strdup(v->judged ? v->verdict : "F5 runs the program; the check "
+			      "judges every run");
+	/* then why each broken lesson file was not loaded */
+	k -= v->hints_shown + 2;
+	if (k < v->set.n_errors) {
+		n = strlen(v->set.errors[k]) + 32;
+		out = malloc(n);
+		if (out)
+			snprintf(out, n, "Not loaded: %s", v->set.errors[k]);
+		return out;
+	}
+	return NULL;
+}
+
+void lesson_full_draw(struct lesson_view *v, WINDOW *win, int rows, int cols,
+		      const struct theme *th)
+{
+	struct rect r = { 0, 0, rows, cols };
+	struct rect in = rect_inner(r);
+	attr_t a = theme_attr(th, TR_DIALOG);
+	char title[300];
+	int w = in.w - 2, row = 0, y = in.y;
+
+	if (v->cur < 0 || in.h < 2 || w < 8)
+		return;
+	layout_clear(win, r, a);
+	snprintf(title, sizeof title, "Lesson %ld: %s", v->cur + 1, v->set.v[v->cur].title);
+	layout_frame(win, r, title, "Esc closes", true, th);
+	if (v->full_top < 0)
+		v->full_top = 0;
+	for (size_t k = 0;; k++) {
+		char *p = full_para(v, k);
+		if (!p)
+			break;
+		size_t len = strlen(p), off = 0;
+		while (off < len) {
+			size_t n = text_wrap_row(p + off, len - off, w, true);
+			if (!n)
+				break;
+			if (row >= v->full_top && y < in.y + in.h)
+				text_draw(win, y++, in.x + 1, w, p + off, n, a);
+			row++;
+			off += n;
+			while (off < len && p[off] == ' ')
+				off++;
+		}
+		if (row >= v->full_top && y < in.y + in.h)
+			y++; /* a blank row between the parts */
+		row++;
+		free(p);
+	}
+	/* not past the end: the last row of text stays in view */
+	if (v->full_top > 0 && v->full_top > row - in.h)
+		v->full_top = row - in.h > 0 ? row - in.h : 0;
+}
+
+bool lesson_full_key(struct lesson_view *v, int key)
+{
+	switch (key) {
+	case KEY_UP: case 'k': v->full_top--; break;
+	case KEY_DOWN: case 'j': v->full_top++; break;
+	case KEY_PPAGE: v->full_top -= 10; break;
+	case KEY_NPAGE: case ' ': v->full_top += 10; break;
+	case KEY_HOME: v->full_top = 0; break;
+	default:
+		v->full = false;
+		return false;
+	}
+	if (v->full_top < 0)
+		v->full_top = 0;
+	return true;
 }

@@ -20,6 +20,7 @@
 #include "lesson_progress.h"
 
 struct theme;
+struct again_job;
 
 #define LESSON_OUT_MAX (4u << 20)
 
@@ -32,10 +33,15 @@ struct lesson_view {
 	bool verdict_pass;      /* the last run passed */
 	bool judged;            /* verdict holds a run's verdict */
 	bool menu;              /* the lesson list is up */
+	bool full;              /* the lesson in full is up (z in the list) */
+	int full_top;           /* its first row shown */
 	size_t sel;
 	char *out;
 	size_t out_len, out_cap;
 	struct lesson_stage stage;
+	char *program;          /* the program of the run going, for the check */
+	char *carry_in;         /* the carry-in it was given, or NULL */
+	struct again_job *again; /* the [again] runs going, or NULL */
 	int top;                /* rows the strip has on screen now */
 	/* a run's files in: the lesson's, then the ones the learner attached */
 	struct sp_file_in all_in[LESSON_MAX_FILES + SP_MAX_FILES_IN];
@@ -44,7 +50,7 @@ struct lesson_view {
 /* What the lesson list did with a key. */
 enum { LESSON_MENU_OPEN = -1, LESSON_MENU_CLOSED = -2, LESSON_MENU_DEMOS = -3,
        LESSON_MENU_HINT = -4, LESSON_MENU_SOLUTION = -5,
-       LESSON_MENU_STEP = -6, LESSON_MENU_RESTART = -7 };
+       LESSON_MENU_STEP = -6, LESSON_MENU_RESTART = -7, LESSON_MENU_FULL = -8 };
 
 /* How many of the loaded lessons are passed. */
 size_t lesson_view_passed(const struct lesson_view *v);
@@ -61,6 +67,13 @@ void lesson_menu_open(struct lesson_view *v);
 long lesson_menu_key(struct lesson_view *v, int key);
 void lesson_menu_draw(const struct lesson_view *v, WINDOW *win, int rows,
 		      int cols, const struct theme *th);
+
+/* The open lesson in full, over the screen: the goal, every hint shown
+ * so far and the last verdict, wrapped and never cut (Up/Down scroll).
+ * A key while it is up: false when it closed. */
+void lesson_full_draw(struct lesson_view *v, WINDOW *win, int rows, int cols,
+		      const struct theme *th);
+bool lesson_full_key(struct lesson_view *v, int key);
 
 /* Keep a chunk of the run's stdout for the check (bounded). */
 void lesson_view_output(struct lesson_view *v, const char *s, size_t n);

@@ -221,7 +221,11 @@ static int explain(const struct violations *vs, char *head, size_t headlen,
 {
 	const struct viol_item *it = &vs->items[vs->sel];
 	/* carry records come from sandpit's own checks of the carry-out */
+	/* the wall clock and the output bytes are the supervisor's own
+	 * measures, not the kernel's */
 	const char *who = it->kind == SP_VIOL_CARRY ? "found by sandpit" :
+			  it->kind == SP_VIOL_WALL || it->kind == SP_VIOL_OUTPUT ?
+			  "measured by sandpit's supervisor" :
 			  it->from_kernel ? "seen by the kernel" : "seen by the runtime";
 	char line[64] = "", count[32] = "";
 	attr_t bold = theme_attr(th, TR_VIOLATION) | A_BOLD;

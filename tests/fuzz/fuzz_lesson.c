@@ -1,4 +1,5 @@
-/* fuzz-sources: tui/lesson_parse.c tui/lesson_check.c tui/limit_fields.c core/limits.c core/violations.c core/util.c core/buf.c */
+/* fuzz-sources: tui/lesson_parse.c tui/lesson_check.c tui/limit_fields.c core/limits.c core/violations.c core/util.c core/buf.c tui/image_decode.c */
+/* fuzz-pkgs: libpng libjpeg */
 /*
  * fuzz_lesson.c - random lesson files through the parser and the check.
  *

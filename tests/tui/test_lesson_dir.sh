@@ -33,14 +33,24 @@ printf 'title = Broken\n[goal]\ng\n[start]\ns\n[solutoin]\nx\n' > "$T/class/02_b
 start --lessons "$T/class"
 ready
 wait_for "02_broken.lesson:6: "
-wait_for "unknown section [solutoin]"
+wait_for "[solutoin]"
 keys F3
 wait_for "l lessons"
 keys l
 wait_for "Lessons (F3)"
+# the broken file is counted in the list, and z there says why
+wait_for "1 lesson file not loaded - z shows why"
 wait_for "9          Teacher: the mean of the marks"
 keys 9
 wait_for "Lesson 9/10: Teacher: the mean of the marks"
+wait_for "0/10 passed · 1 file not loaded"
+keys C-d
+wait_for "Lessons (F3)"
+keys z
+wait_for "Not loaded: "
+joined | grep -qF "unknown section [solutoin]" || fail "the full text does not say why the file was not loaded"
+keys Escape
+wait_gone "Not loaded: "
 keys F5
 wait_for "not yet: the run ended with an error" 30
 keys S-F10

@@ -38,7 +38,7 @@ tm respawn-pane -k -t t "$BIN learn"
 wait_for "Lesson 1/8"
 wait_for "# my own try"
 keys C-d
-wait_for "r start afresh"
+wait_for "r afresh"
 keys r
 wait_for "Replace the Editor's program with the lesson's starting"
 keys y

@@ -285,6 +285,80 @@ static void rmtree(const char *d)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* The checks a printed answer cannot pass: the program's text, a number
+ * give or take, what a run received against what it carried, and
+ * [again] runs whose verdict never says the answer wanted. */
+static void test_checks_that_cannot_be_faked(void **state)
+{
+	struct fake k;
+	struct lesson l;
+	struct lesson_seen in = { .program = "csv = open('prices.csv').read()\n" };
+	char msg[700], err[600];
+	(void)state;
+
+	fake_ok(&k, "mean: 499.2\n");
+	expect_verdict("stdout number mean: 499.5 within 2\n", &k, NULL);
+	expect_verdict("stdout number mean: 299.5 within 2\n", &k,
+		       "says \"mean: 499.2\", the lesson wants 299.5");
+	expect_verdict("stdout number total: 1 within 0\n", &k, "no number after \"total:\"");
+
+	l = parse_check("source has open(\nsource lacks urlopen\n");
+	assert_true(lesson_judge_seen(&l, &in, &k.r, msg, sizeof msg));
+	in.program = "print('total: 6.45')\n";
+	assert_false(lesson_judge_seen(&l, &in, &k.r, msg, sizeof msg));
+	assert_non_null(strstr(msg, "does not have \"open(\" in it yet"));
+	lesson_free(&l);
+
+	/* carry = received + N: the value that came in, and N more */
+	k.r.carry_out = "{\"batch\": 3}";
+	l = parse_check("carry batch = received + 1\n");
+	in.carry_in = "{\"batch\": 2}";
+	assert_true(lesson_judge_seen(&l, &in, &k.r, msg, sizeof msg));
+	in.carry_in = NULL;
+	assert_false(lesson_judge_seen(&l, &in, &k.r, msg, sizeof msg));
+	assert_non_null(strstr(msg, "received batch = none and carried batch = 3"));
+	lesson_free(&l);
+
+	/* [again]: its inputs parsed; its verdict hides the answer */
+	static const char again[] =
+		"title = t\n[goal]\ng\n[start]\ns\n[solution]\nx\n"
+		"[file d.csv]\n1\n[data d2.csv]\n2\n[check]\nstatus ok\n"
+		"[again]\nwith carry {\"N\": 5}\nwith stdin 1\\n2\nwith file d.csv d2.csv\n"
+		"stdout has total: 7\n";
+	assert_int_equal(lesson_parse(again, strlen(again), "a.lesson", "a", &l, err,
+				      sizeof err), 0);
+	assert_int_equal(l.n_again, 1);
+	assert_string_equal(l.again[0].carry, "{\"N\": 5}");
+	assert_string_equal(l.again[0].stdin_text, "1\n2\n");
+	assert_int_equal(l.again[0].n_swap, 1);
+	assert_string_equal(l.data[l.again[0].swap[0].data].name, "d2.csv");
+	fake_ok(&k, "total: 6\n");
+	assert_false(lesson_again_judge(&l, 0, NULL, &k.r, msg, sizeof msg));
+	assert_non_null(strstr(msg, "other inputs (carry {\"N\": 5}, another d.csv, other stdin)"));
+	assert_non_null(strstr(msg, "\"total: 6\", not the right answer"));
+	assert_null(strstr(msg, "total: 7"));
+	lesson_free(&l);
+
+	/* mistakes of the new parts name their line */
+	static const struct { const char *text, *words; } bad[] = {
+		{ "[again]\nwith file nope.csv d2.csv\nstatus ok\n", "c.lesson:11: no [file nope.csv]" },
+		{ "[again]\nwith carry [1]\nstatus ok\n", "c.lesson:11: 'with carry' takes a JSON object" },
+		{ "[again]\n", "c.lesson:10: this [again] has no condition" },
+		{ "stdout number mean: 5 within\n", "c.lesson:9: not a condition" },
+		{ "carry n = received + x\n", "c.lesson:9: the value after '=' is not JSON" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		char text[400];
+		snprintf(text, sizeof text, "title = t\n[goal]\ng\n[start]\ns\n"
+			 "[solution]\nx\n[check]\n%s%s", strncmp(bad[i].text, "[again]", 7) ?
+			 "" : "status ok\n", bad[i].text);
+		if (lesson_parse(text, strlen(text), "c.lesson", "c", &l, err, sizeof err) == 0)
+			fail_msg("should not parse: %s", bad[i].text);
+		if (!strstr(err, bad[i].words))
+			fail_msg("'%s': said %s", bad[i].words, err);
+	}
+}
+
 static void test_progress_is_kept_and_a_bad_file_set_aside(void **state)
 {
 	char *d = tmpdir(), err[700], path[1100];
@@ -441,6 +515,7 @@ int main(void)
 		cmocka_unit_test(test_a_full_lesson_fills_every_field),
 		cmocka_unit_test(test_each_mistake_names_its_file_and_line),
 		cmocka_unit_test(test_each_condition_is_judged_from_the_result),
+		cmocka_unit_test(test_checks_that_cannot_be_faked),
 		cmocka_unit_test(test_a_fifo_as_progress_is_not_waited_on),
 		cmocka_unit_test(test_progress_is_kept_and_a_bad_file_set_aside),
 		cmocka_unit_test(test_a_teachers_dir_loads_beside_one_broken_file),

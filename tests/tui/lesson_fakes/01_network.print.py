@@ -1,0 +1,1 @@
+print("total: 6.45")

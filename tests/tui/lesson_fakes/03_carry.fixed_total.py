@@ -1,0 +1,2 @@
+batch = globals().get("batch", 0)
+carry(batch=batch + 1, total=60)

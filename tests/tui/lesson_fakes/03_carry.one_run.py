@@ -1,0 +1,1 @@
+carry(batch=3, total=60)

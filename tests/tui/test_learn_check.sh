@@ -1,0 +1,64 @@
+#!/bin/sh
+# `sandpit learn --check LESSON FILE` on every shipped lesson, through
+# real sandboxed runs: the starting program fails, the reference solution
+# passes, and each fake in lesson_fakes/ fails (a printed answer, a
+# carry written down in one run, empty files named like the pictures);
+# a fake named *.pass.py is a fair answer that must pass (lesson 5's
+# sample). Exit codes: 0 passed, 1 not yet, 2 bad usage.
+set -u
+BIN=${1:?usage: $0 PATH/TO/sandpit}
+case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
+NAME=$(basename "$0" .sh)
+HERE=$(cd "$(dirname "$0")" && pwd)
+LESSONS=$HERE/../../tui/lessons
+T=$(mktemp -d "${TMPDIR:-/tmp}/sandpit-check.XXXXXX")
+trap 'rm -rf "$T"' EXIT
+export HOME="$T/home" XDG_STATE_HOME="$T/state" XDG_CONFIG_HOME="$T/config"
+mkdir -p "$HOME"
+fail() { echo "$NAME: FAIL: $*"; exit 1; }
+
+printf 'print("probe")\n' > "$T/probe.py"
+"$BIN" run "$T/probe.py" > /dev/null 2> "$T/probe.err" ||
+	{ echo "$NAME: skip: the sandbox does not run here: $(head -c 300 "$T/probe.err")"; exit 77; }
+
+# section FILE NAME: the text of [NAME] in a lesson file
+section() {
+	awk -v want="[$2]" '
+		/^\[[A-Za-z][^]]*\]$/ { on = ($0 == want); next }
+		on { print }' "$1"
+}
+
+# judge LESSON FILE WANT(0|1): the exit code must be WANT
+judge() {
+	"$BIN" learn --check "$1" "$2" > "$T/out" 2>&1
+	rc=$?
+	[ "$rc" -eq "$3" ] || fail "lesson $1, $(basename "$2"): exit $rc, wanted $3: $(cat "$T/out")"
+	echo "  $1 $(basename "$2"): $(cat "$T/out")"
+}
+
+n=0
+for f in "$LESSONS"/*.lesson; do
+	id=$(basename "$f" .lesson)
+	n=$((n + 1))
+	section "$f" start > "$T/start.py"
+	section "$f" solution > "$T/solution.py"
+	judge "$n" "$T/start.py" 1
+	judge "$id" "$T/solution.py" 0
+	for fake in "$HERE"/lesson_fakes/"$id".*.py; do
+		[ -f "$fake" ] || continue
+		case $fake in
+		*.pass.py) judge "$id.lesson" "$fake" 0 ;;
+		*) judge "$id" "$fake" 1 ;;
+		esac
+	done
+done
+[ "$n" -eq 8 ] || fail "expected the 8 shipped lessons, found $n"
+
+# bad usage: exit 2 and a sentence
+"$BIN" learn --check 99 "$T/start.py" > "$T/out" 2>&1
+[ $? -eq 2 ] && grep -q "no lesson '99'" "$T/out" || fail "an unknown lesson: $(cat "$T/out")"
+"$BIN" learn --check 1 "$T/nope.py" > "$T/out" 2>&1
+[ $? -eq 2 ] && grep -q "cannot read the program" "$T/out" || fail "a missing file: $(cat "$T/out")"
+"$BIN" learn --check 1 > "$T/out" 2>&1
+[ $? -eq 2 ] || fail "--check without FILE: $(cat "$T/out")"
+echo "$NAME: ok"
