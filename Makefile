@@ -3,6 +3,10 @@
 #   make            build build/sandpit
 #   make run        build and open the playground (FILE=prog.py to open one)
 #   make check      build and run every test (unit, integration, hostile, terminal)
+#                   that is quick and not about time, J at once (J=1: one by one)
+#   make check-long the long tests: 100 prepared runs, a 600 s prepared sandbox,
+#                   the soak, fuzzing (CI runs it after make check)
+#   make check-timing  the bounds on time; for a quiet machine (docs/testing.md)
 #   make asan       the same under AddressSanitizer + UBSan (build-asan/)
 #   make bench      side-by-side benchmarks (tests/bench/)
 #   make soak       1,000 runs in one process; nothing may leak (SOAK_RUNS=)
@@ -209,7 +213,11 @@ $(B)/gen/%.o: $(B)/gen/%.c
 $(B)/tests/%: tests/%.c $(B)/libsandpit-tui.a $(B)/libsandpit.a | pkgs-test
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(TEST_CFLAGS) $(DEPFLAGS) -I tests -o $@ $< $(B)/libsandpit-tui.a $(B)/libsandpit.a \
-		$(TEST_LIBS) $(TUI_LIBS) $(CORE_LIBS) -lm
+		$(TEST_LIBS) $(TUI_LIBS) $(CORE_LIBS) -lm $(TEST_WRAP)
+
+# The fault-injection test makes these calls fail (ld --wrap: the
+# library's calls reach the test's __wrap_ functions).
+$(B)/tests/integration/test_faults: TEST_WRAP := -Wl,--wrap=pipe2,--wrap=timerfd_create,--wrap=epoll_ctl
 
 tests: all $(TEST_BIN)
 
@@ -217,13 +225,35 @@ tests: all $(TEST_BIN)
 
 # The README's two commands. Each first installs missing Debian packages
 # (then re-reads pkg-config in a fresh make). SUITES narrows the tests:
-# unit integration hostile tui. FILE opens a file in the playground.
+# unit integration hostile tui. J: tests at once (default: the CPUs).
+# FILE opens a file in the playground.
+J ?=
 check:
 	@sh .ci/deps.sh
 	@$(MAKE) --no-print-directory test-run
 
 test-run: tests
-	@sh tests/run.sh $(B) $(SUITES)
+	@sh tests/run.sh $(if $(J),-j $(J)) $(B) $(SUITES)
+
+# The tiers beside make check (docs/testing.md). check-long: the long
+# tests, the soak (SOAK_RUNS=) and each fuzz target (FUZZ_SECONDS=), while
+# a prepared sandbox waits PREPARED_AGE seconds in the background (a copy
+# of its test, which a rebuild meanwhile cannot touch) and is checked
+# last. check-timing: the bounds on time, one test at a time.
+PREPARED_AGE ?= 600
+check-long: tests
+	@age=$$(mktemp -d /tmp/sandpit-age.XXXXXX) && cp $(B)/tests/integration/test_prepared_age $$age/ || exit 1; \
+	(SANDPIT=$(abspath $(B))/sandpit SANDPIT_PREPARED_AGE=$(PREPARED_AGE) \
+		$$age/test_prepared_age > $$age/log 2>&1) & age_pid=$$!; \
+	sh tests/run.sh $(if $(J),-j $(J)) --tier long $(B) && \
+	$(MAKE) --no-print-directory soak && $(MAKE) --no-print-directory fuzz; rc=$$?; \
+	echo "waiting for the prepared sandbox of $(PREPARED_AGE) s"; \
+	if wait $$age_pid; then echo "ok   a prepared sandbox $(PREPARED_AGE) s old has every layer"; \
+	else cat $$age/log; echo "FAIL a prepared sandbox $(PREPARED_AGE) s old"; rc=1; fi; \
+	rm -rf $$age; exit $$rc
+
+check-timing: tests
+	@sh tests/run.sh -j 1 --tier timing $(B)
 
 run:
 	@sh .ci/deps.sh
@@ -234,6 +264,14 @@ asan:
 	@sh .ci/deps.sh
 	$(MAKE) B=build-asan SAN='-fsanitize=address,undefined -fno-omit-frame-pointer' \
 		CFLAGS='-O1 -g' test-run
+
+# sandpit on a second kernel: a small Debian 12 guest (debootstrap, its
+# own kernel and systemd) under QEMU, pure cgroup v2 and then v1, as root
+# and as an ordinary user in a delegated scope (tests/vm/run.sh; needs
+# root, qemu-system-x86 and debootstrap; the guest is built once into
+# $(B)/vm).
+check-vm: all
+	@sh tests/vm/run.sh $(B)
 
 bench: $(B)/sandpit
 	@sh tests/bench/run.sh $(B)
@@ -272,4 +310,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: pkgs-core pkgs-tui pkgs-test all tests check test-run run asan bench soak fuzz deps install uninstall clean
+.PHONY: pkgs-core pkgs-tui pkgs-test all tests check check-long check-timing check-vm test-run run asan bench soak fuzz deps install uninstall clean

@@ -6,6 +6,7 @@ set -eu
 need="build-essential pkg-config libncurses-dev libseccomp-dev libcap-dev
 libutf8proc-dev libjansson-dev libinih-dev libcmocka-dev python3 tmux man-db
 python3-numpy python3-pandas python3-matplotlib python3-scipy
+python3-sklearn python3-statsmodels python3-seaborn python3-sympy python3-openpyxl
 libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev zlib1g-dev ncurses-term"
 # the scientific stack above is the sandbox's default image (what such
 # sandboxes ship); used by the tests when present: clang (fuzzing),

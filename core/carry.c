@@ -263,7 +263,7 @@ char *sp_carry_merge(const char *carry_in, const char *carry_out,
 		}
 		json_object_set(in, key, val);
 	}
-	text = json_dumps(in, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	text = sp_json_dumps(in, JSON_INDENT(2));
 	json_decref(in);
 	json_decref(out);
 	if (changed)

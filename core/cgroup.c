@@ -35,6 +35,9 @@ struct sp_cgroup {
 	char mem[PATH_MAX], pids[PATH_MAX], cpu[PATH_MAX];
 	bool has_mem, has_pids, has_cpu;
 	bool has_pids_peak;  /* pids.peak: Linux 6.13, v1 and v2 */
+	unsigned controllers;  /* v2: SP_CG_* the run's cgroup has */
+	char why[512];         /* v2: why any other is missing, or "" */
+	int fd;                /* v2: the run's directory (CLONE_INTO_CGROUP), or -1 */
 };
 
 /* names each run's cgroup uniquely within this process; runs may be set
@@ -135,23 +138,7 @@ static bool is_cgroup2(const char *path)
 	return statfs(path, &sf) == 0 && sf.f_type == CGROUP2_SUPER_MAGIC;
 }
 
-static bool has_word(const char *dir, const char *file, const char *word)
-{
-	char path[PATH_MAX + 64];
-	char *text;
-	bool found = false;
-
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	text = sp_read_file(path, 4096, NULL);
-	if (!text)
-		return false;
-	for (char *tok = text, *save = NULL; (tok = strtok_r(tok, " \n", &save));
-	     tok = NULL)
-		if (strcmp(tok, word) == 0)
-			found = true;
-	free(text);
-	return found;
-}
+static void sweep_stale(const char *parent, const char *prefix);
 
 /* init is in the cgroup too: the program's processes get the whole limit */
 static unsigned long long pids_max(const struct sp_limits *l)
@@ -159,68 +146,169 @@ static unsigned long long pids_max(const struct sp_limits *l)
 	return (unsigned long long)l->procs + 1;
 }
 
+/* Appends text to a "; "-separated list of reasons. */
+static void add_why(char *why, size_t len, const char *text)
+{
+	size_t n = strlen(why);
+
+	if (n < len && *text)
+		snprintf(why + n, len - n, "%s%s", n ? "; " : "", text);
+}
+
+/* The delegated case: our own cgroup becomes the parent of the runs. The
+ * kernel gives controllers only to a cgroup without processes of its
+ * own, so every process in it (sandpit, and a shell that started it in
+ * the same scope) moves into the leaf sandpit-super first, as container
+ * runtimes do with their init group; the leaf sits inside the same
+ * delegated cgroup, so its limits still hold for all of them. Returns 0,
+ * or -1 with why naming what the kernel refused. */
+static int leave_for_leaf(const char *base, char *why, size_t len)
+{
+	char sup[PATH_MAX + 32], path[PATH_MAX + 64];
+	char *text, *save = NULL;
+	int stuck = 0, stuck_errno = 0;
+	long first_stuck = 0;
+
+	snprintf(sup, sizeof sup, "%s/sandpit-super", base);
+	if (mkdir(sup, 0755) < 0 && errno != EEXIST) {
+		snprintf(why, len, "cannot make the leaf %s: %s", sup, strerror(errno));
+		return -1;
+	}
+	if (write_at(sup, "cgroup.procs", "0") < 0) {
+		snprintf(why, len, "cannot move sandpit into %s: %s", sup, strerror(errno));
+		return -1;
+	}
+	snprintf(path, sizeof path, "%s/cgroup.procs", base);
+	text = sp_read_file(path, 65536, NULL);
+	for (char *tok = text; text && (tok = strtok_r(tok, "\n", &save)); tok = NULL) {
+		long pid = strtol(tok, NULL, 10);
+		if (pid > 0 && write_at(sup, "cgroup.procs", "%ld", pid) < 0 && errno != ESRCH) {
+			if (!stuck++) {
+				first_stuck = pid;
+				stuck_errno = errno;
+			}
+		}
+	}
+	free(text);
+	if (stuck) {
+		snprintf(why, len, "pid %ld%s stays in %s (%s), and the kernel gives controllers "
+			 "only to a cgroup without processes: start sandpit in a scope of its own",
+			 first_stuck, stuck > 1 ? " and others" : "", base, strerror(stuck_errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Where the runs' cgroups go, and the controllers they get: as root on the
+ * host's own hierarchy /sys/fs/cgroup/sandpit; else (an ordinary user, or
+ * root in a container's cgroup namespace, whose top holds the container's
+ * processes) the cgroup we are in, if it is ours to write. */
+static int v2_parent(char *base, size_t blen, unsigned *got, char *why, size_t wlen)
+{
+	char self[PATH_MAX], whyr[256] = "";
+	size_t n;
+
+	if (self_path("", self, sizeof self) < 0) {
+		snprintf(why, wlen, "no cgroup v2 line in /proc/self/cgroup");
+		return -1;
+	}
+	/* only the real top of the hierarchy lacks cgroup.type */
+	if (geteuid() == 0 && access("/sys/fs/cgroup/cgroup.type", F_OK) < 0) {
+		unsigned top = sp_cgroup_enable("/sys/fs/cgroup", SP_CG_ALL, sp_write_file,
+						whyr, sizeof whyr);
+		snprintf(base, blen, "/sys/fs/cgroup/sandpit");
+		if (mkdir(base, 0755) < 0 && errno != EEXIST) {
+			snprintf(why, wlen, "mkdir %s: %s", base, strerror(errno));
+			return -1;
+		}
+		*got = sp_cgroup_enable(base, top, sp_write_file, why, wlen);
+		add_why(why, wlen, whyr);
+		return 0;
+	}
+	snprintf(base, blen, "/sys/fs/cgroup%s", strcmp(self, "/") ? self : "");
+	n = strlen(base);
+	if (n > 14 && strcmp(base + n - 14, "/sandpit-super") == 0)
+		base[n - 14] = '\0';   /* a run before this one moved us there */
+	{
+		char procs[PATH_MAX + 32], sub[PATH_MAX + 32];
+		snprintf(procs, sizeof procs, "%s/cgroup.procs", base);
+		snprintf(sub, sizeof sub, "%s/cgroup.subtree_control", base);
+		if (access(base, W_OK) < 0 || access(procs, W_OK) < 0 || access(sub, W_OK) < 0) {
+			if (errno == EROFS)   /* a container's cgroup, as runtimes mount it */
+				snprintf(why, wlen, "%s is mounted read-only (in a container: "
+					 "docs/deploy.md says how to give it a writable cgroup)", base);
+			else
+				snprintf(why, wlen, "%s is not delegated to this user (uid %u): "
+					 "run sandpit in a delegated scope (sandpit doctor says how)",
+					 base, (unsigned)geteuid());
+			return -1;
+		}
+	}
+	if (leave_for_leaf(base, why, wlen) < 0)
+		return -1;
+	*got = sp_cgroup_enable(base, SP_CG_ALL, sp_write_file, why, wlen);
+	return 0;
+}
+
 static int setup_v2(struct sp_cgroup *cg, const struct sp_limits *l,
 		    char *detail, size_t dlen)
 {
-	char self[PATH_MAX], base[PATH_MAX + 32];
-	struct stat st;
+	char base[PATH_MAX + 32], why[512] = "", names[32];
+	unsigned got = 0, have;
 
-	if (!is_cgroup2("/sys/fs/cgroup") || self_path("", self, sizeof self) < 0) {
+	if (!is_cgroup2("/sys/fs/cgroup")) {
 		snprintf(detail, dlen, "no cgroup v2 hierarchy");
 		return -1;
 	}
-	if (geteuid() == 0) {
-		snprintf(base, sizeof base, "/sys/fs/cgroup/sandpit");
-		if (mkdir(base, 0755) < 0 && errno != EEXIST) {
-			snprintf(detail, dlen, "cgroup v2: mkdir %s: %s", base, strerror(errno));
-			return -1;
-		}
-		write_at("/sys/fs/cgroup", "cgroup.subtree_control", "+memory +pids +cpu");
-	} else {
-		char sup[PATH_MAX + 64];
-		snprintf(base, sizeof base, "/sys/fs/cgroup%s", strcmp(self, "/") ? self : "");
-		/* delegated to us? then leave it to our runs */
-		if (stat(base, &st) < 0 || st.st_uid != geteuid()) {
-			snprintf(detail, dlen, "cgroup v2 not delegated to this user");
-			return -1;
-		}
-		if (strlen(base) > 14 && strcmp(base + strlen(base) - 14, "/sandpit-super") == 0)
-			base[strlen(base) - 14] = '\0';
-		snprintf(sup, sizeof sup, "%s/sandpit-super", base);
-		if (mkdir(sup, 0755) < 0 && errno != EEXIST) {
-			snprintf(detail, dlen, "cgroup v2: mkdir: %s", strerror(errno));
-			return -1;
-		}
-		if (write_at(sup, "cgroup.procs", "0") < 0) {
-			snprintf(detail, dlen, "cgroup v2: move supervisor: %s", strerror(errno));
-			return -1;
-		}
+	if (v2_parent(base, sizeof base, &got, why, sizeof why) < 0) {
+		snprintf(detail, dlen, "cgroup v2: %s", why);
+		return -1;
 	}
-	write_at(base, "cgroup.subtree_control", "+memory +pids +cpu");
+	sweep_stale(base, "run");
 	snprintf(cg->mem, sizeof cg->mem, "%s/run-%d-%u", base, (int)getpid(),
 		 atomic_fetch_add(&run_counter, 1));
 	if (mkdir(cg->mem, 0755) < 0) {
-		snprintf(detail, dlen, "cgroup v2: mkdir run: %s", strerror(errno));
+		snprintf(detail, dlen, "cgroup v2: mkdir %s: %s", cg->mem, strerror(errno));
+		cg->mem[0] = '\0';
 		return -1;
 	}
 	snprintf(cg->pids, sizeof cg->pids, "%s", cg->mem);
 	snprintf(cg->cpu, sizeof cg->cpu, "%s", cg->mem);
-	cg->has_mem = has_word(cg->mem, "cgroup.controllers", "memory") &&
-		      write_at(cg->mem, "memory.max", "%llu",
-			       (unsigned long long)l->memory_bytes) == 0;
-	if (cg->has_mem)
-		write_at(cg->mem, "memory.swap.max", "0");
-	cg->has_pids = has_word(cg->mem, "cgroup.controllers", "pids") &&
-		       write_at(cg->mem, "pids.max", "%llu", pids_max(l)) == 0;
-	cg->has_cpu = access(cg->mem, F_OK) == 0; /* cpu.stat is always there */
 	cg->version = 2;
+	/* what the run's cgroup really has, whatever the writes said */
+	have = got & sp_cgroup_list_bits(cg->mem, "cgroup.controllers", NULL);
+	if (have & SP_CG_MEMORY) {
+		if (write_at(cg->mem, "memory.max", "%llu", (unsigned long long)l->memory_bytes) == 0) {
+			cg->has_mem = true;
+			/* no swapping around the limit, where swap is accounted */
+			write_at(cg->mem, "memory.swap.max", "0");
+		} else {
+			have &= ~SP_CG_MEMORY;
+			add_why(why, sizeof why, "memory: memory.max not writable");
+		}
+	}
+	if (have & SP_CG_PIDS) {
+		if (write_at(cg->mem, "pids.max", "%llu", pids_max(l)) == 0)
+			cg->has_pids = true;
+		else {
+			have &= ~SP_CG_PIDS;
+			add_why(why, sizeof why, "pids: pids.max not writable");
+		}
+	}
+	/* cpu.stat is in every v2 cgroup, with or without the cpu controller
+	 * (which only throttles): the run's CPU total is always the cgroup's */
+	cg->has_cpu = true;
+	cg->controllers = have;
+	snprintf(cg->why, sizeof cg->why, "%s", why);
 	if (!cg->has_mem && !cg->has_pids) {
+		snprintf(detail, dlen, "cgroup v2 without memory and pids: %s", why);
 		rmdir(cg->mem);
-		snprintf(detail, dlen, "cgroup v2 without memory/pids controllers");
+		cg->mem[0] = '\0';
 		return -1;
 	}
-	snprintf(detail, dlen, "cgroup v2%s%s", cg->has_mem ? " memory" : "",
-		 cg->has_pids ? " pids" : "");
+	cg->fd = open(cg->mem, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	sp_cgroup_bits_text(have, names, sizeof names);
+	snprintf(detail, dlen, "cgroup v2 %s%s%s", names, why[0] ? "; " : "", why);
 	return 0;
 }
 
@@ -228,7 +316,7 @@ static int setup_v2(struct sp_cgroup *cg, const struct sp_limits *l,
  * The first run of the next one removes those whose process is gone;
  * rmdir refuses any that still holds a task, and a live process of the
  * same pid keeps its own. */
-static void sweep_stale(const char *parent)
+static void sweep_stale(const char *parent, const char *prefix)
 {
 	DIR *d = opendir(parent);
 	struct dirent *de;
@@ -237,10 +325,12 @@ static void sweep_stale(const char *parent)
 		return;
 	while ((de = readdir(d))) {
 		char path[PATH_MAX + 300], tail;
+		size_t plen = strlen(prefix);
 		unsigned n;
 		int pid;
 
-		if (sscanf(de->d_name, "sandpit-%d-%u%c", &pid, &n, &tail) != 2 ||
+		if (strncmp(de->d_name, prefix, plen) != 0 ||
+		    sscanf(de->d_name + plen, "-%d-%u%c", &pid, &n, &tail) != 2 ||
 		    pid <= 0 || pid == (int)getpid() ||
 		    kill(pid, 0) == 0 || errno != ESRCH)
 			continue;
@@ -265,7 +355,7 @@ static int v1_dir(const char *controller, unsigned id, char *out, size_t outlen)
 	}
 	snprintf(parent, sizeof parent, "%s%s", mnt, strcmp(self, "/") ? self : "");
 	if (id == 0)
-		sweep_stale(parent);
+		sweep_stale(parent, "sandpit");
 	snprintf(out, outlen, "%s/sandpit-%d-%u", parent, (int)getpid(), id);
 	return mkdir(out, 0755) == 0 ? 0 : -1;
 }
@@ -306,10 +396,11 @@ struct sp_cgroup *sp_cgroup_create(const struct sp_limits *l, char *detail,
 				   size_t detail_len)
 {
 	struct sp_cgroup *cg = calloc(1, sizeof *cg);
-	char why2[128] = "";
+	char why2[600] = "";
 
 	if (!cg)
 		return NULL;
+	cg->fd = -1;
 	if (getenv("SANDPIT_NO_CGROUP")) {
 		snprintf(detail, detail_len, "disabled by SANDPIT_NO_CGROUP");
 		free(cg);
@@ -320,6 +411,13 @@ struct sp_cgroup *sp_cgroup_create(const struct sp_limits *l, char *detail,
 		goto made;
 	}
 	memset(cg, 0, sizeof *cg);
+	cg->fd = -1;
+	/* a pure v2 host has no v1 controllers: its reason is the one */
+	if (is_cgroup2("/sys/fs/cgroup")) {
+		snprintf(detail, detail_len, "%s", why2);
+		free(cg);
+		return NULL;
+	}
 	if (setup_v1(cg, l, detail, detail_len) == 0)
 		goto made;
 	sp_cgroup_destroy(cg);
@@ -334,18 +432,37 @@ made:
 	return cg;
 }
 
+int sp_cgroup_fd(const struct sp_cgroup *cg) { return cg ? cg->fd : -1; }
+const char *sp_cgroup_path(const struct sp_cgroup *cg) { return cg ? cg->mem : ""; }
+int sp_cgroup_version(const struct sp_cgroup *cg) { return cg ? cg->version : 0; }
+
+const char *sp_cgroup_missing(const struct sp_cgroup *cg)
+{
+	return cg && cg->version == 2 ? cg->why : "";
+}
+
+unsigned sp_cgroup_controllers(const struct sp_cgroup *cg)
+{
+	if (!cg)
+		return 0;
+	if (cg->version == 2)
+		return cg->controllers;
+	return (cg->has_mem ? SP_CG_MEMORY : 0) | (cg->has_pids ? SP_CG_PIDS : 0) |
+	       (cg->has_cpu ? SP_CG_CPU : 0);
+}
+
 int sp_cgroup_attach(struct sp_cgroup *cg, pid_t pid)
 {
 	int rc = 0;
 
+	if (cg->version == 2)
+		return write_at(cg->mem, "cgroup.procs", "%d", (int)pid);
 	if (cg->has_mem)
 		rc |= write_at(cg->mem, "cgroup.procs", "%d", (int)pid);
 	if (cg->version == 1 && cg->has_pids)
 		rc |= write_at(cg->pids, "cgroup.procs", "%d", (int)pid);
 	if (cg->version == 1 && cg->has_cpu)
 		rc |= write_at(cg->cpu, "cgroup.procs", "%d", (int)pid);
-	if (cg->version == 2 && !cg->has_mem)
-		rc |= write_at(cg->pids, "cgroup.procs", "%d", (int)pid);
 	return rc ? -1 : 0;
 }
 
@@ -425,6 +542,8 @@ void sp_cgroup_destroy(struct sp_cgroup *cg)
 {
 	if (!cg)
 		return;
+	if (cg->fd >= 0)
+		close(cg->fd);
 	/* Processes leave a cgroup a moment after they are reaped. */
 	for (int tries = 0; tries < 200; tries++) {
 		bool busy = false;

@@ -36,7 +36,7 @@ static enum sp_violation_kind kind_from(const char *k)
 /* Bytes of v in the compact, ASCII-only form the size cap is checked on. */
 static size_t dumped_len(json_t *v)
 {
-	char *text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ENCODE_ANY);
+	char *text = sp_json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
 	size_t len = text ? strlen(text) : 0;
 
 	free(text);
@@ -184,6 +184,8 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 		sp_variables_add(r, msg);
 	} else if (strcmp(t, "vars") == 0) {
 		sp_variables_more(r, msg);
+	} else if (strcmp(t, "last") == 0) {
+		sp_last_value_set(r, msg);
 	} else if (strcmp(t, "hint") == 0) {
 		/* explains only: a made-up one can only pick a fixed text */
 		sp_hints_add(r->res, json_string_value(json_object_get(msg, "topic")),

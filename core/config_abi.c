@@ -39,5 +39,9 @@ int sp_config_take(const struct sp_config *in, struct sp_config *out,
 	memset(out, 0, sizeof *out);
 	memcpy(out, in, in->size < sizeof *out ? in->size : sizeof *out);
 	out->size = sizeof *out;
+	if (out->columns > SP_MAX_COLUMNS || out->lines > SP_MAX_LINES)
+		return sp_fail(err, "a terminal of %u columns and %u lines: give at most %d "
+			       "columns and %d lines (0 for none)", out->columns, out->lines,
+			       SP_MAX_COLUMNS, SP_MAX_LINES);
 	return 0;
 }

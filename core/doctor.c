@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -75,6 +76,9 @@ static int try_userns(char *why, size_t len)
 		if (unshare(CLONE_NEWNS | CLONE_NEWNET | CLONE_NEWPID | CLONE_NEWIPC |
 			    CLONE_NEWUTS) < 0)
 			_exit(2);
+		/* what init does first: a container's seccomp profile may refuse it */
+		if (sethostname("sandpit", 7) < 0)
+			_exit(3);
 		_exit(0);
 	}
 	if (waitpid(pid, &st, 0) < 0 || !WIFEXITED(st)) {
@@ -85,9 +89,81 @@ static int try_userns(char *why, size_t len)
 		snprintf(why, len, "creating a user namespace is not allowed here");
 	else if (WEXITSTATUS(st) == 2)
 		snprintf(why, len, "user namespace ok, but no mount/net/pid namespaces in it");
+	else if (WEXITSTATUS(st) == 3)
+		snprintf(why, len, "namespaces ok, but sethostname in a new UTS namespace is "
+			 "refused (a container's seccomp profile)");
 	else
 		snprintf(why, len, "unprivileged user namespaces work");
 	return WEXITSTATUS(st) == 0;
+}
+
+/* The cgroup as a run has it: the run's cgroup made, a child cloned into
+ * it as init is (or moved in where the kernel cannot clone into it), and
+ * the cgroup seen to hold the child. Returns the cgroup's controllers
+ * (SP_CG_*) with detail and missing (why any is not there) filled in, or
+ * -1 with detail saying why there is no cgroup. */
+static int try_cgroup(char *detail, size_t len, char *missing, size_t mlen)
+{
+	struct sp_limits lim;
+	struct sp_cgroup *cg;
+	char made[512], procs[PATH_MAX + 16], pidtext[16], *held;
+	int pidfd = -1, gate[2], rc = -1;
+	bool placed = false, inside;
+	pid_t pid;
+
+	missing[0] = '\0';
+	sp_limits_default(&lim);
+	cg = sp_cgroup_create(&lim, made, sizeof made);
+	if (!cg) {
+		snprintf(detail, len, "%s", made);
+		return -1;
+	}
+	if (pipe2(gate, O_CLOEXEC) < 0) {
+		snprintf(detail, len, "%s; pipe: %s", made, strerror(errno));
+		sp_cgroup_destroy(cg);
+		return -1;
+	}
+	pid = sp_clone_into(0, sp_cgroup_fd(cg), &pidfd, &placed);
+	if (pid == 0) {
+		char c;
+		close(gate[1]);
+		/* waits until doctor has looked, then leaves the cgroup empty */
+		while (read(gate[0], &c, 1) < 0 && errno == EINTR)
+			;
+		_exit(0);
+	}
+	close(gate[0]);
+	if (pid < 0) {
+		snprintf(detail, len, "%s; a child could not start: %s", made, strerror(errno));
+		close(gate[1]);
+		sp_cgroup_destroy(cg);
+		return -1;
+	}
+	if (!placed && sp_cgroup_attach(cg, pid) < 0) {
+		snprintf(detail, len, "%s; a child could not move into it: %s", made, strerror(errno));
+		inside = false;
+	} else {
+		snprintf(procs, sizeof procs, "%s/cgroup.procs", sp_cgroup_path(cg));
+		snprintf(pidtext, sizeof pidtext, "%d", (int)pid);
+		held = sp_read_file(procs, 65536, NULL);
+		inside = false;
+		for (char *tok = held, *save = NULL; held && (tok = strtok_r(tok, "\n", &save)); tok = NULL)
+			if (strcmp(tok, pidtext) == 0)
+				inside = true;
+		free(held);
+		snprintf(detail, len, inside ? "%s; a child ran in it (%s)" : "%s; but a child is not in it",
+			 made, placed ? "cloned straight in" : "moved in");
+	}
+	close(gate[1]);
+	waitpid(pid, NULL, 0);
+	if (pidfd >= 0)
+		close(pidfd);
+	if (inside) {
+		rc = (int)sp_cgroup_controllers(cg);
+		snprintf(missing, mlen, "%s", sp_cgroup_missing(cg));
+	}
+	sp_cgroup_destroy(cg);
+	return rc;
 }
 
 static long read_long(const char *path, long dflt)
@@ -113,9 +189,8 @@ size_t sp_doctor(struct sp_layer *ls, size_t max)
 	long apparmor = read_long("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", 0);
 	long debian = read_long("/proc/sys/kernel/unprivileged_userns_clone", 1);
 	bool ns = try_userns(why, sizeof why);
-	char cg_detail[96] = "";
-	struct sp_limits lim;
-	struct sp_cgroup *cg;
+	char cg_detail[600], cg_missing[512], names[32];
+	int cg_bits;
 
 	add(ls, &n, max, SP_LAYER_USER_NS, ns, "%s%s%s%s", why,
 	    userns_max == 0 ? " (user.max_user_namespaces = 0)" : "",
@@ -132,11 +207,14 @@ size_t sp_doctor(struct sp_layer *ls, size_t max)
 	else
 		add(ls, &n, max, SP_LAYER_LANDLOCK, false, "not in this kernel (optional; the mount namespace still confines)");
 	add(ls, &n, max, SP_LAYER_CAPS, true, "libcap: dropped in every run");
-	sp_limits_default(&lim);
-	cg = sp_cgroup_create(&lim, cg_detail, sizeof cg_detail);
-	add(ls, &n, max, SP_LAYER_CGROUP, cg != NULL, "%s%s", cg_detail,
-	    cg ? "" : " (optional; falls back to rlimits and /proc sampling)");
-	sp_cgroup_destroy(cg);
+	cg_bits = try_cgroup(cg_detail, sizeof cg_detail, cg_missing, sizeof cg_missing);
+	add(ls, &n, max, SP_LAYER_CGROUP, cg_bits >= 0, "%s%s", cg_detail,
+	    cg_bits >= 0 ? "" : " (optional; falls back to rlimits and /proc sampling)");
+	if (cg_bits >= 0) {
+		sp_cgroup_bits_text((unsigned)cg_bits, names, sizeof names);
+		add(ls, &n, max, SP_LAYER_CGROUP_CONTROLLERS, (unsigned)cg_bits == SP_CG_ALL,
+		    "%s%s%s", names, cg_missing[0] ? "; " : "", cg_missing);
+	}
 	add(ls, &n, max, SP_LAYER_RLIMITS, true, "always, every one of them");
 	/* without a cgroup, the filter keeps what the cgroup would */
 	add(ls, &n, max, SP_LAYER_SECCOMP_CONTINUE, sp_seccomp_can_continue(), "%s",
@@ -157,12 +235,29 @@ const char *sp_doctor_hint(const char *name)
 		       "  sudo sysctl -w kernel.unprivileged_userns_clone=1      (Debian kernels before 6.x)\n"
 		       "  sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0   (Ubuntu 23.10+),\n"
 		       "    or better, an AppArmor profile for sandpit with the 'userns' rule\n"
-		       "Inside a container, the container runtime must allow them (e.g. docker --security-opt seccomp=unconfined is NOT enough; run with a profile that permits unshare/clone of user namespaces).";
+		       "Inside a container, the runtime must allow them, and sethostname in them:\n"
+		       "podman's default seccomp profile allows sethostname only with CAP_SYS_ADMIN,\n"
+		       "Docker's refuses user namespaces; docs/deploy.md gives the settings that work.";
 	if (strcmp(name, SP_LAYER_LANDLOCK) == 0)
 		return "Landlock needs Linux 5.13+ with CONFIG_SECURITY_LANDLOCK and 'landlock' in the lsm= boot parameter.";
 	if (strcmp(name, SP_LAYER_CGROUP) == 0)
-		return "For exact memory/CPU accounting run as root, or inside a delegated cgroup v2:\n"
-		       "  systemd-run --user --scope -p Delegate=yes sandpit ...";
+		return "For exact memory, process and CPU accounting, each run needs a cgroup.\n"
+		       "As root sandpit makes one. As an ordinary user on cgroup v2 (systemd hosts),\n"
+		       "start sandpit in a scope that systemd delegates to you:\n"
+		       "  systemd-run --user --scope -p Delegate=yes sandpit run main.py\n"
+		       "  systemd-run --user --scope -p Delegate=yes sandpit        (the playground)\n"
+		       "On cgroup v1 only root gets one: boot with systemd.unified_cgroup_hierarchy=1.\n"
+		       "Without a cgroup, limits fall back to rlimits, /proc samples and the seccomp\n"
+		       "filter, and ignoring SIGCHLD is refused (its children's CPU would go uncounted).";
+	if (strcmp(name, SP_LAYER_CGROUP_CONTROLLERS) == 0)
+		return "Where a controller is \"not delegated\", have systemd delegate it to every\n"
+		       "user's manager (as root, once; then log in again):\n"
+		       "  mkdir -p /etc/systemd/system/user@.service.d\n"
+		       "  printf '[Service]\\nDelegate=cpu cpuset io memory pids\\n' \\\n"
+		       "    > /etc/systemd/system/user@.service.d/delegate.conf\n"
+		       "  systemctl daemon-reload\n"
+		       "Where the cgroup \"holds processes of its own\", start sandpit in a scope of its own\n"
+		       "(systemd-run --user --scope -p Delegate=yes sandpit ...).";
 	if (strcmp(name, SP_LAYER_SECCOMP) == 0)
 		return "seccomp needs a kernel built with CONFIG_SECCOMP_FILTER; user notification needs Linux 5.0+.";
 	return NULL;

@@ -133,13 +133,13 @@ int sp_in_files_open(const struct sp_config *cfg, struct sp_in_file **out,
 		files[i].bytes = (uint64_t)st.st_size;
 		total += files[i].bytes;
 		if (total > cfg->limits.disk_bytes) {
-			sp_fail(err, "file '%s' (%llu bytes) does not fit: the files in%s "
-				"come to %llu bytes and the work dir holds %llu (--disk); "
+			sp_fail(err, "file '%s' is %s (%llu bytes) and does not fit: the files in%s "
+				"come to %s and the work dir holds %s (the disk limit, --disk); "
 				"raise the disk limit or bring a sample of the data",
-				f->host_path, (unsigned long long)files[i].bytes,
-				cfg->carry_in ? " and the carry-in" : "",
-				(unsigned long long)total,
-				(unsigned long long)cfg->limits.disk_bytes);
+				f->host_path, SP_BYTES(files[i].bytes),
+				(unsigned long long)files[i].bytes,
+				cfg->carry_in ? " and the carry-in" : "", SP_BYTES(total),
+				SP_BYTES(cfg->limits.disk_bytes));
 			goto fail;
 		}
 	}

@@ -177,7 +177,7 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 	sp_variables_take(r);
 	sp_hints_from_tracebacks(res, r->out.errtail, r->out.errtail_len);
 	if (r->chan.carry_out)
-		res->carry_out = json_dumps(r->chan.carry_out, JSON_COMPACT);
+		res->carry_out = sp_json_dumps(r->chan.carry_out, JSON_COMPACT);
 
 	if (geteuid() == 0)
 		sp_layer_set(res, SP_LAYER_USER_NS, true, "uid %d -> host %d", SP_SANDBOX_UID,
@@ -199,6 +199,11 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 	sp_layer_set(res, SP_LAYER_CAPS, true, "all dropped, bounding and ambient too");
 	sp_layer_set(res, SP_LAYER_NO_NEW_PRIVS, true, "set");
 	sp_layer_set(res, SP_LAYER_CGROUP, r->cg != NULL, "%s", r->cg_detail);
+	{
+		char names[32];
+		sp_cgroup_bits_text(sp_cgroup_controllers(r->cg), names, sizeof names);
+		sp_layer_set(res, SP_LAYER_CGROUP_CONTROLLERS, names[0] != '\0', "%s", names);
+	}
 	sp_layer_set(res, SP_LAYER_RLIMITS, true, "every one set: cpu, data, stack, fsize, nproc, "
 		     "nofile, no realtime priority or lower nice value");
 	/* how the limits that a missing cgroup leaves to the filter were kept */

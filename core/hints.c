@@ -44,12 +44,15 @@ struct topic {
 static const struct topic topics[] = {
 	{ "module", "ModuleNotFoundError",
 	  "There is no module named '%s' in the sandbox, and a run cannot install "
-	  "one: it has no network, so pip reaches nothing (constraint 1). What "
-	  "there is: Python's standard library, numpy, pandas, matplotlib and "
-	  "scipy. Use one of those, or put the code you need into the program.",
+	  "one: it has no network, so pip reaches nothing (constraint 1). The "
+	  "machine's owner can add one outside it: apt install python3-NAME, or "
+	  "--python with a virtual environment (sandpit doctor lists the stack).",
 	  "That module is not in the sandbox, and a run cannot install one: it "
-	  "has no network, so pip reaches nothing (constraint 1). What there is: "
-	  "Python's standard library, numpy, pandas, matplotlib and scipy." },
+	  "has no network, so pip reaches nothing (constraint 1). A run has "
+	  "Python's standard library and the packages installed on this machine "
+	  "(sandpit doctor lists the data stack); the machine's owner can add "
+	  "one outside the sandbox (apt install python3-NAME, or --python with a "
+	  "virtual environment's python3)." },
 	{ "file", "FileNotFoundError",
 	  "There is no '%s' here. Runs are stateless (constraint 3): each one "
 	  "starts in an empty work dir, so a file an earlier run wrote is gone, "
@@ -74,8 +77,9 @@ static const struct topic topics[] = {
 	{ "input", "EOFError", NULL,
 	  "input() found nothing to read: nobody types into a run, and its "
 	  "standard input is empty (or used up). Give the input beforehand: "
-	  "sandpit run --stdin FILE, or write the values into the program or "
-	  "the carry buffer." },
+	  "type it into the Stdin tab (F12 in the playground) or give sandpit "
+	  "run --stdin FILE, or write the values into the program or the carry "
+	  "buffer." },
 	{ "memory", "MemoryError",
 	  "The program asked for more memory than the run's limit of %s "
 	  "(constraint 5). Work through the data in chunks or on a sample, or "

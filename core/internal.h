@@ -197,6 +197,43 @@ bool sp_cgroup_oom_killed(struct sp_cgroup *cg);
 bool sp_cgroup_pids_hit(struct sp_cgroup *cg);
 void sp_cgroup_kill(struct sp_cgroup *cg);
 void sp_cgroup_destroy(struct sp_cgroup *cg);
+/* v2: the run cgroup's directory, for clone3's CLONE_INTO_CGROUP (the
+ * cgroup keeps it open); -1 on v1 */
+int sp_cgroup_fd(const struct sp_cgroup *cg);
+/* a v2 run cgroup's path, for messages and the doctor's check */
+const char *sp_cgroup_path(const struct sp_cgroup *cg);
+int sp_cgroup_version(const struct sp_cgroup *cg);
+/* SP_CG_* the run has (v1: cpu is cpuacct) */
+unsigned sp_cgroup_controllers(const struct sp_cgroup *cg);
+/* v2: why any controller is missing ("name: reason; ..."), or "" */
+const char *sp_cgroup_missing(const struct sp_cgroup *cg);
+
+/* cgroup_enable.c: which controllers a v2 cgroup hands its children,
+ * each enabled on its own. */
+#define SP_CG_MEMORY 1u
+#define SP_CG_PIDS 2u
+#define SP_CG_CPU 4u
+#define SP_CG_ALL (SP_CG_MEMORY | SP_CG_PIDS | SP_CG_CPU)
+typedef int (*sp_cg_write_fn)(const char *path, const char *text);
+/* The SP_CG_* bits of a controller list in dir/file (cgroup.controllers,
+ * cgroup.subtree_control); readable says whether the file could be read. */
+unsigned sp_cgroup_list_bits(const char *dir, const char *file, bool *readable);
+/* "memory pids cpu", those of bits, in that order */
+void sp_cgroup_bits_text(unsigned bits, char *out, size_t len);
+/* Enables for dir's children each controller of want that dir's parent
+ * gives it, one write each through write_fn (sp_write_file, or a test's).
+ * Returns the bits dir's children have now; why says, "name: reason"
+ * separated by "; ", why each other one of want is missing ("" if none). */
+unsigned sp_cgroup_enable(const char *dir, unsigned want, sp_cg_write_fn write_fn,
+			  char *why, size_t why_len);
+
+/* launch.c: clone (flags: namespaces, with SIGCHLD as exit signal) a
+ * child straight into the v2 cgroup cgroup_fd (CLONE_INTO_CGROUP, Linux
+ * 5.7+; -1: none). Where clone3 or CLONE_INTO_CGROUP is missing or the
+ * kernel refuses the cgroup, the child is cloned where we are and *placed
+ * says false: the caller then moves it. *pidfd: the child's pidfd or -1.
+ * Returns as fork does. */
+pid_t sp_clone_into(uint64_t flags, int cgroup_fd, int *pidfd, bool *placed);
 
 /* usage.c: accounting through the sandbox's own /proc. */
 struct sp_proc_sample {
@@ -299,9 +336,13 @@ void sp_samples_free(struct sp_samples *s);
 struct json_t;
 struct json_t *sp_samples_json(const struct sp_sample *v, size_t n);
 
-/* variables.c */
+/* variables.c; sp_utf8_cut_dup: a copy of s cut to at most max bytes,
+ * never inside a UTF-8 character (NULL when out of memory). */
+char *sp_utf8_cut_dup(const char *s, size_t max);
 void sp_variables_free(struct sp_variable *v, size_t n);
 struct json_t *sp_variables_json(const struct sp_variable *v, size_t n);
+/* last_value.c: the result's "last_value", {"type", "repr"} or null */
+struct json_t *sp_last_value_json(const struct sp_result *r);
 
 /* violations.c */
 struct sp_violations {
@@ -344,6 +385,13 @@ struct json_t *sp_hints_json(const struct sp_result *res);
 const char *sp_carry_name_problem(const char *name);
 /* carry.c: NULL when a carried value nests within SP_CARRY_MAX_DEPTH. */
 const char *sp_carry_value_problem(const struct json_t *value);
+
+/* json_dump.c: json_dumps (JSON_COMPACT, JSON_INDENT, JSON_ENSURE_ASCII;
+ * keys in the object's order) with each float in the fewest digits that
+ * read back to the same double, as Python's repr() writes it; NULL when out
+ * of memory. sp_json_real_precision is the %g precision that takes. */
+char *sp_json_dumps(const struct json_t *v, size_t flags);
+int sp_json_real_precision(double v);
 
 /* json_bytes.c: bytes as JSON strings, surrogateescape (see its header).
  * sp_json_bytes gives a string for the tree (a placeholder when s is not

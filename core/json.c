@@ -121,6 +121,7 @@ char *sp_result_to_json(const struct sp_result *r)
 	} else {
 		json_object_set_new(o, "carry_out", json_null());
 	}
+	json_object_set_new(o, "last_value", sp_last_value_json(r));
 	for (size_t i = 0; i < r->n_layers; i++) {
 		const struct sp_layer *ly = &r->layers[i];
 		json_object_set_new(ls, ly->name, ly->active ? json_string(ly->detail[0] ? ly->detail : "on")

@@ -235,7 +235,7 @@ char *sp_json_dump_bytes(json_t *root, size_t flags)
 	char *out = NULL;
 
 	for (int attempt = 0; attempt < 4; attempt++) {
-		char *text = json_dumps(root, flags);
+		char *text = sp_json_dumps(root, flags);
 		bool oom = false;
 
 		if (!text)

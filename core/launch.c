@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "control.h"
 #include "internal.h"
 #include "launch.h"
@@ -66,7 +67,7 @@ static void run_program(const struct prog_start *ps)
 	const struct sp_launch_spec *spec = ps->spec;
 	int ctl = ps->ctl;
 	sigset_t open_mask;
-	static const char *const envp[] = {
+	static const char *const base_env[] = {
 		"PATH=/usr/local/bin:/usr/bin:/bin",
 		"HOME=" SP_WORKDIR,
 		"TMPDIR=/tmp",
@@ -92,12 +93,19 @@ static void run_program(const struct prog_start *ps)
 		 * exactly 1 MiB): a small allocation RLIMIT_DATA refuses is seen
 		 * too (seccomp_rules.c) */
 		"MALLOC_TOP_PAD_=1114112",
-		NULL,
 	};
+	/* the terminal the output is shown in, when there is one (the
+	 * prelude sets pandas' and numpy's widths from COLUMNS) */
+	const char *envp[SP_ARRAY_SIZE(base_env) + 3];
+	char columns[24], lines[24];
+	size_t n_env = SP_ARRAY_SIZE(base_env);
 	/* the carry-out cap, so that carry() refuses an over-size call itself */
 	char cap[24], *c = cap + sizeof cap;
 	unsigned long long left = (unsigned long long)spec->limits.carry_bytes;
-	const char *argv[] = { "python3", "-I", "-u", "-B",
+	/* argv[0] the interpreter's path as given: Python finds a virtual
+	 * environment's pyvenv.cfg beside it (its site-packages, read-only
+	 * in the sandbox), which a bare "python3" would miss for /usr/bin's */
+	const char *argv[] = { spec->python, "-I", "-u", "-B",
 			       spec->mounts.prelude_pyc ? SP_SPDIR "/prelude.pyc"
 							: SP_SPDIR "/prelude.py",
 			       spec->filename, NULL,
@@ -106,6 +114,14 @@ static void run_program(const struct prog_start *ps)
 	int notify_fd = -1, landlock_abi = ps->landlock_abi;
 	char msg[16];
 
+	memcpy(envp, base_env, sizeof base_env);
+	if (spec->columns && spec->lines) {
+		snprintf(columns, sizeof columns, "COLUMNS=%u", spec->columns);
+		snprintf(lines, sizeof lines, "LINES=%u", spec->lines);
+		envp[n_env++] = columns;
+		envp[n_env++] = lines;
+	}
+	envp[n_env] = NULL;
 	*--c = '\0';
 	do {
 		*--c = (char)('0' + left % 10);
@@ -360,8 +376,18 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	if (n != 1 || go != SP_CTL_BUILD)
 		_exit(125); /* the supervisor went away */
 
-	if (sethostname("sandpit", 7) < 0)
-		child_fail(ctl, "sethostname in the new UTS namespace failed");
+	if (sethostname("sandpit", 7) < 0) {
+		/* the kernel allows it in our own UTS namespace: a refusal is a
+		 * seccomp profile's, as podman's default gives it only to a
+		 * container with CAP_SYS_ADMIN */
+		char why[400];
+		snprintf(why, sizeof why, "sethostname in the new UTS namespace was refused (%s)%s",
+			 strerror(errno), errno == EPERM ?
+			 ": inside a container, its seccomp profile must allow sethostname "
+			 "(podman's default allows it only with CAP_SYS_ADMIN); "
+			 "docs/deploy.md gives the settings" : "");
+		child_fail(ctl, why);
+	}
 	/* The root: open what needs the caller's rights, drop them for the
 	 * sandbox user's, then build and enter it as that user. */
 	if (sp_mounts_open(&spec->mounts, &sources, &err) < 0)
@@ -474,19 +500,48 @@ static int write_maps(pid_t pid, struct sp_error *err)
 	return 0;
 }
 
-static pid_t clone_init(int *pidfd)
-{
-	const uint64_t ns = CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS |
-			    CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS;
-	struct sp_clone_args args = {
-		.flags = ns | CLONE_PIDFD,
-		.pidfd = (uint64_t)(uintptr_t)pidfd,
-		.exit_signal = SIGCHLD,
-	};
-	pid_t pid = (pid_t)syscall(SYS_clone3, &args, sizeof args);
+#ifndef CLONE_INTO_CGROUP
+#define CLONE_INTO_CGROUP 0x200000000ULL
+#endif
 
+/* struct clone_args up to the cgroup (v2, 88 bytes, Linux 5.7+). */
+struct sp_clone_args_cg {
+	struct sp_clone_args v0;
+	uint64_t set_tid, set_tid_size, cgroup;
+};
+
+pid_t sp_clone_into(uint64_t flags, int cgroup_fd, int *pidfd, bool *placed)
+{
+	struct sp_clone_args_cg args = {
+		.v0 = {
+			.flags = flags | CLONE_PIDFD,
+			.pidfd = (uint64_t)(uintptr_t)pidfd,
+			.exit_signal = SIGCHLD,
+		},
+	};
+	pid_t pid = -1;
+
+	*pidfd = -1;
+	*placed = false;
+	if (cgroup_fd >= 0) {
+		/* started inside: no move, and the run's cgroup is the only one
+		 * init ever was in, before its first allocation */
+		args.v0.flags |= CLONE_INTO_CGROUP;
+		args.cgroup = (uint64_t)cgroup_fd;
+		pid = (pid_t)syscall(SYS_clone3, &args, sizeof args);
+		if (pid >= 0) {
+			*placed = true;
+			return pid;
+		}
+		/* 5.3-5.6 know clone3 without the cgroup (E2BIG, EINVAL); a
+		 * cgroup the kernel will not take now is the caller's move to
+		 * explain, where the reason has a name */
+		args.v0.flags &= ~CLONE_INTO_CGROUP;
+		*pidfd = -1;
+	}
+	pid = (pid_t)syscall(SYS_clone3, &args.v0, sizeof args.v0);
 	if (pid < 0 && errno == ENOSYS) {
-		pid = (pid_t)syscall(SYS_clone, ns | SIGCHLD, NULL, NULL, NULL, NULL);
+		pid = (pid_t)syscall(SYS_clone, flags | SIGCHLD, NULL, NULL, NULL, NULL);
 		if (pid > 0)
 			*pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 	}
@@ -522,7 +577,9 @@ int sp_launch_start(const struct sp_launch_spec *spec, struct sp_launched *out,
 	if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, ctl) < 0)
 		return sp_fail_errno(err, "control socket");
 	/* the child keeps ctl[1] across its own exec-free life */
-	pid = clone_init(&pidfd);
+	pid = sp_clone_into(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWNET |
+			    CLONE_NEWIPC | CLONE_NEWUTS, spec->cgroup_fd, &pidfd,
+			    &out->in_cgroup);
 	if (pid < 0) {
 		int e = errno;
 		close(ctl[0]);
@@ -589,7 +646,7 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 	ssize_t n;
 
 	/* init builds the root meanwhile; it starts the program only after SP_CTL_START */
-	if (cg && sp_cgroup_attach(cg, L->pid) < 0) {
+	if (cg && !L->in_cgroup && sp_cgroup_attach(cg, L->pid) < 0) {
 		sp_fail_errno(err, "cgroup: attach the sandbox");
 		take_init_error(L, err);
 		goto fail;

@@ -20,6 +20,12 @@ struct sp_launch_spec {
 	 * modules to import ahead, "numpy,pandas"; else -1 and NULL. */
 	int rel_fd;
 	const char *preload;
+	/* The terminal's size for COLUMNS and LINES, 0 for none (a prepared
+	 * run is told at its release instead). */
+	unsigned columns, lines;
+	/* v2: the run's cgroup, which init is cloned straight into
+	 * (sp_cgroup_fd), or -1: sp_launch_ready then moves init */
+	int cgroup_fd;
 };
 
 struct sp_launched {
@@ -29,6 +35,7 @@ struct sp_launched {
 	int work_fd;
 	int proc_fd;
 	int sockmem_fd;          /* sock_diag in the sandbox's netns, or -1 */
+	bool in_cgroup;          /* init was cloned into spec->cgroup_fd */
 };
 
 /* In sp_launch_go's go: besides the filter variant (SP_FILTER_*), the
@@ -37,8 +44,9 @@ struct sp_launched {
 
 /* Three steps, so the caller can make the run's cgroups while init
  * builds the root, and fill the work dir before the program starts:
- * start clones init and maps its user; ready places init in cg (may be
- * NULL) and waits until the root is built (work_fd is then the work dir,
+ * start clones init (into the run's v2 cgroup where it can) and maps its
+ * user; ready places init in cg (may be NULL) if it is not there yet, and
+ * waits until the root is built (work_fd is then the work dir,
  * which nothing of the sandbox's runs in yet); go lets init start the
  * program, with the filter variant and SP_GO_* flags. Each one cleans up
  * after itself when it fails. */

@@ -515,7 +515,7 @@ int sp_mounts_enter(const struct sp_mount_plan *plan, struct sp_mount_sources *m
 
 	if (mount("tmpfs", NEWROOT, "tmpfs", MS_NOSUID | MS_NODEV,
 		  "mode=0755,size=16m,nr_inodes=4096") < 0) {
-		sp_fail_errno(err, "mounts: tmpfs for the new root");
+		sp_fail_errno(err, "mounts: tmpfs for the new root on " NEWROOT);
 		goto out;
 	}
 	if (write_etc(err) < 0)
@@ -536,7 +536,15 @@ int sp_mounts_enter(const struct sp_mount_plan *plan, struct sp_mount_sources *m
 	if (mkdir(NEWROOT "/proc", 0555) < 0 ||
 	    mount("proc", NEWROOT "/proc", "proc",
 		  MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0) {
-		sp_fail_errno(err, "mounts: private /proc");
+		/* the kernel mounts a new proc only where the proc it can see
+		 * has nothing mounted over parts of it: a container's runtime
+		 * masks some (/proc/kcore, /proc/keys, ...) unless told not to */
+		if (errno == EPERM)
+			sp_fail_errno(err, "mounts: a private /proc was refused: inside a container, "
+				      "its /proc must have no masked paths (podman: --security-opt "
+				      "unmask=ALL; docs/deploy.md)");
+		else
+			sp_fail_errno(err, "mounts: private /proc");
 		goto out;
 	}
 	if (build_dev(err) < 0 || build_work(plan, err) < 0 ||

@@ -11,8 +11,11 @@
 #   {"t": "at", "line": N, "ctx": str}        a call that may be denied next
 #   {"t": "ev", "k": kind, "what": str, "line": N}  a runtime-observed violation
 #   {"t": "exc", "k": "memory"|"disk"|"process", "line": N}  uncaught error
-#   {"t": "var", "name", "type", "repr", "carryable", "value"?}  a global at the end
+#   {"t": "var", "name", "type", "repr", "carryable", "value"?, "table"?}
+#       a global at the end; a table's first rows for a DataFrame, Series
+#       or array: {"shape", "columns", "index", "numeric", "rows"}
 #   {"t": "vars", "more": N}                  the globals not listed
+#   {"t": "last", "type": str, "repr": str}   the last expression's value, not None
 #   {"t": "hint", "topic": str, "about": str, "detail": str, "line": N}
 #       an uncaught error the sandbox's rules explain (core/hints.c)
 import sys
@@ -171,9 +174,9 @@ def _not_utf8(s):
 
 
 def _jreal(v):
-    # how jansson writes a float (17 digits), which is what the supervisor
-    # counts: often longer than Python's shortest repr
-    s = "%.17g" % v
+    # how the supervisor writes a float (core/json_dump.c): repr's shortest
+    # digits with jansson's exponent (1e-5, 1e16)
+    s = repr(float(v))
     if "e" in s:
         mant, exp = s.split("e")
         s = mant + "e" + ("-" if exp[0] == "-" else "") + (exp.lstrip("+-").lstrip("0") or "0")
@@ -606,6 +609,188 @@ def _compile(source):
     return compile(source, _USER, "exec", dont_inherit=True)
 
 
+# The last value, as a notebook shows it: when the program's last
+# top-level statement is an expression (df.head()), its value is kept in
+# a hidden global and reported after the run. The statement becomes an
+# assignment in the program's own syntax tree, so it runs once, as
+# written, on its own lines. Building the tree costs about 1 ms (the ast
+# types, on the first call), so a program whose last line plainly is no
+# expression (an import, a def, an if, x = ...) is not looked at.
+_LAST = "__sandpit_last__"  # "__": not a variable the Variables view lists
+_NOT_EXPR = (b"def", b"class", b"if", b"for", b"while", b"with", b"try", b"import",
+             b"from", b"return", b"pass", b"raise", b"assert", b"del", b"global",
+             b"nonlocal", b"break", b"continue", b"async", b"elif", b"else",
+             b"except", b"finally")
+_ASSIGN = (b"=", b"+=", b"-=", b"*=", b"/=", b"//=", b"%=", b"**=", b"&=", b"|=",
+           b"^=", b">>=", b"<<=", b"@=", b":")
+
+
+def _may_end_in_expression(source):
+    # the last line that starts a statement at column 0, roughly: False
+    # only when it plainly is no expression (then nothing is missed but
+    # a rare "x = 1" inside a string at column 0)
+    for line in reversed(source.splitlines()):
+        if not line.strip() or line[:1] in b" \t#)]}":
+            continue
+        if b";" in line or line.startswith(b"@"):
+            return b";" in line
+        word = line.split(None, 1)[0].split(b"(")[0].split(b":")[0]
+        if word in _NOT_EXPR or word == b"print":  # print() is None
+            return False
+        i = 0
+        while i < len(line) and (line[i:i + 1].isalnum() or line[i:i + 1] in b"_."):
+            i += 1
+        rest = line[i:].lstrip()
+        return not (i and rest.startswith(_ASSIGN) and not rest.startswith(b"=="))
+    return False
+
+
+def _keep_last_value(source, code):
+    """code, or the program compiled again with its last statement, when
+    that is an expression, stored in _LAST. Warnings were reported by the
+    first compile; here they are not repeated."""
+    if not _may_end_in_expression(source):
+        return code
+    import _ast
+    import _warnings
+    filters = getattr(_warnings, "filters", None)
+    quiet = ("ignore", None, Warning, None, 0)
+    if isinstance(filters, list):
+        filters.insert(0, quiet)
+        getattr(_warnings, "_filters_mutated", lambda: None)()
+    try:
+        tree = compile(source, _USER, "exec", _ast.PyCF_ONLY_AST, dont_inherit=True)
+        body = tree.body
+        last = body[-1] if body else None
+        if type(last) is not _ast.Expr or (
+                len(body) == 1 and type(last.value) is _ast.Constant
+                and type(last.value.value) is str):  # a docstring
+            return code
+        name = _ast.Name(id=_LAST, ctx=_ast.Store())
+        body[-1] = _ast.Assign(targets=[name], value=last.value)
+        for node in (name, body[-1]):
+            for at in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+                setattr(node, at, getattr(last, at))
+        return compile(tree, _USER, "exec", dont_inherit=True)
+    except Exception:
+        return code
+    finally:
+        if isinstance(filters, list) and quiet in filters:
+            filters.remove(quiet)
+            getattr(_warnings, "_filters_mutated", lambda: None)()
+
+
+_LAST_MAX = 16384  # bytes of the repr sent; the supervisor cuts it again
+_LAST_SECONDS = 0.5
+
+
+def _report_last(g):
+    v = g.pop(_LAST, None)
+    if v is None:
+        return
+    try:
+        import _signal
+        old = _signal.signal(_signal.SIGALRM, _late)
+        _signal.setitimer(_signal.ITIMER_REAL, _LAST_SECONDS)
+    except BaseException:
+        return
+    try:
+        t = type(v)
+        if t in (list, tuple, dict, set, frozenset, str, bytes, bytearray) and len(v) > 1000:
+            # a big builtin container's repr would be all of it (pandas
+            # and numpy cut their own): its first items, as reprlib does
+            r = _repr_maker()
+            r.maxlevel, r.maxstring, r.maxother = 3, 2000, 200
+            r.maxlist = r.maxtuple = r.maxdict = r.maxset = 100
+            text = r.repr(v)
+        else:
+            text = repr(v)
+        if type(text) is not str:
+            text = "<repr is not text>"
+    except _Late:
+        text = "<repr took over %g s>" % _LAST_SECONDS
+    except BaseException as e:
+        text = "<repr failed: %s>" % type(e).__name__
+    finally:
+        _signal.setitimer(_signal.ITIMER_REAL, 0)
+        _signal.signal(_signal.SIGALRM, old)
+    data = text.encode("utf-8", "replace")
+    if len(data) > _LAST_MAX:
+        data = data[:_LAST_MAX]
+    tname = type.__dict__["__name__"].__get__(type(v))
+    _send({"t": "last", "type": str(tname)[:80],
+           "repr": data.decode("utf-8", "ignore")})
+
+
+# The width of the pane the output is shown in. COLUMNS and LINES are
+# what shutil.get_terminal_size() reads (stdout is a pipe); pandas and
+# numpy ignore them when they write to a pipe, so their widths are set
+# too: now if they are loaded (a prepared sandbox's preload), else just
+# after their import, by a finder ahead of the others.
+def _pandas_width(pd, cols):
+    # pandas takes a pipe for a terminal and fits a frame to
+    # get_terminal_size() by leaving columns out ("..."), a few cells
+    # over; as a notebook does, show them all, wrapped in blocks of the
+    # width (its default without a terminal)
+    pd.set_option("display.width", cols)
+    if pd.get_option("display.max_columns") == 0:
+        pd.set_option("display.max_columns", 20)
+
+
+_WIDTHS = {"pandas": _pandas_width,
+           "numpy": lambda m, n: m.set_printoptions(linewidth=n)}
+
+
+def _set_width(name, module, cols):
+    try:
+        _WIDTHS[name](module, cols)
+    except Exception:
+        pass  # a module of that name that is not the library
+
+
+class _WidthLoader:
+    def __init__(self, loader, name, cols):
+        self.loader, self.name, self.cols = loader, name, cols
+
+    def __getattr__(self, attr):
+        return getattr(self.loader, attr)
+
+    def create_module(self, spec):
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module):
+        # the module's own loader again before its code runs: what it
+        # asks of __loader__ (resources) is the real one's
+        module.__loader__ = module.__spec__.loader = self.loader
+        self.loader.exec_module(module)
+        _set_width(self.name, module, self.cols)
+
+
+class _WidthFinder:
+    cols = 0
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        if name not in _WIDTHS or path is not None:
+            return None
+        import importlib.machinery
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _WidthLoader(spec.loader, name, cls.cols)
+        return spec
+
+
+def _pane_width():
+    cols = os.environ.get("COLUMNS", "")
+    if not cols.isdigit() or not 0 < int(cols) <= 1000:
+        return
+    _WidthFinder.cols = int(cols)
+    for name in _WIDTHS:
+        if name in sys.modules:
+            _set_width(name, sys.modules[name], int(cols))
+    sys.meta_path.insert(0, _WidthFinder)
+
+
 # matplotlib's backend in a run (MPLBACKEND=module://_sandpit_show): Agg,
 # whose show() cannot show anything here, so it saves each open figure in
 # the work dir (figure-1.png, figure-2.png, ... never over a file there)
@@ -662,6 +847,8 @@ def _prepared():
         except BaseException:
             pass
     _compile("0")  # the probe, ahead
+    import _ast
+    compile("0", _SELF, "exec", _ast.PyCF_ONLY_AST)  # the ast types, for _keep_last_value
     _send({"t": "ready", "pre": done})
     s = _socket.socket(fileno=4)
     head, fds = b"", []
@@ -692,6 +879,9 @@ def _prepared():
     for fd in fds:
         os.close(fd)
     carried = json.loads(body[nf + nc:].decode("utf-8")) if nk else {}
+    cols, lines = (flags >> 16) & 0xFFFF, (flags >> 32) & 0xFFFF
+    if cols and lines:  # a cold run has them from its environment
+        os.environ["COLUMNS"], os.environ["LINES"] = str(cols), str(lines)
     return body[:nf].decode("utf-8", "surrogateescape"), bytes(body[nf:nf + nc]), carried
 
 
@@ -711,6 +901,7 @@ def _main():
             import json
             with open("/sandpit/carry.json", "rb") as f:
                 carried = json.loads(f.read().decode("utf-8"))
+    _pane_width()
     g = {"__name__": "__main__", "__file__": _USER, "__builtins__": builtins,
          "__doc__": None}
     g.update(carried)
@@ -721,6 +912,7 @@ def _main():
     except SyntaxError:
         _print_exc(sys.exc_info())
         return 1
+    code = _keep_last_value(source, code)
     sys.addaudithook(_hook)
     try:
         exec(code, g)
@@ -740,6 +932,7 @@ def _main():
             sys.stderr.write("%s: %s\n" % (info[0].__name__, info[1]))
         _report_globals(g)
         return 1
+    _report_last(g)
     _report_globals(g)
     return 0
 
@@ -841,6 +1034,48 @@ def _short_repr(v, r):
     return r.repr(v)
 
 
+_TABLE_ROWS, _TABLE_COLS, _CELL_MAX = 60, 20, 32
+
+
+def _cell(x):
+    if type(x) is float or type(x).__name__.startswith("float"):
+        # as pandas shows it: six decimals at most, without trailing zeros
+        text = "%.6f" % x if 1e-4 <= abs(x) < 1e15 else "%.6g" % x
+        if "." in text and "e" not in text:
+            text = text.rstrip("0") + ("0" if text.rstrip("0").endswith(".") else "")
+    else:
+        text = str(x)
+    text = text.replace("\n", " ")[:_CELL_MAX]
+    return text.encode("utf-8", "replace").decode("utf-8")  # no lone surrogate
+
+
+def _table(v):
+    """The first rows of a DataFrame, Series or 1-2 dimensional array,
+    as text, for the table view; None for anything else. Only pandas and
+    numpy already loaded are looked at: nothing is imported for it."""
+    pd, np = sys.modules.get("pandas"), sys.modules.get("numpy")
+    rows = _TABLE_ROWS
+    if pd is not None and isinstance(v, pd.Series):
+        v = v.to_frame(name=v.name if v.name is not None else "value")
+    if pd is not None and isinstance(v, pd.DataFrame):
+        part = v.iloc[:rows, :_TABLE_COLS]
+        kinds = [getattr(t, "kind", "O") for t in part.dtypes]
+        return {"shape": [int(v.shape[0]), int(v.shape[1])],
+                "columns": [_cell(c) for c in part.columns],
+                "index": [_cell(i) for i in part.index],
+                "numeric": [k in "iufc" for k in kinds],
+                "rows": [[_cell(x) for x in r] for r in part.itertuples(index=False, name=None)]}
+    if np is not None and isinstance(v, np.ndarray) and v.ndim in (1, 2):
+        a = v.reshape(-1, 1) if v.ndim == 1 else v
+        part = a[:rows, :_TABLE_COLS]
+        return {"shape": [int(s) for s in a.shape],
+                "columns": [str(c) for c in range(part.shape[1])],
+                "index": [str(i) for i in range(part.shape[0])],
+                "numeric": [a.dtype.kind in "iufc"] * part.shape[1],
+                "rows": [[_cell(x) for x in r] for r in part.tolist()]}
+    return None
+
+
 def _report_globals(g):
     try:
         import time
@@ -892,6 +1127,15 @@ def _report_globals(g):
                    "repr": text[:200], "carryable": size >= 0}
             if 0 <= size <= _VALUE_MAX:
                 msg["value"] = v
+            elif size < 0:
+                try:
+                    table = _table(v)
+                except _Late:
+                    raise
+                except BaseException:
+                    table = None
+                if table is not None:
+                    msg["table"] = table
             _send(msg)
             shown += 1
     except (_Late, RuntimeError):

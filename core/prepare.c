@@ -14,7 +14,8 @@
  * The release (one message on a SOCK_STREAM unix socket):
  *   four little-endian u64: the file name's bytes, the program's, the
  *   carry-in's, and flags: 1 a stdin memfd rides along, 2 the texts are
- *   in a memfd (over 64 KiB of them); then the three texts, back to back,
+ *   in a memfd (over 64 KiB of them), bits 16-31 and 32-47 the terminal's
+ *   columns and lines (0: none); then the three texts, back to back,
  *   unless flag 2. The memfds ride on the first byte (SCM_RIGHTS): the
  *   texts' first, then stdin's.
  * The prelude reads it, closes the socket, puts the memfd on its fd 0
@@ -219,10 +220,12 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	spec.mounts.filename = "main.py";
 
 	r->start_us = sp_now_us();
-	if (sp_launch_start(&spec, &r->L, err) < 0)
-		goto fail;
+	/* before init, as for a run (run.c) */
 	r->cg = sp_cgroup_create(&p->limits, r->cg_detail, sizeof r->cg_detail);
 	r->layers.filter = sp_run_filter_for(r->cg);
+	spec.cgroup_fd = sp_cgroup_fd(r->cg);
+	if (sp_launch_start(&spec, &r->L, err) < 0)
+		goto fail;
 	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||
 	    sp_launch_go(&r->L, r->layers.filter |
 			 (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
@@ -241,11 +244,13 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	}
 	out_p[0] = err_p[0] = chan_p[0] = -1;
 	/* stdout, stderr and the sampler join at the release */
-	sp_run_add_fd(r, r->src.chan_fd, SRC_CHAN);
-	sp_run_add_fd(r, r->L.ctl, SRC_CTL);
-	sp_run_add_fd(r, r->L.pidfd, SRC_PIDFD);
-	sp_run_add_fd(r, r->src.sample_fd, SRC_SAMPLE);
-	sp_run_add_fd(r, r->src.deadline_fd, SRC_DEADLINE);
+	if (sp_run_add_fd(r, r->src.chan_fd, SRC_CHAN) < 0 || sp_run_add_fd(r, r->L.ctl, SRC_CTL) < 0 ||
+	    sp_run_add_fd(r, r->L.pidfd, SRC_PIDFD) < 0 ||
+	    sp_run_add_fd(r, r->src.sample_fd, SRC_SAMPLE) < 0 ||
+	    sp_run_add_fd(r, r->src.deadline_fd, SRC_DEADLINE) < 0) {
+		sp_fail_errno(err, "epoll: watching the sandbox's channel and timers");
+		goto fail;
+	}
 	arm_at(r->src.deadline_fd, r->start_us + (uint64_t)SP_PREPARE_TIMEOUT_MS * 1000u);
 	*out = r;
 	return 0;
@@ -476,7 +481,8 @@ static int send_release(struct sp_run *r, const struct sp_config *cfg, const cha
 	size_t nk = cfg->carry_in ? cfg->carry_in_len : 0;
 	size_t body = nf + nc + nk, total = 32 + body;
 	bool inline_body = body <= INLINE_MAX;
-	uint64_t head[4] = { nf, nc, nk, (stdin_fd >= 0 ? 1u : 0u) | (inline_body ? 0u : 2u) };
+	uint64_t head[4] = { nf, nc, nk, (stdin_fd >= 0 ? 1u : 0u) | (inline_body ? 0u : 2u) |
+			     (uint64_t)cfg->columns << 16 | (uint64_t)cfg->lines << 32 };
 	char *msg = malloc(total);
 	int fds[2], nfds = 0, mfd = -1, rc = 0;
 
@@ -607,8 +613,11 @@ static int release_run(struct sp_run *r, const struct sp_config *cfg, struct sp_
 
 	/* the program's clock starts now */
 	r->start_us = sp_now_us();
-	sp_run_add_fd(r, r->src.out_fd, SRC_OUT);
-	sp_run_add_fd(r, r->src.err_fd, SRC_ERR);
+	if (sp_run_add_fd(r, r->src.out_fd, SRC_OUT) < 0 ||
+	    sp_run_add_fd(r, r->src.err_fd, SRC_ERR) < 0) {
+		sp_fail_errno(err, "epoll: watching the program's output");
+		goto spent;
+	}
 	arm_at(r->src.deadline_fd, r->start_us + r->limits.wall_ms * 1000u);
 	sp_accounting_arm(r);
 	if (send_release(r, cfg, filename, stdin_fd, err) < 0)

@@ -157,9 +157,14 @@ void sp_run_stop(struct sp_run *r, enum sp_status why)
 
 /* ---- sources ---- */
 
+uint64_t sp_run_now_us(const struct sp_run *r)
+{
+	return r->seam.now_us ? r->seam.now_us(r->seam.ctx) : sp_now_us();
+}
+
 uint64_t sp_run_now_ms(const struct sp_run *r)
 {
-	return (sp_now_us() - r->start_us) / 1000u;
+	return (sp_run_now_us(r) - r->start_us) / 1000u;
 }
 
 /* The wall limit is reached: stop the run (from the deadline timer, or
@@ -247,7 +252,7 @@ static void observe_memory(struct sp_run *r, const struct seccomp_notif *req,
 		/* glibc tries mmap, then brk, then mmap again: one malloc that
 		 * fails is two refused calls a moment apart, the process's data
 		 * the same at both: one record */
-		uint64_t now = sp_now_us();
+		uint64_t now = sp_run_now_us(r);
 		bool again = req->pid == r->notify.mem_refused_pid && data == r->notify.mem_refused_data &&
 			     now - r->notify.mem_refused_us < 100000;
 		r->notify.mem_refused_pid = req->pid;
@@ -277,7 +282,7 @@ static void observe_spawn(struct sp_run *r, const struct seccomp_notif *req, int
 			  const char *ctx)
 {
 	struct sp_usage *u = &r->res->usage;
-	uint64_t now = sp_now_us();
+	uint64_t now = sp_run_now_us(r);
 	uint32_t live;
 
 	/* a fork bomb at the limit asks again and again: a count at the
@@ -420,10 +425,13 @@ static void handle_notify(struct sp_run *r)
 		sp_run_violation(r, v.kind, true, line, "%s", v.what);
 }
 
-static void add_fd(struct sp_run *r, int fd, enum src s)
+/* Watch fd as source s. A source not watched is a run that never hears
+ * its end (the pidfd) or its deadline: the caller fails the start. */
+static int add_fd(struct sp_run *r, int fd, enum src s)
 {
 	struct epoll_event ev = { .events = EPOLLIN, .data.u32 = s };
-	epoll_ctl(r->src.epfd, EPOLL_CTL_ADD, fd, &ev);
+
+	return epoll_ctl(r->src.epfd, EPOLL_CTL_ADD, fd, &ev);
 }
 
 void sp_run_handle_ctl(struct sp_run *r)
@@ -445,7 +453,13 @@ void sp_run_handle_ctl(struct sp_run *r)
 		r->layers.seccomp_mode = n > 2 && msg[2] ? 2 : 1;
 		if (nfd == 1 && fd >= 0) {
 			r->src.notify_fd = fd;
-			add_fd(r, fd, SRC_NOTIFY);
+			/* unwatched, the program's first notified call would
+			 * wait for ever: fail closed */
+			if (add_fd(r, fd, SRC_NOTIFY) < 0) {
+				snprintf(r->end.setup_error, sizeof r->end.setup_error,
+					 "epoll: watching the seccomp notifications: %s", strerror(errno));
+				sp_run_stop(r, SP_STATUS_SANDBOX_ERROR);
+			}
 		}
 		return;
 	case SP_CTL_ERROR:
@@ -512,7 +526,8 @@ static void pump(struct sp_run *r)
 
 	if (r->end.finished)
 		return;
-	n = epoll_wait(r->src.epfd, evs, 8, 0);
+	n = r->seam.ready ? r->seam.ready(r->seam.ctx, r->src.epfd, evs, 8)
+			  : epoll_wait(r->src.epfd, evs, 8, 0);
 	for (int i = 0; i < n; i++) {
 		uint64_t ticks;
 		switch ((enum src)evs[i].data.u32) {
@@ -683,6 +698,9 @@ void sp_run_free(struct sp_run *r)
 	}
 	sp_violations_free(&r->viol);
 	sp_samples_free(&r->timeline.samples);
+	for (size_t i = 0; r->vars.tables && i < r->vars.n; i++)
+		free(r->vars.tables[i]);
+	free(r->vars.tables);
 	sp_variables_free(r->vars.v, r->vars.n);
 	free(r);
 }
@@ -912,6 +930,8 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	spec.python = r->python;
 	spec.filename = r->filename;
 	spec.limits = cfg->limits;
+	spec.columns = cfg->columns;
+	spec.lines = cfg->lines;
 	spec.stdin_fd = stdin_fd;
 	spec.rel_fd = -1;
 	spec.out_w = out_p[1];
@@ -937,12 +957,14 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	spec.mounts.filename = r->filename;
 
 	r->start_us = sp_now_us();
-	if (sp_launch_start(&spec, &r->L, err) < 0)
-		goto fail;
-	/* made while init builds the root (a cgroup v1 mkdir and move each
-	 * wait for RCU); init starts the program only once it is inside */
+	/* before init: on v2 init is cloned straight into it, and the
+	 * controllers are enabled while no process of the run sits in the
+	 * parent (v1 moves init while it builds the root) */
 	r->cg = sp_cgroup_create(&cfg->limits, r->cg_detail, sizeof r->cg_detail);
 	r->layers.filter = filter_for(r->cg);
+	spec.cgroup_fd = sp_cgroup_fd(r->cg);
+	if (sp_launch_start(&spec, &r->L, err) < 0)
+		goto fail;
 	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||
 	    place_inputs(r, cfg, in_files, err) < 0 ||
 	    sp_launch_go(&r->L, r->layers.filter |
@@ -963,13 +985,13 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 		goto fail;
 	}
 	out_p[0] = err_p[0] = chan_p[0] = -1;
-	add_fd(r, r->src.out_fd, SRC_OUT);
-	add_fd(r, r->src.err_fd, SRC_ERR);
-	add_fd(r, r->src.chan_fd, SRC_CHAN);
-	add_fd(r, r->L.ctl, SRC_CTL);
-	add_fd(r, r->L.pidfd, SRC_PIDFD);
-	add_fd(r, r->src.sample_fd, SRC_SAMPLE);
-	add_fd(r, r->src.deadline_fd, SRC_DEADLINE);
+	if (add_fd(r, r->src.out_fd, SRC_OUT) < 0 || add_fd(r, r->src.err_fd, SRC_ERR) < 0 ||
+	    add_fd(r, r->src.chan_fd, SRC_CHAN) < 0 || add_fd(r, r->L.ctl, SRC_CTL) < 0 ||
+	    add_fd(r, r->L.pidfd, SRC_PIDFD) < 0 || add_fd(r, r->src.sample_fd, SRC_SAMPLE) < 0 ||
+	    add_fd(r, r->src.deadline_fd, SRC_DEADLINE) < 0) {
+		sp_fail_errno(err, "epoll: watching the run's pipes and timers");
+		goto fail;
+	}
 	{
 		/* the deadline counts from the start of the sandbox, not now */
 		struct itimerspec deadline = { 0 };
@@ -1059,13 +1081,18 @@ void sp_result_free(struct sp_result *res)
 	sp_hints_free(res);
 	free(res->carry_out);
 	free(res->samples);
+	for (size_t i = 0; res->variable_tables && i < res->n_variables; i++)
+		free(res->variable_tables[i]);
+	free(res->variable_tables);
 	sp_variables_free(res->variables, res->n_variables);
+	free(res->last_value_type);
+	free(res->last_value_repr);
 	free(res->layers);
 	free(res);
 }
 
 /* For prepare.c (run_impl.h): the same steps as sp_run_start's. */
-void sp_run_add_fd(struct sp_run *r, int fd, enum src s) { add_fd(r, fd, s); }
+int sp_run_add_fd(struct sp_run *r, int fd, enum src s) { return add_fd(r, fd, s); }
 int sp_run_check_python(const char *python, struct sp_error *err)
 {
 	return check_python(python, err);

@@ -30,6 +30,7 @@
 #include <jansson.h>
 #include <limits.h>
 #include <signal.h>
+#include <sys/epoll.h>
 
 #include "internal.h"
 #include "launch.h"
@@ -92,9 +93,10 @@ struct run_timeline {
 /* variables.c: the globals at the end */
 struct run_variables {
 	struct sp_variable *v;      /* SP_MAX_VARIABLES slots once one comes */
+	char **tables;              /* beside v: a table's preview, or NULL */
 	size_t n;
 	uint64_t more;
-	size_t value_bytes;
+	size_t value_bytes, table_bytes;
 };
 
 /* channel.c: the program's private channel, and what the prelude said */
@@ -166,8 +168,22 @@ struct run_prep {
 	char err_head[200];         /* its stderr's start, when it failed */
 };
 
+/* The run's clock and what is ready to be handled: both real (the
+ * monotonic clock, epoll) unless a test scripts them, to drive the pump
+ * through an exact order of sources at exact times without depending on
+ * the machine's speed (tests/integration/test_pump_order.c). NULL
+ * members mean the real ones. */
+struct sp_run_seam {
+	uint64_t (*now_us)(void *ctx);
+	/* up to max sources ready now, as epoll_wait fills them (data.u32 is
+	 * an enum src); the count, or -1 */
+	int (*ready)(void *ctx, int epfd, struct epoll_event *evs, int max);
+	void *ctx;
+};
+
 struct sp_run {
 	/* run.c */
+	struct sp_run_seam seam;    /* the real clock and epoll, or a script */
 	struct sp_limits limits;
 	/* the interpreter and the program's name, copied: init blanks the
 	 * caller's argv, where a config's strings may point (launch.c) */
@@ -208,12 +224,14 @@ struct sp_violation *sp_run_violation(struct sp_run *r, enum sp_violation_kind k
 /* Kill the whole tree (once), remembering why. */
 void sp_run_stop(struct sp_run *r, enum sp_status why);
 uint64_t sp_run_now_ms(const struct sp_run *r);
+/* The seam's clock (sp_now_us unless scripted). */
+uint64_t sp_run_now_us(const struct sp_run *r);
 /* The wall limit is reached: stop the run (once). */
 void sp_run_wall_deadline(struct sp_run *r);
 void sp_run_handle_ctl(struct sp_run *r);
 
 /* run.c, for prepare.c: the pieces sp_run_start is made of */
-void sp_run_add_fd(struct sp_run *r, int fd, enum src s);
+int sp_run_add_fd(struct sp_run *r, int fd, enum src s); /* -1: errno */
 /* The program's pipes (our ends) become the run's sources, with epoll and
  * the timers; the fds are the run's even when it fails. */
 int sp_run_take_sources(struct sp_run *r, int out_fd, int err_fd, int chan_fd,
@@ -260,6 +278,8 @@ void sp_timeline_end(struct sp_run *r);
 void sp_variables_add(struct sp_run *r, json_t *msg);
 void sp_variables_more(struct sp_run *r, json_t *msg);
 void sp_variables_take(struct sp_run *r);
+/* last_value.c: the {"t": "last"} message, into the result */
+void sp_last_value_set(struct sp_run *r, json_t *msg);
 
 /* finish.c: once init is gone and its pipes are drained; wall_ms is
  * the run's wall time, taken when init ended */

@@ -101,14 +101,29 @@ static uint8_t limit_mark(const struct sp_violation *v)
 	}
 }
 
-/* The first limit among the records made since the last look, or 0. */
+/* A limit no sample measures: the wall's deadline and the output cap are
+ * reached between samples, and stop the run. A sample taken after that
+ * (the tree is still dying) is not where the limit was; the last point
+ * is (docs/architecture.md), marked by sp_timeline_end. */
+static bool seen_by_no_sample(const struct sp_violation *v)
+{
+	return v->kind == SP_VIOL_WALL || v->kind == SP_VIOL_OUTPUT;
+}
+
+/* The first limit among the records made since the last look, or 0. The
+ * look stops at a limit no sample measures: it and the records after it
+ * are left for the last point. */
 static uint8_t new_limit(struct sp_run *r)
 {
 	uint8_t mark = 0;
 
-	for (; r->timeline.seen < r->viol.n; r->timeline.seen++)
+	for (; r->timeline.seen < r->viol.n; r->timeline.seen++) {
+		const struct sp_violation *v = &r->viol.v[r->timeline.seen];
+		if (limit_mark(v) && seen_by_no_sample(v))
+			break;
 		if (!mark)
-			mark = limit_mark(&r->viol.v[r->timeline.seen]);
+			mark = limit_mark(v);
+	}
 	return mark;
 }
 

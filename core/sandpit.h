@@ -170,7 +170,16 @@ struct sp_config {
 	const struct sp_file_in *files_in;
 	size_t n_files_in;
 	const char *keep_dir;
+	/* The size of the terminal the program's output is shown in (the
+	 * playground's Output pane), or 0: then the program is told nothing
+	 * and its libraries keep their defaults (80x24, as with no terminal).
+	 * Set, it gets COLUMNS and LINES (which shutil.get_terminal_size()
+	 * reads), and pandas' display.width and numpy's linewidth follow
+	 * COLUMNS. At most SP_MAX_COLUMNS and SP_MAX_LINES. */
+	unsigned columns, lines;
 };
+#define SP_MAX_COLUMNS 1000
+#define SP_MAX_LINES 1000
 
 /* A config with every field zero (no stdin, no carry, no files) and the
  * default limits; call it first, then set what the run needs. Inline, so
@@ -275,6 +284,8 @@ struct sp_layer {
 #define SP_LAYER_CAPS "capabilities"
 #define SP_LAYER_NO_NEW_PRIVS "no_new_privs"
 #define SP_LAYER_CGROUP "cgroup"
+/* the run cgroup's controllers, "memory pids cpu" (v1: cpu is cpuacct) */
+#define SP_LAYER_CGROUP_CONTROLLERS "cgroup_controllers"
 #define SP_LAYER_RLIMITS "rlimits"
 #define SP_LAYER_PYTHON "python"
 #define SP_LAYER_IPC_NS "ipc_namespace"
@@ -339,7 +350,22 @@ struct sp_result {
 	size_t n_layers;
 	char error[512];            /* sandbox_error: what failed, for a person */
 	bool prepared;              /* released from sp_run_prepare's sandbox */
+	/* The value of the program's last top-level statement, when that is an
+	 * expression whose value is not None (a notebook's "Out"), as the
+	 * prelude saw it: runtime-observed, so bounded and never trusted.
+	 * NULL when there is none; the type is at most 80 bytes, the repr at
+	 * most SP_LAST_VALUE_MAX, both valid UTF-8. */
+	char *last_value_type;
+	char *last_value_repr;
+	/* Beside variables (n_variables entries, or NULL): for a DataFrame,
+	 * Series or array, its first rows as the prelude saw them, a JSON
+	 * object text {"shape": [rows, cols], "columns": [str], "index": [str],
+	 * "numeric": [bool], "rows": [[str]]}, or NULL. Program-made: bounded
+	 * (SP_TABLE_MAX bytes each) and never trusted; check it as you read. */
+	char **variable_tables;
 };
+#define SP_TABLE_MAX 65536
+#define SP_LAST_VALUE_MAX 16384
 
 enum sp_event_type {
 	SP_EVENT_STDOUT,

@@ -19,10 +19,9 @@
 
 #define VALUE_MAX 16384
 #define VALUES_MAX (256 * 1024)
+#define TABLES_MAX (1024 * 1024)
 
-/* A copy of s cut to at most max bytes, never inside a UTF-8 character
- * (jansson's strings are valid UTF-8). */
-static char *cut_copy(const char *s, size_t max)
+char *sp_utf8_cut_dup(const char *s, size_t max)
 {
 	size_t n = strlen(s);
 	char *c;
@@ -38,6 +37,25 @@ static char *cut_copy(const char *s, size_t max)
 		c[n] = '\0';
 	}
 	return c;
+}
+
+/* A table's preview, kept as compact text when it is an object of its
+ * cap; what is in it is the front end's to check (sandpit.h). */
+static void keep_table(struct sp_run *r, json_t *table)
+{
+	char *text;
+	size_t n;
+
+	if (!json_is_object(table))
+		return;
+	text = sp_json_dumps(table, JSON_COMPACT);
+	n = text ? strlen(text) : 0;
+	if (text && n <= SP_TABLE_MAX && r->vars.table_bytes + n <= TABLES_MAX) {
+		r->vars.tables[r->vars.n] = text;
+		r->vars.table_bytes += n;
+	} else {
+		free(text);
+	}
 }
 
 void sp_variables_add(struct sp_run *r, json_t *msg)
@@ -56,13 +74,19 @@ void sp_variables_add(struct sp_run *r, json_t *msg)
 	}
 	if (!r->vars.v) {
 		r->vars.v = calloc(SP_MAX_VARIABLES, sizeof *r->vars.v);
-		if (!r->vars.v)
+		r->vars.tables = calloc(SP_MAX_VARIABLES, sizeof *r->vars.tables);
+		if (!r->vars.v || !r->vars.tables) {
+			free(r->vars.v);
+			free(r->vars.tables);
+			r->vars.v = NULL;
+			r->vars.tables = NULL;
 			return;
+		}
 	}
 	v = &r->vars.v[r->vars.n];
-	v->name = cut_copy(name, 80);
-	v->type = cut_copy(type, 40);
-	v->repr = cut_copy(repr, 200);
+	v->name = sp_utf8_cut_dup(name, 80);
+	v->type = sp_utf8_cut_dup(type, 40);
+	v->repr = sp_utf8_cut_dup(repr, 200);
 	if (!v->name || !v->type || !v->repr) {
 		free(v->name);
 		free(v->type);
@@ -73,7 +97,7 @@ void sp_variables_add(struct sp_run *r, json_t *msg)
 	v->carryable = json_is_true(json_object_get(msg, "carryable")) &&
 		       strlen(name) <= 80 && !sp_carry_name_problem(name);
 	if (v->carryable && value && !sp_carry_value_problem(value)) {
-		char *text = json_dumps(value, JSON_COMPACT | JSON_ENCODE_ANY);
+		char *text = sp_json_dumps(value, JSON_COMPACT);
 		size_t n = text ? strlen(text) : 0;
 		if (text && n <= VALUE_MAX && r->vars.value_bytes + n <= VALUES_MAX) {
 			v->value = text;
@@ -84,6 +108,7 @@ void sp_variables_add(struct sp_run *r, json_t *msg)
 	} else if (value) {
 		v->carryable = false;
 	}
+	keep_table(r, json_object_get(msg, "table"));
 	r->vars.n++;
 }
 
@@ -99,6 +124,7 @@ void sp_variables_more(struct sp_run *r, json_t *msg)
 void sp_variables_take(struct sp_run *r)
 {
 	r->res->variables = r->vars.v;
+	r->res->variable_tables = r->vars.tables;
 	r->res->n_variables = r->vars.n;
 	r->res->variables_more = r->vars.more;
 	memset(&r->vars, 0, sizeof r->vars);

@@ -1,68 +1,188 @@
 #!/bin/sh
-# Run the test suites and print one closing line: "N passed, N failed, N skipped".
-#   tests/run.sh BUILD_DIR [SUITE...]
+# Run the test suites, several tests at a time, and print one closing
+# line: "N passed, N failed, N skipped" (CI reads it).
+#   tests/run.sh [-j N] [--tier check|long|timing] BUILD_DIR [SUITE...]
 #   suites: unit integration hostile tui embed completion mcp
 # unit/integration are cmocka programs (their own summaries are read);
-# hostile/tui/embed/completion are scripts given the sandpit binary:
+# hostile/tui/embed/completion/mcp are scripts given the sandpit binary:
 # exit 0 pass, 77 skip.
+#
+# -j N: tests at once (default: the number of CPUs; J=N in the
+# environment too). Each test is a process of its own, with its own
+# TMPDIR (and tmux socket directory) inside this run's directory, so a
+# test that compares the host's /tmp before and after sees only what
+# its own runs made, never a neighbour's temp files. (The terminal tests
+# keep the usual TMPDIR: they make root's files, which no such check
+# counts, and their screens show the paths.)
+#
+# Tiers (docs/testing.md): check runs every suite; long and timing run
+# only the cmocka programs that hold tests of that tier (SP_TIER_LONG,
+# SP_TIMING in their source), with SANDPIT_TIER set.
+#
+# Every test's output goes to BUILD_DIR/test-logs/TIER/SUITE_NAME.log;
+# a failure prints its last lines and that file's path (the whole story).
+# Each line says how long the test took; the ten slowest close the run,
+# and the next run starts the slowest first (BUILD_DIR/test-logs/TIER/times).
 set -u
-B=${1:?usage: tests/run.sh BUILD_DIR [SUITE...]}
-shift
-SUITES=${*:-unit integration hostile tui embed completion mcp}
-SANDPIT=$(cd "$B" && pwd)/sandpit
-export SANDPIT
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-export SANDPIT_TOP="$TOP"
-pass=0 fail=0 skip=0 failed_names=""
-log=$(mktemp)
 
-for suite in $SUITES; do
+# ---- one test (run by xargs, below): its log, its time, one line ----
+if [ "${1:-}" = --one ]; then
+	suite=$2 t=$3
+	case $suite in
+	unit|integration) name=$suite/$(basename "$t") ;;
+	*) name=$suite/$(basename "$t" .sh) ;;
+	esac
+	id=$(echo "$name" | tr / _)
+	log=$SP_LOGDIR/$id.log
+	tmp=$SP_RUNDIR/tmp/$id
+	mkdir -p "$tmp" && chmod 755 "$tmp"
+	t0=$(date +%s%N)
 	case $suite in
 	unit|integration)
-		for t in "$B"/tests/$suite/test_*; do
-			[ -x "$t" ] || continue
-			name=$suite/$(basename "$t")
-			# a hang is a failure, not a stalled CI
-			timeout 900 "$t" >"$log" 2>&1
-			rc=$?
-			p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
-			f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
-			s=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
-			pass=$((pass + ${p:-0}))
-			skip=$((skip + ${s:-0}))
-			if [ "$rc" -ne 0 ] || [ "${f:-0}" -gt 0 ]; then
-				n=${f:-0}
-				[ "$n" -gt 0 ] || n=1
-				fail=$((fail + n))
-				failed_names="$failed_names $name"
-				echo "---- FAIL $name (exit $rc)"
-				tail -n 40 "$log"
-			else
-				echo "ok   $name (${p:-0})"
-			fi
-		done ;;
-	hostile|tui|embed|completion|mcp)
-		for t in "$TOP"/tests/$suite/test_*.sh; do
-			[ -f "$t" ] || continue
-			name=$suite/$(basename "$t" .sh)
-			timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1
-			rc=$?
-			if [ "$rc" -eq 0 ]; then
-				pass=$((pass + 1)); echo "ok   $name"
-			elif [ "$rc" -eq 77 ]; then
-				skip=$((skip + 1)); echo "skip $name: $(tail -n 1 "$log")"
-			else
-				fail=$((fail + 1)); failed_names="$failed_names $name"
-				echo "---- FAIL $name (exit $rc)"
-				tail -n 40 "$log"
-			fi
-		done ;;
+		# a hang is a failure, not a stalled CI
+		TMPDIR=$tmp TMUX_TMPDIR=$tmp timeout 900 "$t" >"$log" 2>&1 ;;
+	tui)
+		# the playground shows its files' paths on a 120-column screen:
+		# the usual short TMPDIR, and tmux's sockets in the test's own dir
+		TMUX_TMPDIR=$tmp timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
 	*)
-		echo "tests/run.sh: unknown suite '$suite'" >&2
-		exit 2 ;;
+		TMPDIR=$tmp TMUX_TMPDIR=$tmp timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
+	esac
+	rc=$?
+	t1=$(date +%s%N)
+	secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+	p=0 f=0 s=0
+	case $suite in
+	unit|integration)
+		p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+		f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+		s=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test.*/\1/p' "$log" | tail -n 1)
+		p=${p:-0} f=${f:-0} s=${s:-0}
+		[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1 ;;
+	*)
+		case $rc in 0) p=1 ;; 77) s=1 ;; *) f=1 ;; esac ;;
+	esac
+	echo "$name $p $f $s $rc $secs" > "$SP_RUNDIR/res/$id"
+	if [ "$f" -gt 0 ]; then
+		echo "FAIL $name (exit $rc) ${secs} s: $log"
+	elif [ "$s" -gt 0 ] && [ "$p" -eq 0 ]; then
+		echo "skip $name ${secs} s: $(tail -n 1 "$log")"
+	else
+		echo "ok   $name ($p) ${secs} s"
+	fi
+	rm -rf "$tmp"
+	exit 0
+fi
+
+usage() { echo "usage: tests/run.sh [-j N] [--tier check|long|timing] BUILD_DIR [SUITE...]" >&2; exit 2; }
+JOBS=${J:-}
+TIER=check
+while [ $# -gt 0 ]; do
+	case $1 in
+	-j) JOBS=${2:-}; shift 2 || usage ;;
+	-j*) JOBS=${1#-j}; shift ;;
+	--tier) TIER=${2:-}; shift 2 || usage ;;
+	-*) usage ;;
+	*) break ;;
 	esac
 done
-rm -f "$log"
+[ -n "$JOBS" ] || JOBS=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+case $JOBS in ''|*[!0-9]*|0) echo "tests/run.sh: -j wants a number of tests at once, not '$JOBS'" >&2; exit 2 ;; esac
+case $TIER in check|long|timing) ;; *) echo "tests/run.sh: no tier '$TIER' (check, long, timing)" >&2; exit 2 ;; esac
+[ $# -ge 1 ] || usage
+B=$1
+shift
+if [ "$TIER" = check ]; then
+	SUITES=${*:-unit integration hostile tui embed completion mcp}
+else
+	SUITES=${*:-unit integration}
+	export SANDPIT_TIER=$TIER
+fi
+SANDPIT=$(cd "$B" && pwd)/sandpit
+SP_LOGDIR=$(cd "$B" && pwd)/test-logs/$TIER
+SP_RUNDIR=$(mktemp -d "${TMPDIR:-/tmp}/sandpit-tests.XXXXXX") || exit 2
+chmod 755 "$SP_RUNDIR"
+mkdir -p "$SP_RUNDIR/res" "$SP_RUNDIR/tmp" "$SP_LOGDIR"
+rm -f "$SP_LOGDIR"/*.log
+export SANDPIT SP_LOGDIR SP_RUNDIR
+export SANDPIT_TOP="$TOP"
+trap 'rm -rf "$SP_RUNDIR"' EXIT
+trap 'exit 130' INT TERM
+
+# which files of a suite are tests (of this tier)
+tests_of() {
+	case $1 in
+	unit|integration)
+		for t in "$B"/tests/$1/test_*; do
+			[ -x "$t" ] && [ "${t%.d}" = "$t" ] || continue
+			case $TIER in
+			long) grep -q 'SP_TIER_LONG()' "$TOP/tests/$1/$(basename "$t").c" 2>/dev/null || continue ;;
+			timing) grep -q 'SP_TIMING(' "$TOP/tests/$1/$(basename "$t").c" 2>/dev/null || continue ;;
+			esac
+			echo "$1 $t"
+		done ;;
+	hostile|tui|embed|completion|mcp)
+		[ "$TIER" = check ] || return 0
+		for t in "$TOP"/tests/$1/test_*.sh; do
+			[ -f "$t" ] && echo "$1 $t"
+		done ;;
+	*)
+		echo "tests/run.sh: unknown suite '$1'" >&2
+		return 1 ;;
+	esac
+}
+: > "$SP_RUNDIR/jobs"
+for suite in $SUITES; do
+	tests_of "$suite" >> "$SP_RUNDIR/jobs" || exit 2
+done
+# The slowest first (as the last run measured them), so that the long
+# ones do not start last and keep the run waiting on one test.
+times=$SP_LOGDIR/times
+[ -f "$times" ] || : > "$times"
+awk 'FILENAME == ARGV[1] { t[$2] = $1; next } { print (($2 in t) ? t[$2] : 1000), $0 }' \
+	"$times" "$SP_RUNDIR/jobs" | sort -k1,1 -rn -s | cut -d' ' -f2- > "$SP_RUNDIR/order"
+
+echo "running $(wc -l < "$SP_RUNDIR/order") test programs and scripts, $JOBS at a time (tier $TIER; logs in $SP_LOGDIR)"
+start=$(date +%s)
+xargs -r -P "$JOBS" -n 2 sh "$0" --one < "$SP_RUNDIR/order"
+wall=$(( $(date +%s) - start ))
+
+pass=0 fail=0 skip=0 failed_names=""
+cat "$SP_RUNDIR"/res/* 2>/dev/null > "$SP_RUNDIR/all"
+while read -r name p f s rc secs; do
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+	[ "$f" -gt 0 ] && failed_names="$failed_names $name"
+done < "$SP_RUNDIR/all"
+# a test that never reported (killed from outside) is a failure too
+ran=$(wc -l < "$SP_RUNDIR/all")
+want=$(wc -l < "$SP_RUNDIR/order")
+if [ "$ran" -lt "$want" ]; then
+	fail=$((fail + want - ran))
+	failed_names="$failed_names (and $((want - ran)) that never finished)"
+fi
+
+echo
+echo "slowest:"
+sort -k6,6 -rn "$SP_RUNDIR/all" | head -n 10 | awk '{ printf "  %7.1f s  %s\n", $6, $1 }'
+# remember the times for the next run's order (by path, as the jobs name
+# them), keeping those of the tests this run did not run
+while read -r suite t; do
+	case $suite in unit|integration) id=${suite}_$(basename "$t") ;; *) id=${suite}_$(basename "$t" .sh) ;; esac
+	[ -f "$SP_RUNDIR/res/$id" ] && echo "$(cut -d' ' -f6 "$SP_RUNDIR/res/$id") $t"
+done < "$SP_RUNDIR/order" > "$SP_RUNDIR/times"
+awk 'FILENAME == ARGV[1] { new[$2] = 1; print; next } !($2 in new)' \
+	"$SP_RUNDIR/times" "$times" > "$SP_RUNDIR/times.all" && cp "$SP_RUNDIR/times.all" "$times"
+
+for n in $failed_names; do
+	case $n in */*) ;; *) continue ;; esac
+	log=$SP_LOGDIR/$(echo "$n" | tr / _).log
+	echo
+	echo "---- FAIL $n: the last 60 lines (the whole output: $log)"
+	tail -n 60 "$log"
+done
+echo
+echo "tests took ${wall} s wall with -j $JOBS"
 [ -n "$failed_names" ] && echo "failed:$failed_names"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

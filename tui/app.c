@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "graphics.h"
 #include "editor.h"
 #include "lesson_view.h"
 #include "playground.h"
@@ -120,6 +121,13 @@ static void install_signals(void)
  * and bracketed paste so pasted text is not typed in key by key. */
 static void term_setup(struct app *a)
 {
+	/* pictures in pixels where the terminal draws them (graphics.h):
+	 * asked before curses starts reading the terminal */
+	enum gfx_mode gfx = gfx_choose(a->cfg.graphics, STDIN_FILENO);
+	int cell_w, cell_h;
+
+	gfx_cell_size(STDOUT_FILENO, &cell_w, &cell_h);
+	output_set_graphics(a->out, (int)gfx, cell_w, cell_h);
 	have_termios = tcgetattr(STDIN_FILENO, &orig_termios) == 0;
 	set_escdelay(25);
 	initscr();
@@ -251,6 +259,7 @@ void app_draw(struct app *a)
 		curs_set(0);
 		wnoutrefresh(stdscr);
 		doupdate();
+		output_pixels(a->out, stdscr, true);
 		a->last_draw = app_now();
 		a->dirty = false;
 		return;
@@ -305,6 +314,10 @@ void app_draw(struct app *a)
 		fileview_draw(&a->fview, &a->last_files, stdscr, LINES, COLS, th);
 		cy = -1;
 	}
+	if (a->tview.active) {
+		table_overlay_draw(&a->tview.t, a->tview.title, stdscr, LINES, COLS, th);
+		cy = -1;
+	}
 	if (a->iview.active) {
 		image_view_draw(&a->iview, stdscr, LINES, COLS, th);
 		cy = -1;
@@ -323,6 +336,12 @@ void app_draw(struct app *a)
 	}
 	wnoutrefresh(stdscr);
 	doupdate();
+	/* pixels after the text: anything drawn over Output hides them */
+	output_pixels(a->out, stdscr, a->zoomed ? a->focus != PANE_OUTPUT :
+		      a->lay.pane[PANE_OUTPUT].w == 0 || a->menu.active || a->help.active ||
+		      a->limits_dlg.active || a->fview.active || a->iview.active ||
+		      a->tview.active || dialog_active(&a->dlg) ||
+		      (a->lessons && a->lessons->menu));
 	a->last_draw = app_now();
 	a->dirty = false;
 }
@@ -576,6 +595,7 @@ static void free_app(struct app *a)
 	carry_free(&a->carry);
 	stdin_free(&a->stdin_buf);
 	vars_free(&a->vars);
+	table_free(&a->tview.t);
 	violations_free(&a->viol);
 	output_free(a->out);
 	gauges_free(&a->gauges);

@@ -34,6 +34,7 @@
 #include "recovery.h"
 #include "runfiles.h"
 #include "sanitize.h"
+#include "table_view.h"
 #include "theme.h"
 
 struct editor;
@@ -124,6 +125,13 @@ struct app {
 	struct run_files last_files; /* what the last run kept */
 	struct file_view fview;
 	struct image_view iview;     /* a kept picture, large (from F8) */
+	struct picture *iview_pic;   /* the Output picture it shows, or NULL (F8's) */
+	/* a DataFrame, Series or array of the Variables tab, as a table */
+	struct {
+		bool active;
+		char title[128];
+		struct table t;
+	} tview;
 	char run_keep_dir[1024];     /* the running run's keep dir */
 
 	/* the status line's message */
@@ -288,6 +296,8 @@ bool app_files_key(struct app *a, bool fkey, int key);
 bool app_files_dialog(struct app *a, int action, enum dialog_answer ans,
 		      const char *input);
 bool app_files_view_key(struct app *a, int key);
+/* An Output picture full screen, saying its place among them all. */
+void app_view_output_picture(struct app *a, struct picture *p);
 struct sp_config;
 struct sp_result;
 void app_files_before_run(struct app *a, struct sp_config *c);

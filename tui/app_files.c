@@ -5,11 +5,14 @@
  * (tui/fileview.c), and a run's keep dir under runs/ is made before it
  * and pruned after it (tui/runfiles.c).
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app.h"
+#include "picture.h"
 #include "banned.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -59,12 +62,22 @@ static void attach_answer(struct app *a, const char *input)
 			    "detached%s: no files go into runs", a->attached.n ? names : "");
 		return;
 	}
-	if (attach_add(&a->attached, input, err, sizeof err) < 0) {
+	if (attach_add(&a->attached, input, a->cfg.limits.disk_bytes, err, sizeof err) < 0) {
 		app_message(a, true, "%s", err);
 		return;
 	}
 	attach_names(&a->attached, names, sizeof names);
 	app_message(a, false, "attached: every run gets a copy of %s (F7 detaches)", names);
+}
+
+/* "saved a copy as /dir/name": where it went, whole */
+static void saved_message(struct app *a, const char *input)
+{
+	char abs[PATH_MAX];
+	char *clean = sanitize_dup(realpath(input, abs) ? abs : input, true);
+
+	app_message(a, false, "saved a copy as %s", clean ? clean : input);
+	free(clean);
 }
 
 bool app_files_dialog(struct app *a, int action, enum dialog_answer ans, const char *input)
@@ -86,29 +99,57 @@ bool app_files_dialog(struct app *a, int action, enum dialog_answer ans, const c
 			       err, sizeof err) < 0)
 		app_message(a, true, "%s", err);
 	else
-		app_message(a, false, "saved a copy as %s", input);
+		saved_message(a, input);
 	return true;
 }
 
-/* Ask where to save a copy of the file chosen in the F8 list. */
+/* Ask where to save a copy of the file chosen in the F8 list, saying
+ * the directory a relative name goes into (sandpit's own). */
 static void save_prompt(struct app *a)
 {
 	const char *name = a->last_files.files[a->fview.sel].name;
 	const char *base = strrchr(name, '/');
 	char *clean = sanitize_dup(base ? base + 1 : name, true);
+	char cwd[PATH_MAX], text[PATH_MAX + 96];
+	char *where = getcwd(cwd, sizeof cwd) ? sanitize_dup(cwd, true) : NULL;
 
-	dialog_prompt(&a->dlg, ACT_FILE_SAVE, "Save a copy",
-		      "Save a copy of this file as (a new file):", clean);
+	snprintf(text, sizeof text, "Save a copy of this file as a new file, in %s "
+		 "(or give another path):", where ? where : "the current directory");
+	dialog_prompt(&a->dlg, ACT_FILE_SAVE, "Save a copy", text, clean);
+	free(where);
 	free(clean);
+}
+
+void app_view_output_picture(struct app *a, struct picture *p)
+{
+	int nth = 0, count = 0;
+	char name[320];
+
+	output_picture_step(a->out, p, 0, &nth, &count);
+	if (count > 1)
+		snprintf(name, sizeof name, "%s (%d of %d: n/p the others)", picture_name(p),
+			 nth, count);
+	else
+		snprintf(name, sizeof name, "%s", picture_name(p));
+	image_view_open(&a->iview, picture_path(p), name);
+	a->iview_pic = p;
 }
 
 bool app_files_view_key(struct app *a, int key)
 {
 	if (a->iview.active) {
-		if (key == 's' && a->fview.active && a->fview.sel < a->last_files.n)
+		int nth, count;
+		struct picture *next = a->iview_pic && (key == 'n' || key == 'p') ?
+			output_picture_step(a->out, a->iview_pic, key == 'n' ? 1 : -1,
+					    &nth, &count) : NULL;
+		if (next)
+			app_view_output_picture(a, next);
+		else if (key == 's' && a->fview.active && a->fview.sel < a->last_files.n)
 			save_prompt(a); /* the picture's file, from the list */
 		else
 			image_view_key(&a->iview, key);
+		if (!a->iview.active)
+			a->iview_pic = NULL;
 		return true;
 	}
 	if (!a->fview.active)
@@ -121,6 +162,7 @@ bool app_files_view_key(struct app *a, int key)
 		char *clean = sanitize_dup(f->name, true);
 		a->fview.viewing = false;
 		image_view_open(&a->iview, f->host_path, clean);
+		a->iview_pic = NULL;
 		free(clean);
 	}
 	return true;

@@ -324,7 +324,8 @@ static void pane_key(struct app *a, int key)
 	}
 }
 
-/* Enter in Output: the newest picture on screen, large. */
+/* Enter in Output: the newest picture on screen, large; n and p then
+ * step through every picture Output holds (app_files_view_key). */
 static void view_picture(struct app *a)
 {
 	struct picture *p = output_picture_shown(a->out);
@@ -333,7 +334,7 @@ static void view_picture(struct app *a)
 		app_message(a, false, "no picture in Output: a run that saves a PNG or JPEG shows it here");
 		return;
 	}
-	image_view_open(&a->iview, picture_path(p), picture_name(p));
+	app_view_output_picture(a, p);
 }
 
 /* The modal layers. Returns true when one of them took the key. */
@@ -359,6 +360,16 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 	}
 	if (app_limits_key(a, is_key, ch))
 		return true;
+	if (a->tview.active) {
+		if (key == 27 || key == 'q' || (!is_key && (key == '\n' || key == '\r'))) {
+			a->tview.active = false;
+			table_free(&a->tview.t);
+		} else if (is_key || key == ' ' || key == 'h' || key == 'j' || key == 'k' ||
+			   key == 'l') {
+			table_key(&a->tview.t, key, LINES - 6);
+		}
+		return true;
+	}
 	if (a->help.active) {
 		help_key(&a->help, is_key || key == 27 || key < 32 || key == 'q' ||
 			 key == ' ' ? key : 0, a->lay.rows);
@@ -466,6 +477,8 @@ static bool focus_key(struct app *a, bool fkey, int key)
 		step = PANE_COUNT - 1;
 	else if (a->focus != PANE_EDITOR && !fkey && key == 27) {
 		a->focus = PANE_EDITOR;               /* Esc: back to the Editor */
+		if (a->zoomed) /* among all panes: a zoomed Editor would hide the next run's output */
+			app_zoom_toggle(a);
 		return true;
 	}
 	if (!step)
@@ -548,8 +561,11 @@ static void take_key(struct app *a, bool is_key, wint_t ch)
 void app_key(struct app *a, bool is_key, wint_t ch)
 {
 	a->dirty = true;
-	if (is_key && ch == KEY_RESIZE)
+	if (is_key && ch == KEY_RESIZE) {
+		/* the terminal was cleared: the pictures in pixels go again */
+		output_pixels_lost(a->out);
 		return; /* app.c lays out again before drawing */
+	}
 	/* pasted bytes are text, never sequences; the rest is decoded first
 	 * (so a paste marker split from its ESC still starts a paste) */
 	if (a->pasting || decode_key(a, &is_key, &ch))

@@ -59,6 +59,24 @@ static long traceback_line(const struct app *a)
 	return hit ? strtol(hit + n, NULL, 10) : 0;
 }
 
+/* The Output pane's text area, as the run is told it (COLUMNS, LINES,
+ * pandas' and numpy's widths): the pane as drawn, or, while another
+ * pane is zoomed over it, as it will be drawn again. */
+static void output_size(struct app *a, unsigned *cols, unsigned *lines)
+{
+	struct rect in = rect_inner(a->lay.pane[PANE_OUTPUT]);
+
+	if (in.w < 2 || in.h < 1) {
+		app_layout(a); /* the next draw zooms again */
+		in = rect_inner(a->lay.pane[PANE_OUTPUT]);
+	}
+	/* the first column is the stderr gutter */
+	*cols = in.w > 1 && in.w - 1 <= SP_MAX_COLUMNS ? (unsigned)(in.w - 1) : 0;
+	*lines = in.h > 0 && in.h <= SP_MAX_LINES ? (unsigned)in.h : 0;
+	if (!*cols || !*lines)
+		*cols = *lines = 0;
+}
+
 void app_run_start(struct app *a)
 {
 	struct sp_config c;
@@ -113,13 +131,27 @@ void app_run_start(struct app *a)
 	c.stdin_len = stdin_len;
 	c.keep_output = false; /* we stream output into the bounded history */
 	c.limits = a->cfg.limits;
+	output_size(a, &c.columns, &c.lines);
 	app_files_before_run(a, &c);
 	if (app_lesson_run_config(a, &c) < 0) {
 		free(code);
 		free(carry_in);
+		free(input);
 		return;
 	}
 	app_demo_limits(a, &c.limits); /* the CPU demo's wall limit */
+	/* the attached files, checked at this run's limits (F4 may have
+	 * lowered the disk limit since F7): refused here, with the sizes */
+	if (sp_files_in_check(&c, &err) < 0) {
+		output_message(a->out, OUT_ERROR, "Run refused: %s. F7 detaches a file; "
+			       "F4 sets the disk limit.", err.msg);
+		app_message(a, true, "Run refused: the attached files - see Output");
+		runfiles_drop_if_empty(a->run_keep_dir);
+		free(code);
+		free(carry_in);
+		free(input);
+		return;
+	}
 
 	a->run_no++;
 	a->errtail_len = 0;

@@ -75,15 +75,37 @@ static void carry_variable(struct app *a)
 	free(obj);
 }
 
+/* Enter on a DataFrame, Series or array: its first rows as a table;
+ * on anything else, carry it. */
+static void enter_variable(struct app *a)
+{
+	const struct var_row *row = vars_selected(&a->vars);
+	char why[128];
+
+	if (!row || !row->table) {
+		carry_variable(a);
+		return;
+	}
+	table_free(&a->tview.t);
+	if (table_from_preview(&a->tview.t, row->table, why, sizeof why) < 0) {
+		app_message(a, true, "%s: %s", row->name, why);
+		return;
+	}
+	snprintf(a->tview.title, sizeof a->tview.title, "%s (%s)", row->name, row->type);
+	a->tview.active = true;
+}
+
 void app_side_key(struct app *a, bool is_key, wint_t ch)
 {
 	if (a->side_tab == SIDE_VARS) {
 		int page = a->lay.pane[PANE_CARRY].h > 4 ? a->lay.pane[PANE_CARRY].h - 4 : 1;
 		if (is_key && ch == KEY_ENTER)
-			carry_variable(a);
+			enter_variable(a);
 		else if (is_key)
 			vars_key(&a->vars, (int)ch, page);
-		else if (ch == '\n' || ch == '\r' || ch == 'c')
+		else if (ch == '\n' || ch == '\r')
+			enter_variable(a);
+		else if (ch == 'c')
 			carry_variable(a);
 		return;
 	}

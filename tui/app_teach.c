@@ -15,6 +15,7 @@
 
 #include "app.h"
 #include "editor.h"
+#include "lesson_view.h"
 #include "banned.h"
 
 void app_zoom_toggle(struct app *a)
@@ -148,8 +149,18 @@ void app_key_hints(const struct app *a, int width, char *buf, size_t len)
 				  a->focus == PANE_OUTPUT ? out_keys :
 				  a->focus == PANE_CARRY ? carry_keys : editor_keys;
 	size_t used = 0;
+	/* an open dialog takes the keys: the panes' would do nothing now */
+	const char *over = dialog_active(&a->dlg) || a->limits_dlg.active ? "Enter OK  Esc cancel" :
+			   a->help.active || a->fview.active || a->iview.active || a->menu.active ||
+			   a->tview.active ||
+			   (a->lessons && a->lessons->menu) ? "Esc closes" : NULL;
 
 	buf[0] = '\0';
+	if (over) {
+		if ((int)strlen(over) <= width)
+			snprintf(buf, len, "%s", over);
+		return;
+	}
 	if (a->zoomed) {
 		snprintf(buf, len, "F11 back");
 		used = strlen(buf);

@@ -20,7 +20,8 @@ static const char *base_name(const char *p)
 	return s ? s + 1 : p;
 }
 
-int attach_add(struct attach_list *l, const char *path, char *err, size_t errlen)
+int attach_add(struct attach_list *l, const char *path, uint64_t disk_bytes,
+	       char *err, size_t errlen)
 {
 	char abs[PATH_MAX];
 	struct sp_config cfg;
@@ -48,7 +49,7 @@ int attach_add(struct attach_list *l, const char *path, char *err, size_t errlen
 	l->in[l->n].host_path = l->paths[l->n];
 	l->in[l->n].name = NULL;
 	sp_config_init(&cfg);
-	cfg.limits.disk_bytes = UINT64_MAX; /* the run checks its own limit */
+	cfg.limits.disk_bytes = disk_bytes; /* the run checks again, at its own limit */
 	cfg.files_in = l->in;
 	cfg.n_files_in = l->n + 1;
 	if (sp_files_in_check(&cfg, &e) < 0) {

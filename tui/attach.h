@@ -5,13 +5,14 @@
  * pane's title) so that nothing goes into a run unseen.
  *
  * Invariants: at most SP_MAX_FILES_IN entries; every path is absolute
- * (made so when attached) and was a readable regular file then; the run
- * checks each again (core/files_in.c) and refuses to start otherwise.
+ * (made so when attached) and was a readable regular file then, all of
+ * them within the disk limit of that moment; the run checks each again (core/files_in.c) and refuses to start otherwise.
  */
 #ifndef ATTACH_H
 #define ATTACH_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "sandpit.h"
 
@@ -21,8 +22,11 @@ struct attach_list {
 	size_t n;
 };
 
-/* Attach path (checked now, as a run will). 0, or -1 with err. */
-int attach_add(struct attach_list *l, const char *path, char *err, size_t errlen);
+/* Attach path (checked now, as a run will, against the disk limit the
+ * runs have now: the files attached already and this one must fit it).
+ * 0, or -1 with err, which gives the sizes when they do not fit. */
+int attach_add(struct attach_list *l, const char *path, uint64_t disk_bytes,
+	       char *err, size_t errlen);
 /* Detach entry i (0-based); all when i is (size_t)-1. */
 void attach_remove(struct attach_list *l, size_t i);
 void attach_free(struct attach_list *l);

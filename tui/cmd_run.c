@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <jansson.h>
 
 #include "sandpit.h"
 #include "commands.h"
@@ -69,18 +70,62 @@ void print_usage(void)
 	printf("  config file: $XDG_CONFIG_HOME/sandpit/config; see man sandpit\n");
 }
 
-__attribute__((format(printf, 1, 2)))
-static int usage_error(const char *fmt, ...)
+/* --json is on: a refusal is one JSON object on stdout as well */
+static bool json_refusals;
+
+/* Is arg --json, or a prefix getopt takes for it? Seen before parsing, so
+ * that a refusal of an earlier option is JSON too. */
+static bool is_json_flag(const char *arg)
 {
+	size_t n = strlen(arg);
+	return n >= 4 && strncmp(arg, "--json", n) == 0;
+}
+
+/* The message as JSON text: a file name that is not UTF-8 is shown
+ * with '?' for its bad bytes (a refusal names, it does not carry bytes). */
+static void print_json_refusal(const char *msg)
+{
+	json_t *o = json_object(), *m = json_string(msg);
+	char *text;
+
+	if (!m) {
+		char *clean = strdup(msg);
+		for (char *p = clean; p && *p; p++)
+			if ((unsigned char)*p >= 0x80)
+				*p = '?';
+		m = clean ? json_string(clean) : NULL;
+		free(clean);
+	}
+	json_object_set_new(o, "status", json_string("refused"));
+	json_object_set_new(o, "message", m ? m : json_string("refused"));
+	text = json_dumps(o, JSON_INDENT(2));
+	if (text)
+		puts(text);
+	free(text);
+	json_decref(o);
+}
+
+/*
+ * Refuse to run: the message on stderr (with the pointer to --help for bad
+ * usage) and, under --json, as {"status": "refused", "message": ...} on
+ * stdout, so a wrapper always has one object to parse. Exit status 2.
+ */
+__attribute__((format(printf, 2, 3)))
+static int refuse(bool usage, const char *fmt, ...)
+{
+	char msg[1024];
 	va_list ap;
 
 	va_start(ap, fmt);
-	fprintf(stderr, "sandpit run: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n(see 'sandpit --help')\n");
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
+	fprintf(stderr, "sandpit run: %s\n%s", msg, usage ? "(see 'sandpit --help')\n" : "");
+	if (json_refusals)
+		print_json_refusal(msg);
 	return 2;
 }
+
+#define usage_error(...) refuse(true, __VA_ARGS__)
 
 /*
  * Read a whole input file, at most max bytes (fileio.c: a named file must
@@ -100,22 +145,22 @@ static char *slurp(const char *what, const char *path, size_t max, size_t *len)
 		return buf;
 	switch (e.kind) {
 	case FIO_OPEN:
-		fprintf(stderr, "sandpit run: cannot open %s '%s': %s\n", what, path, strerror(e.err));
+		refuse(false, "cannot open %s '%s': %s", what, path, strerror(e.err));
 		break;
 	case FIO_NOT_REGULAR:
-		fprintf(stderr, "sandpit run: %s '%s' is %s; give a regular file "
-			"(or - for sandpit's own stdin)\n", what, path, fio_type_name(e.mode));
+		refuse(false, "%s '%s' is %s; give a regular file (or - for sandpit's own stdin)",
+		       what, path, fio_type_name(e.mode));
 		break;
 	case FIO_TOO_BIG:
 		sp_format_bytes(max, size, sizeof size);
 		if (!strcmp(what, "carry file"))
-			fprintf(stderr, "sandpit run: --carry '%s': the carry buffer is over its "
-				"limit of %s (--carry-max raises it)\n", path, size);
+			refuse(false, "--carry '%s': the carry buffer is over its limit of %s "
+			       "(--carry-max raises it)", path, size);
 		else
-			fprintf(stderr, "sandpit run: %s '%s' is over %s\n", what, path, size);
+			refuse(false, "%s '%s' is over %s", what, path, size);
 		break;
 	default:
-		fprintf(stderr, "sandpit run: cannot read %s '%s': %s\n", what, path, strerror(e.err));
+		refuse(false, "cannot read %s '%s': %s", what, path, strerror(e.err));
 		break;
 	}
 	return NULL;
@@ -312,6 +357,9 @@ int cmd_run(int argc, char **argv)
 		if (!strcmp(argv[i], "--batch"))
 			return cmd_run_batch(argc, argv);
 	sp_config_init(&cfg);
+	json_refusals = false;
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		json_refusals |= is_json_flag(argv[i]);
 	optind = 1;
 	opterr = 0;
 	/* the flags of the one option table (options.c), as getopt wants them;
@@ -342,6 +390,13 @@ int cmd_run(int argc, char **argv)
 		case OPT_STDIN: stdin_path = optarg; break;
 		case OPT_PYTHON: cfg.python = optarg; break;
 		case OPT_JSON: json = true; break;
+		case OPT_COLUMNS:
+			if (val.n > SP_MAX_COLUMNS)
+				return usage_error("--columns %s: at most %d", optarg,
+						   SP_MAX_COLUMNS);
+			cfg.columns = (unsigned)val.n;
+			cfg.lines = 24;
+			break;
 		case OPT_FILE:
 			if (cfg.n_files_in == SP_MAX_FILES_IN)
 				return usage_error("more than %d --file options (at '%s'): pack them "
@@ -372,7 +427,7 @@ int cmd_run(int argc, char **argv)
 			return 2;
 		}
 		if (sp_carry_validate(carry, carry_len, cfg.limits.carry_bytes, &err) < 0) {
-			fprintf(stderr, "sandpit run: --carry '%s': %s\n", carry_path, err.msg);
+			refuse(false, "--carry '%s': %s", carry_path, err.msg);
 			free(code);
 			free(carry);
 			return 2;
@@ -383,8 +438,8 @@ int cmd_run(int argc, char **argv)
 	cfg.carry_in_len = carry_len;
 	if (sp_files_in_check(&cfg, &err) < 0 ||
 	    (cfg.keep_dir && sp_keep_dir_prepare(cfg.keep_dir, &err) < 0)) {
-		fprintf(stderr, "sandpit run: %s %s\n(see 'sandpit --help')\n",
-			strncmp(err.msg, "keep dir", 8) == 0 ? "--keep:" : "--file:", err.msg);
+		refuse(true, "%s %s", strncmp(err.msg, "keep dir", 8) == 0 ? "--keep:" : "--file:",
+		       err.msg);
 		free(code);
 		free(carry);
 		return 2;

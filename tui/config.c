@@ -6,7 +6,7 @@
  * kept Debian library); we never parse it by hand. Keys: cpu, wall, memory,
  * output, disk, procs (read by tui/limit_fields.c, as the flags and the F4
  * dialog read them), python, theme, mouse, keep_runs, keep_bytes, prewarm,
- * preload; and [preset NAME] sections of limits, offered by the F4 dialog.
+ * preload, graphics; and [preset NAME] sections of limits, offered by the F4 dialog.
  */
 #include <errno.h>
 #include <ini.h>
@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "config.h"
+#include "graphics.h"
 #include "ini_lines.h"
 #include "options.h"
 #include "runfiles.h"
@@ -110,6 +111,17 @@ int config_set(struct pg_config *cfg, const char *key, const char *value,
 	case OPT_KEEP_BYTES: cfg->keep_bytes = v.n; break;
 	case OPT_PREWARM: cfg->prewarm = v.n != 0; break;
 	case OPT_PRELOAD: return parse_preload(cfg, v.s, err, errlen);
+	case OPT_GRAPHICS: {
+		enum gfx_mode m;
+		int is_auto;
+		if (gfx_parse(v.s, &m, &is_auto) < 0) {
+			snprintf(err, errlen, "bad value '%s' for graphics: give auto, kitty, "
+				 "sixel or symbols", v.s);
+			return -1;
+		}
+		copy_str(cfg->graphics, sizeof cfg->graphics, v.s);
+		break;
+	}
 	default: break; /* a limit, stored by option_parse() */
 	}
 	return 0;

@@ -36,6 +36,7 @@ struct pg_config {
 	/* modules the prepared sandbox imports ahead (`preload =`) */
 	char preload[SP_MAX_PRELOAD][CONFIG_MODULE_MAX + 1];
 	size_t n_preload;
+	char graphics[16];              /* auto, kitty, sixel or symbols */
 	char error[CONFIG_PATH_MAX + 256]; /* "FILE:LINE: ..." or empty */
 	/* [preset NAME] sections of the file: limits over the defaults */
 	struct limit_preset presets[LIMIT_PRESET_MAX];

@@ -25,10 +25,11 @@
 #include "fileio.h"
 #include "banned.h"
 
-#define CSV_COL_MAX 24
 
 static void free_lines(struct file_view *v)
 {
+	table_free(&v->table);
+	v->is_table = false;
 	for (size_t i = 0; i < v->n_lines; i++)
 		free(v->lines[i]);
 	free(v->lines);
@@ -89,102 +90,18 @@ static void add_line(struct file_view *v, const char *s, size_t len)
 	v->lines[v->n_lines++] = clean;
 }
 
-#define CSV_FIELD_MAX (CSV_COL_MAX * 4 + 8)  /* bytes kept of a field */
-
-/* One CSV record's fields (quotes honoured, no record spans lines), each
- * cut to CSV_FIELD_MAX bytes, into store (max * (CSV_FIELD_MAX + 1)). */
-static size_t csv_fields(const char *s, size_t len, char sep, char *store,
-			 char **out, size_t max)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i <= len && n < max;) {
-		char *f = store + n * (CSV_FIELD_MAX + 1);
-		size_t fl = 0;
-		bool quoted = i < len && s[i] == '"';
-		if (quoted)
-			i++;
-		while (i < len) {
-			char c;
-			if (quoted && s[i] == '"' && i + 1 < len && s[i + 1] == '"') {
-				c = '"';
-				i += 2;
-			} else if (quoted && s[i] == '"') {
-				quoted = false;
-				i++;
-				continue;
-			} else if (!quoted && s[i] == sep) {
-				break;
-			} else {
-				c = s[i++];
-			}
-			if (fl < CSV_FIELD_MAX)
-				f[fl++] = c;
-		}
-		f[fl] = '\0';
-		out[n++] = f;
-		i++; /* the separator, or past the end */
-	}
-	return n;
-}
-
-#define CSV_MAX_COLS 64
-
-/* CSV text laid out in columns of at most CSV_COL_MAX cells each. */
+/* CSV or TSV in the table view: a header, right-aligned numbers. */
 static void load_csv(struct file_view *v, const char *buf, size_t len, char sep)
 {
-	int width[CSV_MAX_COLS] = { 0 };
-	size_t nrec = 0;
-	char *store = malloc(CSV_MAX_COLS * (CSV_FIELD_MAX + 1));
+	char shape[160];
 
-	if (!store)
+	if (table_from_csv(&v->table, buf, len, sep, FILEVIEW_MAX_LINES) < 0) {
+		snprintf(v->note, sizeof v->note, "CSV: out of memory");
 		return;
-	/* pass 1: column widths; pass 2: the lines */
-	for (int pass = 0; pass < 2; pass++) {
-		nrec = 0;
-		for (size_t i = 0; i < len && nrec < FILEVIEW_MAX_LINES;) {
-			const char *nl = memchr(buf + i, '\n', len - i);
-			size_t l = nl ? (size_t)(nl - (buf + i)) : len - i;
-			char *fields[CSV_MAX_COLS];
-			size_t nf = csv_fields(buf + i, l && buf[i + l - 1] == '\r' ? l - 1 : l,
-					       sep, store, fields, CSV_MAX_COLS);
-			char line[CSV_MAX_COLS * (CSV_COL_MAX * 4 + 2) + 1];
-			size_t used = 0;
-
-			for (size_t k = 0; k < nf; k++) {
-				char *clean = sanitize_dup(fields[k], true);
-				const char *c = clean ? clean : "";
-				int w = text_width(c, strlen(c));
-				if (pass == 0) {
-					if (w > width[k])
-						width[k] = w > CSV_COL_MAX ? CSV_COL_MAX : w;
-				} else {
-					/* cut to the column's cells, whole characters */
-					size_t cl = strlen(c);
-					while (cl && text_width(c, cl) > width[k])
-						cl--;
-					while (cl && ((unsigned char)c[cl] & 0xc0) == 0x80)
-						cl--;
-					if (used + cl + (size_t)width[k] + 2 < sizeof line) {
-						memcpy(line + used, c, cl);
-						used += cl;
-						for (int pad = text_width(c, cl); pad < width[k] + 2; pad++)
-							line[used++] = ' ';
-					}
-				}
-				free(clean);
-			}
-			if (pass == 1) {
-				while (used && line[used - 1] == ' ')
-					used--;
-				add_line(v, line, used);
-			}
-			nrec++;
-			i += l + 1;
-		}
 	}
-	free(store);
-	snprintf(v->note, sizeof v->note, "CSV: %zu rows, in columns", nrec);
+	v->is_table = true;
+	table_shape_text(&v->table, shape, sizeof shape);
+	snprintf(v->note, sizeof v->note, "CSV: %s", shape);
 }
 
 static bool ends_with(const char *s, const char *suffix)
@@ -224,7 +141,7 @@ void fileview_load_bytes(struct file_view *v, const char *name, const char *buf,
 		}
 		snprintf(v->note, sizeof v->note, "text: %zu lines", v->n_lines);
 	}
-	if (size > len && v->n_lines)
+	if (size > len && (v->n_lines || v->is_table))
 		snprintf(v->note + strlen(v->note), sizeof v->note - strlen(v->note),
 			 " (the first %u MiB shown)", FILEVIEW_MAX_BYTES >> 20);
 }
@@ -275,6 +192,12 @@ enum fileview_action fileview_key(struct file_view *v, const struct run_files *r
 			break;
 		default: break;
 		}
+		return FV_NONE;
+	}
+	if (v->is_table && key != KEY_LEFT && table_key(&v->table, key, rows - 6))
+		return FV_NONE;
+	if (v->is_table && key == KEY_LEFT && v->table.left) {
+		table_key(&v->table, key, rows - 6);
 		return FV_NONE;
 	}
 	switch (key) {
@@ -340,6 +263,11 @@ void fileview_draw(struct file_view *v, const struct run_files *rf, WINDOW *win,
 	}
 	layout_frame(win, r, title, "s saves a copy · Esc back", true, th);
 	text_draw(win, in.y, in.x + 1, in.w - 2, v->note, strlen(v->note), a | A_BOLD);
+	if (v->is_table) {
+		table_draw(&v->table, win, (struct rect){ in.y + 2, in.x + 1, in.h - 2, in.w - 2 },
+			   th, a);
+		return;
+	}
 	if (v->top > (int)v->n_lines - (in.h - 1) && (int)v->n_lines > in.h - 1)
 		v->top = (int)v->n_lines - (in.h - 1);
 	for (int y = 1; y < in.h && v->top + y - 1 < (int)v->n_lines; y++) {

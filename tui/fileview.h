@@ -2,7 +2,8 @@
  * fileview.h - F8 / Ctrl-N: the last run's files, as sandpit kept them
  * (struct run_files, runfiles.h). A list first; Enter views one (text as
  * it is, CSV in aligned columns, a picture named with its size; binary
- * bytes never drawn), s saves a copy where the user says.
+ * bytes never drawn), s saves a copy where the user says. A CSV is shown
+ * in the table view the Variables tab uses (table_view.h).
  *
  * The files came out of an untrusted program: at most FILEVIEW_MAX_BYTES
  * are read, opened with O_NOFOLLOW | O_NONBLOCK and checked regular, and
@@ -21,6 +22,7 @@
 #include <curses.h>
 
 #include "runfiles.h"
+#include "table_view.h"
 
 struct theme;
 
@@ -37,6 +39,8 @@ struct file_view {
 	char note[256];      /* what the file is, or why it is not shown */
 	bool is_image;       /* the file viewed is a PNG or JPEG: the caller
 			      * shows it large (tui/image_view.h) */
+	bool is_table;       /* a CSV or TSV, in table (the Variables tab's view) */
+	struct table table;
 };
 
 enum fileview_action { FV_NONE, FV_SAVE };

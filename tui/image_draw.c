@@ -259,3 +259,46 @@ void image_cells_free(struct image_cells *c)
 	free(c->cell);
 	memset(c, 0, sizeof *c);
 }
+
+/* Pixels, for a terminal that draws them (graphics.h): chafa writes
+ * kitty's APC or sixel's DCS for the canvas, cols x rows cells large. */
+char *image_pixels(const struct image *img, bool kitty, int cols, int rows, int cell_w,
+		   int cell_h, size_t *len)
+{
+	ChafaCanvasConfig *cfg;
+	ChafaCanvas *cv;
+	ChafaTermDb *db;
+	ChafaTermInfo *ti;
+	GString *gs;
+	char *out = NULL;
+
+	*len = 0;
+	if (!img->rgba || cols < 1 || rows < 1)
+		return NULL;
+	chafa_set_n_threads(1);
+	cfg = chafa_canvas_config_new();
+	chafa_canvas_config_set_geometry(cfg, cols, rows);
+	chafa_canvas_config_set_cell_geometry(cfg, cell_w, cell_h);
+	chafa_canvas_config_set_pixel_mode(cfg, kitty ? CHAFA_PIXEL_MODE_KITTY
+							 : CHAFA_PIXEL_MODE_SIXELS);
+	cv = chafa_canvas_new(cfg);
+	chafa_canvas_draw_all_pixels(cv, CHAFA_PIXEL_RGBA8_UNASSOCIATED, img->rgba,
+				     img->w, img->h, img->w * 4);
+	/* the fallback knows every sequence chafa writes, kitty's and sixel's */
+	db = chafa_term_db_get_default();
+	ti = chafa_term_db_get_fallback_info(db);
+	gs = chafa_canvas_print(cv, ti);
+	if (gs && gs->len) {
+		out = malloc(gs->len);
+		if (out) {
+			memcpy(out, gs->str, gs->len);
+			*len = gs->len;
+		}
+	}
+	if (gs)
+		g_string_free(gs, TRUE);
+	chafa_term_info_unref(ti);
+	chafa_canvas_unref(cv);
+	chafa_canvas_config_unref(cfg);
+	return out;
+}

@@ -46,6 +46,9 @@ const struct option_def options[OPT_N] = {
 		"must be empty), at most the disk limit in all" },
 	[OPT_JSON] = { "json", NULL, OPT_RUN, OPT_SWITCH, -1,
 		"print the result as one JSON object" },
+	[OPT_COLUMNS] = { "columns", "N", OPT_RUN, OPT_COUNT, -1,
+		"tell the program its output is N columns wide (COLUMNS,\n"
+		"LINES=24, pandas, numpy) [not told: 80x24]" },
 	[OPT_HELP] = { "help", NULL, OPT_RUN, OPT_SWITCH, -1, NULL },
 	[OPT_THEME] = { "theme", "NAME|FILE", PC, OPT_TEXT, -1, NULL },
 	[OPT_MOUSE] = { "mouse", "yes|no", OPT_CONFIG, OPT_BOOL, -1, NULL },
@@ -58,6 +61,7 @@ const struct option_def options[OPT_N] = {
 	[OPT_KEEP_BYTES] = { "keep_bytes", "SIZE", OPT_CONFIG, OPT_SIZE, -1, NULL },
 	[OPT_PREWARM] = { "prewarm", "yes|no", OPT_CONFIG, OPT_BOOL, -1, NULL },
 	[OPT_PRELOAD] = { "preload", "MODULES", OPT_CONFIG, OPT_TEXT, -1, NULL },
+	[OPT_GRAPHICS] = { "graphics", "auto|kitty|sixel|symbols", OPT_CONFIG, OPT_TEXT, -1, NULL },
 };
 
 int option_find(const char *name, unsigned where)

@@ -22,6 +22,7 @@
 #include <utf8proc.h>
 
 #include "gauges.h"
+#include "graphics.h"
 #include "image.h"
 #include "image_screen.h"
 #include "pane_output.h"
@@ -70,6 +71,14 @@ struct output_pane {
 		struct picture *pic;
 	} drawn[8];
 	int n_drawn;
+	/* pictures in pixels (graphics.h): placed this frame, and as the
+	 * terminal has them now */
+	int gfx, cell_w, cell_h;
+	struct pixel_place {
+		struct picture *pic;
+		int y, x, cols, rows;
+	} place[8], placed[8];
+	int n_place, n_placed;
 };
 
 struct output_pane *output_new(void)
@@ -624,6 +633,30 @@ struct picture *output_picture_at(const struct output_pane *op, int row)
 	return NULL;
 }
 
+struct picture *output_picture_step(const struct output_pane *op, const struct picture *from,
+				    int dir, int *nth, int *count)
+{
+	int at = -1, n = 0, want;
+	struct picture *found = NULL;
+
+	for (size_t i = 0; i < op->n; i++)
+		if (op->lines[i].pic) {
+			if (op->lines[i].pic == from)
+				at = n;
+			n++;
+		}
+	*count = n;
+	if (at < 0 || !n)
+		return NULL;
+	want = (at + dir % n + n) % n; /* round: after the newest, the oldest */
+	n = 0;
+	for (size_t i = 0; i < op->n && !found; i++)
+		if (op->lines[i].pic && n++ == want)
+			found = op->lines[i].pic;
+	*nth = want + 1;
+	return found;
+}
+
 struct picture *output_picture_shown(const struct output_pane *op)
 {
 	if (op->shown)
@@ -632,6 +665,26 @@ struct picture *output_picture_shown(const struct output_pane *op)
 		if (op->lines[i - 1].pic)
 			return op->lines[i - 1].pic;
 	return NULL;
+}
+
+/* The value of the program's last expression, as a notebook's Out: a
+ * short one on the "Out:" line, a table or anything of several lines
+ * under it, as the program's own text (program bytes: sanitized, cut at
+ * the edge, not wrapped at words, since its columns matter). */
+static void show_last_value(struct output_pane *op, const char *repr)
+{
+	size_t len = strlen(repr);
+
+	if (len <= 200 && !memchr(repr, '\n', len)) {
+		output_message(op, OUT_INFO, "Out: %s", repr);
+		return;
+	}
+	output_message(op, OUT_INFO, "Out:");
+	output_program(op, OUT_STDOUT, repr, len);
+	output_program(op, OUT_STDOUT, "\n", 1);
+	flush_stream(op, 0);
+	if (op->n)
+		op->lines[op->n - 1].open = 0;
 }
 
 void output_end_run(struct output_pane *op, const struct sp_result *r,
@@ -663,6 +716,8 @@ void output_end_run(struct output_pane *op, const struct sp_result *r,
 	}
 	if (r && r->status == SP_STATUS_SANDBOX_ERROR && r->error[0])
 		output_message(op, OUT_ERROR, "sandbox error: %s", r->error);
+	if (r && r->last_value_repr)
+		show_last_value(op, r->last_value_repr);
 	if (r && r->n_files)
 		list_files(op, r);
 	if (r)
@@ -687,11 +742,38 @@ void output_scroll_end(struct output_pane *op)
 	op->scroll = 0;
 }
 
-/* sandpit's own lines wrap at words; the program's output is shown as
- * it came, cut at the edge, since its spacing may matter */
+/* sandpit's own lines wrap at words, a word wider than the row in
+ * pieces. The program's wrap at spaces too, never inside a number (a
+ * table's "166.05" stays whole), and a row with no space to break at
+ * ends the line: the rest is cut off and the row marked (see draw). */
 static bool by_words(unsigned char kind)
 {
 	return kind != OUT_STDOUT && kind != OUT_STDERR;
+}
+
+/* The next row of s (len bytes) at w cells, for a line of kind; *cut
+ * when it is a program's row that could not break at a space. */
+static size_t out_row(unsigned char kind, const char *s, size_t len, int w, bool *cut)
+{
+	size_t n = text_wrap_row(s, len, w, true);
+
+	*cut = !by_words(kind) && n < len && !memchr(s, ' ', n);
+	return *cut && w > 1 ? text_wrap_row(s, len, w - 1, false) : n;
+}
+
+static int out_rows(unsigned char kind, const char *s, size_t len, int w)
+{
+	int rows = 0;
+	size_t off = 0;
+	bool cut = false;
+
+	if (w <= 0)
+		return 1;
+	do {
+		off += out_row(kind, s + off, len - off, w, &cut);
+		rows++;
+	} while (off < len && !cut);
+	return rows;
 }
 
 const char *output_row_text(const struct output_pane *op, int row, size_t *len)
@@ -712,7 +794,7 @@ static int line_rows(struct output_pane *op, struct line *l, int w)
 {
 	if (l->pic)
 		return picture_rows(l->pic, w - 1, op->pic_rows);
-	return text_wrap_rows(l->text ? l->text : "", l->len, w, by_words(l->kind));
+	return out_rows(l->kind, l->text ? l->text : "", l->len, w);
 }
 
 static attr_t kind_attr(const struct theme *th, unsigned char kind)
@@ -751,6 +833,71 @@ static void draw_row(WINDOW *win, int y, int x, int w, const struct line *l,
 	}
 }
 
+/* Place p in pixels at (y, x), at most width cells wide, when the
+ * terminal has pixels and the picture can be: its cells stay blank for
+ * output_pixels to fill after the frame. */
+static bool place_pixels(struct output_pane *op, struct picture *p, int y, int x, int width)
+{
+	int cols, rows;
+	size_t len;
+
+	if (op->gfx == GFX_SYMBOLS || op->n_place >= (int)SP_ARRAY_SIZE(op->place) ||
+	    !picture_pixels_seq(p, op->gfx, width, op->pic_rows, op->cell_w, op->cell_h,
+				&cols, &rows, &len))
+		return false;
+	op->place[op->n_place++] = (struct pixel_place){ p, y, x, cols, rows };
+	return true;
+}
+
+void output_set_graphics(struct output_pane *op, int mode, int cell_w, int cell_h)
+{
+	op->gfx = mode;
+	op->cell_w = cell_w > 0 ? cell_w : 10;
+	op->cell_h = cell_h > 0 ? cell_h : 20;
+}
+
+void output_pixels_lost(struct output_pane *op)
+{
+	op->n_placed = -1;
+}
+
+void output_pixels(struct output_pane *op, WINDOW *win, bool covered)
+{
+	int n = covered ? 0 : op->n_place;
+
+	if (op->gfx == GFX_SYMBOLS)
+		return;
+	if (n == op->n_placed && !memcmp(op->place, op->placed, (size_t)n * sizeof op->place[0]))
+		return; /* the terminal has these already */
+	if (op->n_placed < 0 && op->gfx == GFX_SIXEL)
+		op->n_placed = 0; /* cleared with the screen: nothing to take away */
+	/* the old ones go: kitty's are deleted; sixel's are cells of the
+	 * screen, so the screen is cleared and repainted whole (a line
+	 * repainted alone can leave a cell of them where curses skips) */
+	if (op->gfx == GFX_KITTY) {
+		fputs("\033_Ga=d,d=a\033\\", stdout);
+	} else if (op->n_placed > 0) {
+		(void)win;
+		wrefresh(curscr);
+	}
+	for (int i = 0; i < n; i++) {
+		struct pixel_place *pl = &op->place[i];
+		int cols, rows;
+		size_t len;
+		const char *seq = picture_pixels_seq(pl->pic, op->gfx, pl->cols, op->pic_rows,
+						     op->cell_w, op->cell_h, &cols, &rows, &len);
+		if (!seq)
+			continue;
+		/* at the picture's cell, the cursor kept (DECSC / DECRC) */
+		printf("\0337\033[%d;%dH", pl->y + 1, pl->x + 1);
+		fwrite(seq, 1, len, stdout);
+		fputs("\0338", stdout);
+	}
+	fflush(stdout);
+	memcpy(op->placed, op->place, (size_t)n * sizeof op->place[0]);
+	op->n_placed = n;
+}
+
 void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 		 const struct theme *th)
 {
@@ -766,9 +913,10 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 	need = (long)op->scroll + in.h;
 	image_screen_frame(th);
 	/* a picture takes at most half the pane: the run's text stays in view */
-	op->pic_rows = in.h / 2 < PICTURE_ROWS ? (in.h / 2 > 3 ? in.h / 2 : 3) : PICTURE_ROWS;
+	op->pic_rows = in.h / 2 > 3 ? in.h / 2 : 3;
 	op->shown = NULL;
 	op->n_drawn = 0;
+	op->n_place = 0;
 	while (i > 0 && total < need) {
 		i--;
 		total += line_rows(op, &op->lines[i], w);
@@ -790,9 +938,14 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 			int from = skip > 0 ? (int)(skip < rows ? skip : rows) : 0;
 			int n = rows - from < in.h - y ? rows - from : in.h - y;
 			skip -= from;
-			if (n > 0) {
+			if (n > 0 && !(from == 0 && n == rows &&
+				       place_pixels(op, l->pic, in.y + y, in.x + 2, w - 1))) {
+				/* in cells: the terminal has no pixels, or the picture is
+				 * cut by the pane's edge (pixels never cross a border) */
 				picture_draw(l->pic, win, in.y + y, in.x + 2, w - 1, op->pic_rows,
 					     from, n, th);
+			}
+			if (n > 0) {
 				op->shown = l->pic;
 				if (op->n_drawn < (int)(sizeof op->drawn / sizeof *op->drawn)) {
 					op->drawn[op->n_drawn].y0 = y;
@@ -808,7 +961,8 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 			continue;
 		}
 		do {
-			size_t n = text_wrap_row(s + off, len - off, w, by_words(l->kind));
+			bool cut;
+			size_t n = out_row(l->kind, s + off, len - off, w, &cut);
 			if (skip > 0) {
 				skip--;
 			} else if (y < in.h) {
@@ -819,9 +973,14 @@ void output_draw(struct output_pane *op, WINDOW *win, struct rect in,
 				if (l->kind == OUT_STDERR)
 					text_draw(win, in.y + y, in.x, 1, "!", 1, a | A_BOLD);
 				draw_row(win, in.y + y, in.x + 1, w, l, off, n, a, th);
+				if (cut) /* the rest of a line with no space is not shown */
+					text_draw(win, in.y + y, in.x + w, 1, th->mono ? ">" : "\u203a",
+						  th->mono ? 1 : 3, theme_attr(th, TR_HEADER) | A_BOLD);
 				y++;
 			}
 			off += n;
+			if (cut)
+				off = len;
 		} while (off < len);
 	}
 }

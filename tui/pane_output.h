@@ -58,6 +58,18 @@ void output_end_run(struct output_pane *op, const struct sp_result *r,
 void output_message(struct output_pane *op, enum out_kind kind,
 		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* Pictures in pixels from now on, in mode (enum gfx_mode, graphics.h),
+ * the terminal's cells being cell_w x cell_h pixels. */
+void output_set_graphics(struct output_pane *op, int mode, int cell_w, int cell_h);
+/* After the frame is on the terminal (doupdate): the pictures the last
+ * output_draw placed in pixels go out, the ones no longer placed there
+ * (or all, when something covers the pane) are taken away. Nothing is
+ * written when they are as the terminal has them. */
+void output_pixels(struct output_pane *op, WINDOW *win, bool covered);
+/* The terminal lost what it showed (a resize clears it): the next
+ * output_pixels writes every placement again. */
+void output_pixels_lost(struct output_pane *op);
+
 /* Draw the newest lines that fit in inner (scrolled by the user). */
 void output_draw(struct output_pane *op, WINDOW *win, struct rect inner,
 		 const struct theme *th);
@@ -81,6 +93,11 @@ const char *output_row_text(const struct output_pane *op, int row, size_t *len);
 /* The picture to open large: the newest one drawn in the last frame,
  * else the newest held; NULL when there is none. */
 struct picture *output_picture_shown(const struct output_pane *op);
+/* All the pictures Output holds, oldest first, as one list: the one dir
+ * places from from (round), *nth its place (1-based) and *count them
+ * all; NULL when from is not there. */
+struct picture *output_picture_step(const struct output_pane *op, const struct picture *from,
+				    int dir, int *nth, int *count);
 /* The picture drawn at row of the pane's inside in the last frame, or NULL. */
 struct picture *output_picture_at(const struct output_pane *op, int row);
 

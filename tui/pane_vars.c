@@ -23,6 +23,7 @@ static void free_rows(struct vars_pane *vp)
 		free(vp->rows[i].type);
 		free(vp->rows[i].repr);
 		free(vp->rows[i].value);
+		free(vp->rows[i].table);
 	}
 	free(vp->rows);
 	vp->rows = NULL;
@@ -48,11 +49,14 @@ void vars_set(struct vars_pane *vp, const struct sp_result *r)
 		row->repr = sanitize_dup(v->repr, true);
 		row->carryable = v->carryable;
 		row->value = v->value ? strdup(v->value) : NULL;
+		row->table = r->variable_tables && r->variable_tables[i] ?
+			     strdup(r->variable_tables[i]) : NULL;
 		if (!row->name || !row->type || !row->repr) {
 			free(row->name);
 			free(row->type);
 			free(row->repr);
 			free(row->value);
+			free(row->table);
 			continue;
 		}
 		vp->n++;
@@ -189,6 +193,9 @@ void vars_draw(struct vars_pane *vp, WINDOW *win, struct rect in,
 	if (vp->more)
 		snprintf(line, sizeof line, "%zu shown, %llu more - Enter carries one",
 			 vp->n, (unsigned long long)vp->more);
+	else if (vars_selected(vp) && vars_selected(vp)->table)
+		snprintf(line, sizeof line, "%zu variable%s - Enter shows the table", vp->n,
+			 vp->n == 1 ? "" : "s");
 	else if (vp->n)
 		snprintf(line, sizeof line, "%zu variable%s - Enter carries %s", vp->n,
 			 vp->n == 1 ? "" : "s", vp->n == 1 ? "it" : "one");

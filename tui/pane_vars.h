@@ -26,6 +26,7 @@ struct var_row {
 	char *name, *type, *repr;  /* sanitized, one line each */
 	bool carryable;
 	char *value;               /* compact JSON, or NULL */
+	char *table;               /* a table's preview (JSON, unchecked), or NULL */
 };
 
 struct vars_pane {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "graphics.h"
 #include "image.h"
 #include "image_screen.h"
 #include "layout.h"
@@ -21,6 +22,9 @@ struct picture {
 	struct image_cells cells;
 	int at_width, at_rows, at_mode;
 	unsigned long long pixels;
+	char *seq;                 /* in pixels (graphics.h), for seq_key */
+	size_t seq_len;
+	int seq_key[5], seq_cols, seq_rows;
 };
 
 struct picture *picture_new(const char *path, const char *name,
@@ -55,6 +59,7 @@ void picture_free(struct picture *p)
 		return;
 	image_free(&p->thumb);
 	image_cells_free(&p->cells);
+	free(p->seq);
 	free(p->path);
 	free(p->name);
 	free(p);
@@ -64,6 +69,28 @@ void picture_release(struct picture *p)
 {
 	image_free(&p->thumb);
 	image_cells_free(&p->cells);
+	free(p->seq);
+	p->seq = NULL;
+}
+
+const char *picture_pixels_seq(struct picture *p, int mode, int width, int max_rows,
+			       int cell_w, int cell_h, int *cols, int *rows, size_t *len)
+{
+	int key[5] = { mode, width, max_rows, cell_w, cell_h };
+
+	if (!p->thumb.rgba)
+		return NULL;
+	if (!p->seq || memcmp(key, p->seq_key, sizeof key) != 0) {
+		free(p->seq);
+		p->seq_rows = image_fit(&p->thumb, width, max_rows, &p->seq_cols);
+		p->seq = image_pixels(&p->thumb, mode == GFX_KITTY, p->seq_cols, p->seq_rows,
+				      cell_w, cell_h, &p->seq_len);
+		memcpy(p->seq_key, key, sizeof key);
+	}
+	*cols = p->seq_cols;
+	*rows = p->seq_rows;
+	*len = p->seq_len;
+	return p->seq;
 }
 
 bool picture_held(const struct picture *p)

@@ -1,7 +1,8 @@
 /*
  * picture.h - one picture a run made, as the Output pane shows it under
  * the run: decoded once (bounded, image.h), kept as a small thumbnail,
- * drawn a few rows high across the pane's width.
+ * drawn as high as half the Output pane allows, in symbols or in pixels
+ * (graphics.h).
  *
  * Invariants: a picture always has a host path and a display name
  * (sanitized); its thumbnail is at most PICTURE_THUMB pixels a side and
@@ -20,7 +21,6 @@ struct picture;
 struct image_limits;
 
 #define PICTURE_THUMB 320     /* pixels a side kept per picture */
-#define PICTURE_ROWS 10       /* rows at most under the run */
 
 /*
  * Decodes the file at path (a host file: a run's kept copy) within lim
@@ -42,6 +42,14 @@ int picture_rows(struct picture *p, int width, int max_rows);
 /* Draws rows [first, first + n) of it at (y, x), width columns wide. */
 void picture_draw(struct picture *p, WINDOW *win, int y, int x, int width, int max_rows,
 		  int first, int n, const struct theme *th);
+
+/*
+ * The picture as a pixel protocol's escape sequence (graphics.h), sized
+ * as picture_draw would size it in cells (*cols x *rows), cached until
+ * the size or mode changes; NULL when it cannot be (released, no memory).
+ */
+const char *picture_pixels_seq(struct picture *p, int mode, int width, int max_rows,
+			       int cell_w, int cell_h, int *cols, int *rows, size_t *len);
 
 /* Pixels of the picture as decoded (before the thumbnail). */
 unsigned long long picture_pixels(const struct picture *p);

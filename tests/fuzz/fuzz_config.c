@@ -1,4 +1,4 @@
-/* fuzz-sources: tui/config.c tui/options.c tui/ini_lines.c tui/limit_fields.c core/limits.c core/util.c tui/fileio.c core/buf.c */
+/* fuzz-sources: tui/config.c tui/graphics.c tui/options.c tui/ini_lines.c tui/limit_fields.c core/limits.c core/util.c tui/fileio.c core/buf.c */
 /* fuzz-pkgs: inih */
 /*
  * fuzz_config.c - random config files (and command lines) through

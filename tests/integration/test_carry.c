@@ -389,10 +389,10 @@ static void test_values_json_cannot_carry_fail_the_call_whole(void **state)
 	free(name);
 }
 
-/* carry() counts the carry-out as the supervisor does: floats as jansson
- * writes them (0.1 is 0.10000000000000001), so a call that fits by
- * Python's shorter repr but not by the supervisor's count is refused by
- * carry() itself, never dropped silently after it returned. */
+/* carry() counts the carry-out as the supervisor writes it: each float in
+ * the fewest digits that read back to the same double (0.1, 534039.6, as
+ * Python's repr), so a call that fits by json.dumps fits the supervisor
+ * too, and what is carried reads as it was written. */
 static void test_carry_counts_floats_as_the_supervisor_does(void **state)
 {
 	char *name = it_name("floats");
@@ -406,16 +406,21 @@ static void test_carry_counts_floats_as_the_supervisor_does(void **state)
 		"    print('ACCEPTED')\n"
 		"except ValueError as e:\n"
 		"    print('refused:', e)\n"
-		"carry(g=[0.5, 1e16, 1e-7])\n", name);
+		"try:\n"
+		"    carry(f=[0.1] * (n + 1))\n"
+		"except ValueError as e:\n"
+		"    print('refused:', e)\n"
+		"carry(f=[0.5, 1e16, 1e-7, 534039.6, 1/3])\n", name);
 	struct sp_result *r;
 
 	(void)state;
 	cfg.limits.carry_bytes = 100;
 	r = it_run_cfg(&cfg);
 	IT_CHECK(r, r->status == SP_STATUS_OK);
-	IT_CHECK(r, it_contains(it_out(r), "refused: carry(): carrying f would make the carry-out"));
+	IT_CHECK(r, it_contains(it_out(r), "ACCEPTED\nrefused: carry(): carrying f would make the carry-out"));
 	IT_CHECK(r, it_viol(r, SP_VIOL_CARRY, NULL) == NULL);
-	IT_CHECK(r, carry_out_is(r, "{\"g\": [0.5, 1e16, 9.9999999999999995e-8]}"));
+	IT_CHECK(r, carry_out_is(r, "{\"f\": [0.5, 1e16, 1e-7, 534039.6, 0.3333333333333333]}"));
+	IT_CHECK(r, strstr(r->carry_out, "[0.5,1e16,1e-7,534039.6,0.3333333333333333]") != NULL);
 	sp_result_free(r);
 	free(name);
 }

@@ -94,6 +94,52 @@ static void test_bad_usage_exits_2_and_runs_nothing(void **state)
 	free(prog);
 }
 
+/* With --json every refusal is still one JSON object on stdout, status
+ * "refused" and the message stderr has, exit 2 as without it: a wrapper
+ * always has something to parse. A file over the disk limit is one, with
+ * both sizes in the message. */
+static void test_json_refusals_are_one_object(void **state)
+{
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "refusedjson", "print('PROGRAM RAN')\n");
+	char *missing = it_fmt("%s/no-such-file.py", f->dir);
+	char *big = it_fmt("%s/big.csv", f->dir);
+	const char *const cases[][8] = {
+		{ "run", "--json", missing, NULL },
+		{ "run", "--bogus", "--json", prog, NULL },
+		{ "run", "--cpu", "abc", "--json", prog, NULL },
+		{ "run", "--jso", "--procs", "0", prog, NULL },
+		{ "run", "--json", "--carry", missing, prog, NULL },
+		{ "run", "--json", "--disk", "1M", "--file", big, prog, NULL },
+	};
+	int fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	assert_true(fd >= 0 && ftruncate(fd, 2 << 20) == 0);
+	close(fd);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct it_cli c;
+		const char *msg;
+
+		it_cli(&c, true, cases[i]);
+		print_message("case %zu: exit %d: %s", i, c.status, c.out);
+		IT_CLI_CHECK(&c, c.status == 2);
+		IT_CLI_CHECK(&c, c.json != NULL);
+		IT_CLI_CHECK(&c, !strcmp(json_string_value(json_object_get(c.json, "status")),
+					 "refused"));
+		msg = json_string_value(json_object_get(c.json, "message"));
+		IT_CLI_CHECK(&c, msg && msg[0] && it_contains(c.err, msg));
+		IT_CLI_CHECK(&c, !it_contains(c.out, "PROGRAM RAN"));
+		if (i == 5)
+			IT_CLI_CHECK(&c, it_contains(msg, "is 2 MiB") &&
+					 it_contains(msg, "holds 1 MiB (the disk limit"));
+		it_cli_free(&c);
+	}
+	unlink(big);
+	free(big);
+	free(missing);
+	free(prog);
+}
+
 /* An unreadable program file (as root every file is readable: skipped). */
 static void test_unreadable_program_exits_2(void **state)
 {
@@ -545,6 +591,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_exit_status_is_the_programs_own, it_dir_setup, it_dir_teardown),
 		cmocka_unit_test_setup_teardown(test_a_limit_exits_124, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test_setup_teardown(test_json_refusals_are_one_object, it_dir_setup, it_dir_teardown),
 		cmocka_unit_test_setup_teardown(test_bad_usage_exits_2_and_runs_nothing, it_dir_setup, it_dir_teardown),
 		cmocka_unit_test_setup_teardown(test_unreadable_program_exits_2, it_dir_setup, it_dir_teardown),
 		cmocka_unit_test_setup_teardown(test_impossible_options_are_bad_usage, it_dir_setup, it_dir_teardown),

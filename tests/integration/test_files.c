@@ -83,7 +83,7 @@ static void test_csv_in_summary_and_chart_out(void **state)
 	char *keep = it_fmt("%s/kept", f->dir);
 	char *sum_path = it_fmt("%s/summary.csv", keep);
 	char *png_path = it_fmt("%s/figure-1.png", keep);
-	const char *args[] = { "run", "--json", "--file", data, "--keep", keep, prog, NULL };
+	const char *args[] = { "run", "--json", "--wall", "120", "--file", data, "--keep", keep, prog, NULL };
 	struct it_cli c;
 	char *csv;
 	unsigned w = 0, h = 0;
@@ -301,7 +301,7 @@ static void test_plain_run_names_the_kept_files(void **state)
 		"plt.plot([1, 2]); plt.show()\n"
 		"os.symlink('/etc/passwd', 'pw')\n");
 	char *keep = it_fmt("%s/k", f->dir);
-	const char *args[] = { "run", "--keep", keep, prog, NULL };
+	const char *args[] = { "run", "--wall", "120", "--keep", keep, prog, NULL };
 	struct it_cli c;
 
 	it_cli(&c, false, args);

@@ -326,19 +326,24 @@ static void test_output_flood_keeps_exactly_the_limit(void **state)
 	free(name);
 }
 
-/* stdout and stderr share one cap. */
+/* stdout and stderr share one cap: 200 KiB to stderr, then 200 KiB to
+ * stdout, under a cap of 256 KiB. Each alone fits; together they do not.
+ * stderr is written whole before stdout begins, so whichever pipe the
+ * supervisor reads first, both have bytes when the cap is reached. */
 static void test_output_limit_counts_stdout_and_stderr_together(void **state)
 {
 	char *name = it_name("flood2");
 	struct sp_config cfg = it_config(
-		"import sys\n"
-		"for i in range(100000):\n"
-		"    sys.stdout.write('o' * 99 + '\\n')\n"
-		"    sys.stderr.write('e' * 99 + '\\n')\n", name);
+		"import os\n"
+		"for fd, c in ((2, b'e'), (1, b'o')):\n"
+		"    for i in range(50):\n"
+		"        os.write(fd, c * 4095 + b'\\n')\n"
+		"import time\ntime.sleep(30)\n", name);
 	struct sp_result *r;
 
 	(void)state;
 	cfg.limits.output_bytes = 256u << 10;
+	cfg.limits.wall_ms = 60000;
 	r = it_run_cfg(&cfg);
 	IT_CHECK(r, r->status == SP_STATUS_OUTPUT_LIMIT);
 	IT_CHECK(r, r->truncated);

@@ -276,7 +276,9 @@ static void test_cpu_limit_counts_from_release(void **state)
 	cfg.limits.cpu_ms = 1000;
 	run = pt_run_cfg(&cfg, pre, 3);
 	r = sp_run_result(run);
-	IT_CHECK(r, r->usage.prepare_ms > 100);
+	SP_TIMING(r->usage.prepare_ms > 100, "about 500 ms",
+		  "preparing numpy, pandas, matplotlib took %llu ms",
+		  (unsigned long long)r->usage.prepare_ms);
 	IT_CHECK(r, r->status == SP_STATUS_OK);
 	IT_CHECK(r, it_contains(it_out(r), "done"));
 	IT_CHECK(r, r->usage.cpu_ms < 1000);
@@ -293,38 +295,38 @@ static void test_cpu_limit_counts_from_release(void **state)
 	free(name);
 }
 
-/* The wall limit counts from the release: waiting 3 s prepared costs the
- * program nothing. */
+/* The wall limit counts from the release: waiting 5 s prepared costs the
+ * program nothing. The program itself needs a moment of its 4 s (a busy
+ * machine's moment is still far below them); had the wait counted, it
+ * would end at the limit before its first line. */
 static void test_wall_limit_counts_from_release(void **state)
 {
 	char *name = it_name("wall");
-	struct sp_config cfg = it_config("import time\ntime.sleep(1.5)\nprint('woke')\n", name);
+	struct sp_config cfg = it_config("print('woke')\n", name);
 	struct sp_run *run;
 	const struct sp_result *r;
 
 	(void)state;
-	cfg.limits.wall_ms = 2500;
+	cfg.limits.wall_ms = 4000;
 	run = pt_prepare(&cfg.limits, NULL, 0);
-	sleep(3);
+	sleep(5);
 	pt_release_drive(run, &cfg);
 	r = sp_run_result(run);
 	IT_CHECK(r, r->status == SP_STATUS_OK);
 	IT_CHECK(r, it_contains(it_out(r), "woke"));
-	IT_CHECK(r, r->usage.wall_ms < 2500);
+	IT_CHECK(r, r->usage.wall_ms < 4000);
 	/* the timeline starts at the release too */
-	IT_CHECK(r, r->n_samples > 0 && r->samples[r->n_samples - 1].t_ms < 2500);
+	IT_CHECK(r, r->n_samples > 0 && r->samples[r->n_samples - 1].t_ms < 4000);
 	sp_run_free(run);
 	free(name);
 }
 
-/* 100 runs, each from its own prepared sandbox, one prepared while the
- * last runs (as the playground keeps one ready): none sees anything the
- * one before it left, in files, globals or the preloaded modules' state. */
-static void test_runs_share_nothing(void **state)
+/* Runs, each from its own prepared sandbox, one prepared while the last
+ * runs (as the playground keeps one ready): none sees anything the one
+ * before it left, in files, globals or the preloaded modules' state. */
+static void runs_share_nothing(int runs)
 {
 	static const char *const pre[] = { "numpy", "matplotlib.pyplot" };
-	const char *env = getenv("SANDPIT_PREPARED_RUNS");
-	int runs = env ? atoi(env) : 100;
 	char *name = it_name("share");
 	struct sp_config cfg = it_config(
 		"import os, builtins, sys, numpy, matplotlib\n"
@@ -346,7 +348,6 @@ static void test_runs_share_nothing(void **state)
 	struct sp_run *next = NULL;
 	char first_r[64] = "";
 
-	(void)state;
 	if (runs < 2)
 		runs = 2;
 	next = pt_prepare(&cfg.limits, pre, 2);
@@ -373,6 +374,24 @@ static void test_runs_share_nothing(void **state)
 	}
 	sp_run_free(next);
 	free(name);
+}
+
+/* Ten in make check (a probe among them), */
+static void test_runs_share_nothing(void **state)
+{
+	(void)state;
+	runs_share_nothing(10);
+}
+
+/* and 100 (SANDPIT_PREPARED_RUNS) in make check-long: a leak that shows
+ * only after many runs. */
+static void long_runs_share_nothing(void **state)
+{
+	const char *env = getenv("SANDPIT_PREPARED_RUNS");
+
+	(void)state;
+	SP_TIER_LONG();
+	runs_share_nothing(env ? atoi(env) : 100);
 }
 
 static void test_release_must_match(void **state)
@@ -431,7 +450,7 @@ static void test_preloaded_names_what_imported(void **state)
 		"import sys\nprint('json' in sys.modules, 'csv' in sys.modules)\n", name);
 
 	(void)state;
-	sp_limits_default(&l);
+	l = cfg.limits;
 	run = pt_prepare(&l, pre, 3);
 	assert_string_equal(sp_run_preloaded(run), "json, csv");
 	pt_release_drive(run, &cfg);
@@ -688,7 +707,8 @@ static void test_program_cannot_reach_the_next(void **state)
 		"    time.sleep(30)\n"
 		"    os._exit(0)\n", name);
 	struct sp_config victim = it_config(
-		"secret = 'NEXT-PROGRAM-SECRET'\nimport os\nprint(sorted(os.listdir('/proc')))\n", name);
+		"secret = 'NEXT-PROGRAM-SECRET'\nimport os\n"
+		"print('PIDS', sorted(int(p) for p in os.listdir('/proc') if p.isdigit()))\n", name);
 	struct sp_run *a, *b;
 	const struct sp_result *r;
 
@@ -702,8 +722,9 @@ static void test_program_cannot_reach_the_next(void **state)
 	pt_release_drive(b, &victim);
 	r = sp_run_result(b);
 	IT_CHECK(r, r->status == SP_STATUS_OK);
-	/* its own pid namespace: init, the interpreter, no one else */
-	IT_CHECK(r, it_contains(it_out(r), "'1', '2'") || it_contains(it_out(r), "'1'"));
+	/* its own pid namespace: init and the interpreter; the spy's child,
+	 * asleep for 30 s, is not among them */
+	IT_CHECK(r, it_contains(it_out(r), "PIDS [1, 2]\n"));
 	sp_run_free(a);
 	sp_run_free(b);
 	free(name);
@@ -729,6 +750,7 @@ int main(void)
 		cmocka_unit_test(test_program_sees_no_release_socket),
 		cmocka_unit_test(test_program_cannot_reach_the_next),
 		cmocka_unit_test(test_runs_share_nothing),
+		cmocka_unit_test(long_runs_share_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,11 +1,15 @@
 /*
  * test_stack.c - the scientific stack is the sandbox's default image:
  * numpy, pandas, matplotlib and scipy import and do real work under the
- * default limits (as root with cgroups, and as an ordinary user on the
+ * default limits, but for the wall clock, which a busy machine stretches
+ * (itest.h gives 120 s) (as root with cgroups, and as an ordinary user on the
  * rlimit path: CI runs this suite both ways), OpenBLAS starts no thread
  * per CPU, the caches the libraries write are not "files left", and
- * `sandpit doctor` reports the four with their versions. The packages are
+ * `sandpit doctor` reports the stack (the four, scikit-learn, statsmodels,
+ * seaborn, sympy, openpyxl) with their versions. The packages are
  * required (.ci/deps.sh installs them): a missing one fails, never skips.
+ * A virtual environment given as the interpreter brings its own packages
+ * (how a machine's owner adds one that Debian does not package).
  */
 #include "itest.h"
 
@@ -108,7 +112,7 @@ static void test_a_big_numpy_array_is_a_memory_error_not_a_crash(void **state)
 	free(name);
 }
 
-static void test_doctor_reports_the_four_with_versions(void **state)
+static void test_doctor_reports_the_stack_with_versions(void **state)
 {
 	struct it_cli c;
 	const char *args[] = { "doctor", NULL };
@@ -118,14 +122,53 @@ static void test_doctor_reports_the_four_with_versions(void **state)
 	IT_CLI_CHECK(&c, c.status == 0);
 	IT_CLI_CHECK(&c, it_contains(c.out, "Python packages (imported in a sandboxed run"));
 	{
-		static const char *const pkgs[] = { "numpy", "pandas", "matplotlib", "scipy" };
-		for (size_t i = 0; i < 4; i++) {
+		static const char *const pkgs[] = { "numpy", "pandas", "matplotlib", "scipy",
+			"sklearn", "statsmodels", "seaborn", "sympy", "openpyxl" };
+		for (size_t i = 0; i < sizeof pkgs / sizeof pkgs[0]; i++) {
 			char *want = it_fmt("  %-18s yes  ", pkgs[i]);
 			IT_CLI_CHECK(&c, it_contains(c.out, want));
 			free(want);
 		}
 	}
 	it_cli_free(&c);
+}
+
+/* --python VENV/bin/python3: the venv's site-packages (read-only) and,
+ * made with --system-site-packages, Debian's stack too. */
+static void test_a_virtual_environment_brings_its_packages(void **state)
+{
+	char dir[] = "/var/tmp/sandpit-venv.XXXXXX";
+	char *cmd, *pkg, *python, *name = it_name("venv");
+	struct sp_config cfg;
+	struct sp_result *r;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	cmd = it_fmt("/usr/bin/python3 -m venv --system-site-packages --without-pip %s/env", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	cmd = it_fmt("mkdir -p $(echo %s/env/lib/python3*/site-packages)/owners_pkg", dir);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	pkg = it_fmt("$(echo %s/env/lib/python3*/site-packages)/owners_pkg/__init__.py", dir);
+	cmd = it_fmt("echo 'WHO = \"the owner\"' > %s", pkg);
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	free(pkg);
+	python = it_fmt("%s/env/bin/python3", dir);
+	cfg = it_config("import owners_pkg, statsmodels, sys\n"
+			"print(owners_pkg.WHO, sys.prefix.startswith('/var/tmp/sandpit-venv'))\n", name);
+	cfg.python = python;
+	r = it_run_cfg(&cfg);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, it_contains(it_out(r), "the owner True"));
+	sp_result_free(r);
+	cmd = it_fmt("rm -rf %s", dir);
+	if (system(cmd) != 0)
+		print_message("could not remove %s\n", dir);
+	free(cmd);
+	free(python);
+	free(name);
 }
 
 int main(void)
@@ -136,7 +179,8 @@ int main(void)
 		cmocka_unit_test(test_library_caches_are_not_files_left),
 		cmocka_unit_test(test_matplotlib_starts_with_the_builds_font_list),
 		cmocka_unit_test(test_a_big_numpy_array_is_a_memory_error_not_a_crash),
-		cmocka_unit_test(test_doctor_reports_the_four_with_versions),
+		cmocka_unit_test(test_doctor_reports_the_stack_with_versions),
+		cmocka_unit_test(test_a_virtual_environment_brings_its_packages),
 	};
 
 	return cmocka_run_group_tests_name("integration/stack", tests, NULL, NULL);

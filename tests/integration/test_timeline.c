@@ -29,7 +29,7 @@ static void test_samples_show_memory_climbing_to_the_limit(void **state)
 	json_t *s, *last;
 	json_int_t peak = 0, prev_t = -1;
 	bool marked = false;
-	size_t n;
+	size_t n, at_peak = 0;
 
 	it_cli(&c, true, args);
 	IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "memory_limit") == 0);
@@ -40,18 +40,21 @@ static void test_samples_show_memory_climbing_to_the_limit(void **state)
 		json_t *p = json_array_get(s, i);
 		IT_CLI_CHECK(&c, jint(p, "t_ms") >= prev_t);
 		prev_t = jint(p, "t_ms");
-		if (jint(p, "memory_bytes") > peak)
+		if (jint(p, "memory_bytes") > peak) {
 			peak = jint(p, "memory_bytes");
+			at_peak = i;
+		}
 		(void)jint(p, "cpu_ms"); (void)jint(p, "procs");
 		(void)jint(p, "output_bytes"); (void)jint(p, "disk_bytes");
 	}
 	IT_CLI_CHECK(&c, peak > 16 << 20);
-	/* one point says where: the sample that saw it (without a memory
-	 * cgroup) or the last one (the kernel's OOM kill, a MemoryError);
-	 * after it, at most the sample taken as the run ended */
+	/* one point says where: the first sample after the refusal or the
+	 * kill, or the last one; never before the climb's top (how many
+	 * samples follow while the program prints its traceback and exits
+	 * depends on how busy the machine is) */
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(it_jstr(json_array_get(s, i), "limit"), "memory") == 0) {
-			IT_CLI_CHECK(&c, !marked && i + 2 >= n);
+			IT_CLI_CHECK(&c, !marked && i >= at_peak);
 			marked = true;
 		}
 	IT_CLI_CHECK(&c, marked);
@@ -76,7 +79,8 @@ static void test_samples_of_a_wall_limit_run(void **state)
 	IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "wall_limit") == 0);
 	s = json_object_get(c.json, "samples");
 	n = json_array_size(s);
-	IT_CLI_CHECK(&c, n >= 10 && n <= SP_MAX_SAMPLES);
+	IT_CLI_CHECK(&c, n >= 2 && n <= SP_MAX_SAMPLES);
+	SP_TIMING(n >= 10, "20 points", "%zu points in a 1 s run", n);
 	IT_CLI_CHECK(&c, jint(json_array_get(s, n - 1), "t_ms") >= 1000);
 	IT_CLI_CHECK(&c, strcmp(it_jstr(json_array_get(s, n - 1), "limit"), "wall") == 0);
 	for (size_t i = 0; i + 1 < n; i++)
@@ -88,8 +92,9 @@ static void test_samples_of_a_wall_limit_run(void **state)
 /* Run prog with --json and extra options; the parsed result in c. */
 static void run_json(struct it_cli *c, const char *prog, const char *o1, const char *v1)
 {
-	const char *with[] = { "run", "--json", "--wall", "20", o1, v1, prog, NULL };
-	const char *without[] = { "run", "--json", "--wall", "20", prog, NULL };
+	/* room for a busy machine: no test here is about the CPU or wall limit */
+	const char *with[] = { "run", "--json", "--cpu", "60", "--wall", "120", o1, v1, prog, NULL };
+	const char *without[] = { "run", "--json", "--cpu", "60", "--wall", "120", prog, NULL };
 
 	it_cli(c, true, o1 ? with : without);
 }
@@ -186,8 +191,9 @@ static void test_a_hundred_thousand_globals_stay_bounded(void **state)
 	IT_CLI_CHECK(&c, c.out_len < 200 * 1024);
 	wall = json_integer_value(json_object_get(json_object_get(c.json, "usage"), "wall_ms"));
 	bare_wall = json_integer_value(json_object_get(json_object_get(b.json, "usage"), "wall_ms"));
-	/* generous for a loaded machine; the report itself takes about 1 ms */
-	IT_CLI_CHECK(&c, wall < bare_wall + 500);
+	/* the report itself takes about 1 ms; the rest is the walk */
+	SP_TIMING(wall < bare_wall + 500, "30 ms more", "with the report %lld ms, without %lld ms",
+		  (long long)wall, (long long)bare_wall);
 	it_cli_free(&c);
 	it_cli_free(&b);
 	free(prog);
@@ -195,17 +201,23 @@ static void test_a_hundred_thousand_globals_stay_bounded(void **state)
 }
 
 /* A gigabyte whose repr would be 4 GiB, a 1 GiB string, a __repr__ that
- * never returns: each is cut short, and the run ends on time. */
+ * never returns: each is cut short, and the run ends on time. Touching
+ * 2 GiB takes about 2 s of CPU on an idle machine and much more on a busy
+ * one: the limits give it room, so that only the report's own budget
+ * (0.2 s) can cut anything. */
 static void test_huge_and_endless_reprs_are_cut_short(void **state)
 {
 	struct it_dir *f = *state;
 	char *prog = it_program(f, "huge", "big = bytearray(1 << 30)\ns = 'y' * (1 << 30)\n"
 			     "class Endless:\n    def __repr__(self):\n        while True: pass\n"
 			     "e = Endless()\nafter = 1\n");
+	const char *args[] = { "run", "--json", "--memory", "3G", "--cpu", "120", "--wall", "240",
+			       prog, NULL };
 	struct it_cli c;
 	json_t *vars, *big, *s;
+	json_int_t wall;
 
-	run_json(&c, prog, "--memory", "3G");
+	it_cli(&c, true, args);
 	IT_CLI_CHECK(&c, strcmp(it_jstr(c.json, "status"), "ok") == 0);
 	vars = json_object_get(c.json, "variables");
 	big = var_named(vars, "big");
@@ -216,8 +228,8 @@ static void test_huge_and_endless_reprs_are_cut_short(void **state)
 	IT_CLI_CHECK(&c, !var_named(vars, "after")); /* the budget ran out at e */
 	IT_CLI_CHECK(&c, json_integer_value(json_object_get(c.json, "variables_more")) >= 1);
 	IT_CLI_CHECK(&c, c.out_len < 64 * 1024);
-	IT_CLI_CHECK(&c, json_integer_value(json_object_get(json_object_get(c.json, "usage"),
-							   "wall_ms")) < 15000);
+	wall = json_integer_value(json_object_get(json_object_get(c.json, "usage"), "wall_ms"));
+	SP_TIMING(wall < 15000, "about 2,500 ms", "the run took %lld ms", (long long)wall);
 	it_cli_free(&c);
 	free(prog);
 }

@@ -32,8 +32,13 @@ set -g status off
 set -g escape-time 0
 CONF
 
+# tmux's socket file: tmux 3.3a leaves it behind after kill-server.
+SOCK_PATH="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
+
 cleanup() {
 	tmux -L "$SOCK" kill-server >/dev/null 2>&1
+	server_gone
+	rm -f "$SOCK_PATH"
 	rm -rf "$T"
 }
 trap cleanup EXIT
@@ -42,12 +47,15 @@ tm() { tmux -u -L "$SOCK" -f "$T/tmux.conf" "$@"; }
 
 # server_gone: after a kill-server, until the old server has let go of its
 # socket (a new session started sooner can meet it dying: "server exited
-# unexpectedly").
+# unexpectedly"). tmux says "no server running" once nothing listens
+# (the file itself may stay) and "error connecting" once the file is gone;
+# anything else (the session, or a dying server's answer) means not yet.
 server_gone() {
-	_sock="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
 	_end=$(( $(date +%s) + 10 ))
-	while [ -S "$_sock" ] && ! tm has-session >/dev/null 2>&1 &&
-	      [ "$(date +%s)" -lt "$_end" ]; do
+	while [ "$(date +%s)" -lt "$_end" ]; do
+		case $(tm has-session 2>&1) in
+		*"no server running"*|*"error connecting"*) return 0 ;;
+		esac
 		sleep 0.05
 	done
 }

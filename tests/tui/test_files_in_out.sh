@@ -43,14 +43,15 @@ keys F8
 wait_for "Files of run 1 (F8)"
 wait_for "The work dir itself was deleted; this is sandpit's copy."
 keys Down Enter
-wait_for "CSV: 3 rows, in columns"
-wait_for "Oslo  3.0"
+wait_for "CSV: 2 rows x 2 columns"
+wait_for "Oslo   3.0"
+screen | grep -q "city  temp" || fail "the CSV header is not a right-aligned numeric column's"
 keys s
-wait_for "Save a copy of this file as"
+wait_for "Save a copy of this file as a new file, in $PWD"
 keys C-u
 type_text "$T/saved.csv"
 keys Enter
-wait_for "saved a copy as"
+wait_for "saved a copy as $T/saved.csv"
 cmp -s "$kept" "$T/saved.csv" || fail "the saved copy differs from the kept file"
 keys Escape
 wait_for "Files of run 1 (F8)"

@@ -29,8 +29,10 @@ check_case() {
 	wait_status "Ln $2, Col 1"
 }
 
-check_case module 2 "There is no module named 'requests' in the sandbox, and a run cannot install one: it has no network, so pip reaches nothing (constraint 1)." \
-	'import math\nimport requests\n'
+# a module no host has (requests may well be installed: the hint names
+# whichever module is missing)
+check_case module 2 "There is no module named 'sandpit_absent_module' in the sandbox, and a run cannot install one: it has no network, so pip reaches nothing (constraint 1)." \
+	'import math\nimport sandpit_absent_module\n'
 check_case file 3 "There is no 'results.csv' here. Runs are stateless (constraint 3)" \
 	'import csv\n\nrows = list(csv.reader(open("results.csv")))\n'
 check_case input 1 "input() found nothing to read: nobody types into a run" \
@@ -45,7 +47,7 @@ check_case network 2 "The program tried to reach a network, and a run has none (
 	'import socket\nsocket.gethostbyname("example.com")\n'
 
 # a click on a traceback line goes to it too
-printf 'def f():\n    import requests\n\nf()\n' > "$T/click.py"
+printf 'def f():\n    import sandpit_absent_module\n\nf()\n' > "$T/click.py"
 tm kill-server >/dev/null 2>&1
 new_terminal 120 40 "$BIN $T/click.py"
 ready

@@ -147,6 +147,53 @@ static void test_merge_refuses_broken_input(void **state)
 	assert_true(err.msg[0] != '\0');
 }
 
+/* A float is written in the fewest digits that read back to the same
+ * double (534039.6, not jansson's 534039.59999999998), in the same
+ * layout json_dumps gives the rest. */
+static void test_merged_floats_are_shortest_and_read_back_exactly(void **state)
+{
+	struct sp_error err;
+	char *merged, out[96];
+	json_t *j;
+
+	(void)state;
+	memset(&err, 0, sizeof err);
+	merged = sp_carry_merge("{\"n\": [1, {\"s\": \"x\"}], \"e\": {}, \"l\": []}",
+				"{\"mean\": 534039.6, \"third\": 0.3333333333333333, "
+				"\"big\": 1e22, \"small\": 1e-05, \"whole\": 100.0, "
+				"\"neg\": -0.0}", NULL, &err);
+	assert_non_null(merged);
+	assert_string_equal(merged,
+		"{\n  \"n\": [\n    1,\n    {\n      \"s\": \"x\"\n    }\n  ],\n"
+		"  \"e\": {},\n  \"l\": [],\n  \"mean\": 534039.6,\n"
+		"  \"third\": 0.3333333333333333,\n  \"big\": 1e22,\n"
+		"  \"small\": 1e-5,\n  \"whole\": 100.0,\n  \"neg\": -0.0\n}");
+	free(merged);
+
+	srand(29);
+	for (int i = 0; i < 10000; i++) {
+		union { uint64_t u; double d; } bits;
+		double back;
+
+		do {
+			bits.u = (uint64_t)rand() << 62 ^ (uint64_t)rand() << 31 ^ (uint64_t)rand();
+		} while (bits.d - bits.d != 0.0); /* NaN and the infinities are not JSON */
+		if (i % 2)
+			bits.d = (double)rand() / 997.0; /* numbers of everyday size too */
+		snprintf(out, sizeof out, "{\"v\": %.17g}", bits.d);
+		merged = sp_carry_merge("{}", out, NULL, &err);
+		if (!merged)
+			fail_msg("%s: %s", out, err.msg);
+		j = json_loads(merged, 0, NULL);
+		assert_non_null(j);
+		back = json_number_value(json_object_get(j, "v"));
+		if (memcmp(&back, &bits.d, sizeof back) != 0)
+			fail_msg("%.17g came back as %.17g (%s)", bits.d, back, merged);
+		json_decref(j);
+		free(merged);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -156,6 +203,7 @@ int main(void)
 		cmocka_unit_test(test_merge_adds_and_replaces_and_names_the_changes),
 		cmocka_unit_test(test_merge_into_empty_and_from_nothing),
 		cmocka_unit_test(test_merge_refuses_broken_input),
+		cmocka_unit_test(test_merged_floats_are_shortest_and_read_back_exactly),
 	};
 
 	return cmocka_run_group_tests_name("unit/core_carry", tests, NULL, NULL);

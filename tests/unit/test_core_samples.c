@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "internal.h"
+#include "run_impl.h"
 
 static struct sp_sample at(uint64_t t)
 {
@@ -95,6 +96,42 @@ static void test_a_limit_seen_by_a_sample_is_not_marked_twice(void **state)
 	free(v);
 }
 
+/* The wall limit stops the run at 1000 ms; a sample comes at 1001 while
+ * the tree dies, the last point at 1002: the mark is on the last point,
+ * which the docs promise, not on the sample after the stop. A memory limit
+ * a sample measured stays on its own sample. */
+static void test_a_wall_limit_marks_the_last_point(void **state)
+{
+	struct sp_run *r = calloc(1, sizeof *r);
+	struct sp_result res;
+	uint64_t times[] = { 900, 950, 1001, 1002 };
+
+	(void)state;
+	assert_non_null(r);
+	memset(&res, 0, sizeof res);
+	r->res = &res;
+	for (size_t i = 0; i < sizeof times / sizeof times[0]; i++) {
+		if (times[i] == 950)
+			assert_non_null(sp_violations_add(&r->viol, SP_VIOL_MEMORY, "memory", true, 0));
+		if (times[i] == 1001)
+			assert_non_null(sp_violations_add(&r->viol, SP_VIOL_WALL, "wall", true, 0));
+		res.usage.wall_ms = times[i];
+		sp_timeline_point(r);
+	}
+	res.status = SP_STATUS_WALL_LIMIT;
+	sp_timeline_end(r);
+	assert_int_equal(res.n_samples, 4);
+	assert_int_equal(res.samples[0].limit, 0);
+	assert_int_equal(res.samples[1].limit, SP_VIOL_MEMORY + 1);
+	assert_int_equal(res.samples[2].t_ms, 1001);
+	assert_int_equal(res.samples[2].limit, 0);
+	assert_int_equal(res.samples[3].t_ms, 1002);
+	assert_int_equal(res.samples[3].limit, SP_VIOL_WALL + 1);
+	free(res.samples);
+	sp_violations_free(&r->viol);
+	free(r);
+}
+
 static void test_the_json_has_the_contracts_fields(void **state)
 {
 	struct sp_sample v[2] = { at(0), at(50) };
@@ -121,6 +158,7 @@ int main(void)
 		cmocka_unit_test(test_a_short_run_keeps_every_sample),
 		cmocka_unit_test(test_a_long_run_is_thinned_keeping_first_last_and_limits),
 		cmocka_unit_test(test_a_limit_seen_by_a_sample_is_not_marked_twice),
+		cmocka_unit_test(test_a_wall_limit_marks_the_last_point),
 		cmocka_unit_test(test_the_json_has_the_contracts_fields),
 	};
 

@@ -65,7 +65,8 @@ static void test_a_flag_and_a_config_key_parse_alike(void **state)
 	assert_non_null(strstr(from_file.error, "bad size 'lots'"));
 	/* the known keys are the table's */
 	assert_non_null(strstr(from_file.error, "unknown key 'colour' (known: cpu, wall, memory, "
-			       "output, disk, procs, python, theme, mouse, keep_runs, keep_bytes, prewarm, preload)"));
+			       "output, disk, procs, python, theme, mouse, keep_runs, keep_bytes, prewarm, preload, "
+			  "graphics)"));
 	/* and a preset's, the limits' */
 	assert_non_null(strstr(from_file.error, "unknown key 'nope' in a preset (known: cpu, wall, "
 			       "memory, procs, output, disk)"));

@@ -56,7 +56,7 @@ _sandpit()
 
 	local limits="--cpu --wall --memory --output --disk --procs --python"
 	local play="$limits --theme --no-mouse --config --lessons"
-	local runopts="$limits --carry --carry-out --carry-max --stdin --file --keep --json --help --batch --jobs --preload"
+	local runopts="$limits --carry --carry-out --carry-max --stdin --file --keep --json --columns --help --batch --jobs --preload"
 	local mcpopts="--jobs --allow-dir --max-cpu --max-wall --max-memory --max-output --max-disk --max-procs --preload --python --help"
 
 	# the value of the option before
@@ -67,6 +67,8 @@ _sandpit()
 		_sandpit_add < <(compgen -W "64K 1M 16M 64M 256M 512M 1G" -- "$cur"); return ;;
 	--procs)
 		_sandpit_add < <(compgen -W "1 8 16 64 256" -- "$cur"); return ;;
+	--columns)
+		_sandpit_add < <(compgen -W "80 100 120 160" -- "$cur"); return ;;
 	--theme)
 		# a shipped theme's name, or a theme file
 		_sandpit_add < <(compgen -W "$(_sandpit_themes)" -- "$cur")

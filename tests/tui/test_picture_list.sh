@@ -1,0 +1,34 @@
+#!/bin/sh
+# Every picture of the runs in Output is one list (issue 29): Enter in
+# Output opens the newest drawn large, saying its place ("3 of 3"), and n
+# and p move to the next and the previous, round; Esc closes.
+. "$(dirname "$0")/lib.sh"
+need_sandbox
+
+cat > "$T/three.py" <<'PY'
+import matplotlib.pyplot as plt
+for i, colour in enumerate(["red", "green", "blue"]):
+    plt.figure()
+    plt.plot([1, 3 + i, 2], color=colour)
+    plt.show()
+PY
+start "$T/three.py"
+ready
+keys F5
+wait_status "ok" 60
+wait_for "figure-3.png"
+keys F6
+wait_for "═[ Output ]"
+keys Enter
+wait_for "figure-3.png (3 of 3: n/p the others)"
+keys n
+wait_for "figure-1.png (1 of 3: n/p the others)"
+keys n
+wait_for "figure-2.png (2 of 3: n/p the others)"
+keys p p
+wait_for "figure-3.png (3 of 3: n/p the others)"
+keys Escape
+wait_gone "n/p the others"
+keys C-q
+wait_exit
+echo "$NAME: ok"
