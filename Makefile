@@ -7,6 +7,7 @@
 #   make check-long the long tests: 100 prepared runs, a 600 s prepared sandbox,
 #                   the soak, fuzzing (CI runs it after make check)
 #   make check-timing  the bounds on time; for a quiet machine (docs/testing.md)
+#   make check-compat  CPython's own tests, bare and in sandpit (long; fetches them)
 #   make asan       the same under AddressSanitizer + UBSan (build-asan/)
 #   make bench      side-by-side benchmarks (tests/bench/)
 #   make soak       1,000 runs in one process; nothing may leak (SOAK_RUNS=)
@@ -91,8 +92,16 @@ $(B)/$(SONAME) $(B)/libsandpit.so: $(B)/libsandpit.so.$(VERSION)
 	ln -sf libsandpit.so.$(VERSION) $@
 
 # pkg-config's description of the installed library; Requires.private
-# names what a static link (pkg-config --static) needs besides.
-$(B)/sandpit.pc: core/sandpit.h Makefile
+# names what a static link (pkg-config --static) needs besides. The paths
+# it names are the install's: `make` and then `make install PREFIX=/usr`
+# remakes it, since sandpit.pc.vars changes whenever one of them does.
+$(B)/sandpit.pc.vars: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(PREFIX) $(LIBDIR) $(INCLUDEDIR) $(VERSION) $(CORE_PKGS)' | \
+		cmp -s - $@ 2>/dev/null || \
+		printf '%s\n' '$(PREFIX) $(LIBDIR) $(INCLUDEDIR) $(VERSION) $(CORE_PKGS)' > $@
+
+$(B)/sandpit.pc: $(B)/sandpit.pc.vars core/sandpit.h Makefile
 	@mkdir -p $(@D)
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' 'includedir=$(INCLUDEDIR)' '' \
 		'Name: sandpit' \
@@ -310,4 +319,13 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: pkgs-core pkgs-tui pkgs-test all tests check check-long check-timing check-vm test-run run asan bench soak fuzz deps install uninstall clean
+# CPython's own regression tests, bare and in sandpit with generous limits
+# (tests/compat/run.sh, which fetches Debian's test package itself): a
+# test that passes bare must pass in the sandbox unless
+# tests/compat/allowed.txt names the wall that blocks it. Long (minutes).
+check-compat: all
+	sh tests/compat/run.sh $(B)/sandpit
+
+FORCE:
+
+.PHONY: FORCE check-compat pkgs-core pkgs-tui pkgs-test all tests check check-long check-timing check-vm test-run run asan bench soak fuzz deps install uninstall clean

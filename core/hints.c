@@ -288,8 +288,10 @@ static const char *topic_of(const char *name, size_t nlen, const char *msg,
 		quoted(msg, mlen, detail, cap);
 		return "file";
 	}
+	/* input()'s own words: the end of a pipe, a pickle or a forkserver's
+	 * socket is an EOFError too, and no one's typing would help there */
 	if (IS("EOFError"))
-		return "input";
+		return mlen >= 23 && memcmp(msg, "EOF when reading a line", 23) == 0 ? "input" : NULL;
 	if (IS("MemoryError"))
 		return "memory";
 	if (IS("RecursionError"))

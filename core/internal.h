@@ -166,6 +166,7 @@ enum sp_verdict_action {
 	SP_VERDICT_MEMORY,          /* let it run; check it against RLIMIT_DATA */
 	SP_VERDICT_SPAWN,           /* a new process or thread: count it */
 	SP_VERDICT_SIGCHLD,         /* a new action for SIGCHLD: SIG_DFL is a no-op */
+	SP_VERDICT_CONTINUE,        /* nothing to refuse: let the kernel judge it */
 };
 struct sp_syscall_verdict {
 	enum sp_violation_kind kind;

@@ -85,6 +85,8 @@ char *sp_result_to_json(const struct sp_result *r)
 		json_object_set_new(jv, "source", json_string(v->from_kernel ? "kernel" : "runtime"));
 		json_object_set_new(jv, "line", v->line > 0 ? json_integer(v->line) : json_null());
 		json_object_set_new(jv, "count", json_integer(v->count));
+		if (v->context)
+			json_object_set_new(jv, "program_context", text(v->context));
 		json_array_append_new(vs, jv);
 	}
 	json_object_set_new(o, "violations", vs);

@@ -9,13 +9,16 @@
  *                 (ld.so.cache, alternatives, localtime, fonts, and the
  *                 interpreter's own python3.N)
  *   /proc         a private procfs of the new pid namespace
- *   /dev          null, zero, full, random, urandom, and links to /proc
+ *   /dev          null, zero, full, random, urandom, links to /proc, and
+ *                 ptmx as a file no one may open (no terminals)
  *   /work         a size-capped tmpfs: the only writable place; cwd and HOME
  *   /tmp, /dev/shm  links to /work, so their files count against the cap
  *   /cache        a small tmpfs (8 MiB) for the caches libraries write
  *                 (XDG_CACHE_HOME, MPLCONFIGDIR): not the program's output,
  *                 so never listed or kept, and gone with the run; it starts
- *                 with the build's matplotlib font list
+ *                 with the build's matplotlib font list, and the prelude
+ *                 puts the program's text there (/cache/program/NAME, its
+ *                 __file__)
  *   /sandpit      the prelude, the program and the carry-in, read-only
  *
  * Two steps, with init's change to the sandbox user between them (see
@@ -366,6 +369,11 @@ static int build_dev(struct sp_error *err)
 	for (size_t i = 0; i < SP_ARRAY_SIZE(links); i++)
 		if (symlink(links[i][0], links[i][1]) < 0)
 			return sp_fail_errno(err, "mounts: link %s", links[i][1]);
+	/* No terminals: os.openpty() and pty.fork() open /dev/ptmx, which
+	 * here is a plain file no one may open, so they fail with EACCES
+	 * ("Permission denied"), not with a puzzling "No such file" */
+	if (write_text(NEWROOT "/dev/ptmx", "", 0, 0) < 0)
+		return sp_fail_errno(err, "mounts: /dev/ptmx");
 	if (make_readonly(NEWROOT "/dev", false) < 0)
 		return sp_fail_errno(err, "mounts: make /dev read-only");
 	return 0;

@@ -18,19 +18,33 @@
 #   {"t": "last", "type": str, "repr": str}   the last expression's value, not None
 #   {"t": "hint", "topic": str, "about": str, "detail": str, "line": N}
 #       an uncaught error the sandbox's rules explain (core/hints.c)
+#
+# The program, not this file, is the __main__ module (see _program_module):
+# run as the interpreter's script, this file steps aside under its own
+# name first, and imported again (a multiprocessing child re-importing an
+# old __main__, a program's own import) it only defines its functions.
 import sys
 import builtins
 import os
 import _thread
 
 _CHAN = 3
-# The first message, before anything else can fail: the version this runs
-# under. Too old for what follows (audit hooks are 3.8), it stops here;
-# the supervisor reports that, never a traceback from this file.
-os.write(_CHAN, ('{"t": "hello", "python": [%d, %d, %d]}\n'
-                 % tuple(sys.version_info[:3])).encode("ascii"))
-if tuple(sys.version_info[:2]) < (3, 8):
-    os._exit(125)
+_AS_SCRIPT = __name__ == "__main__"
+if _AS_SCRIPT:
+    # The first message, before anything else can fail: the version this
+    # runs under. Too old for what follows (audit hooks are 3.8), it stops
+    # here; the supervisor reports that, never a traceback from this file.
+    os.write(_CHAN, ('{"t": "hello", "python": [%d, %d, %d]}\n'
+                     % tuple(sys.version_info[:3])).encode("ascii"))
+    if tuple(sys.version_info[:2]) < (3, 8):
+        os._exit(125)
+    # Programs the run starts with exec (a spawn child, a subprocess)
+    # never get the channel; a forked child keeps it, as it keeps carry().
+    os.set_inheritable(_CHAN, False)
+    # Every function and class below belongs to this module, not to
+    # __main__: a pickle or an import of __main__ finds the program.
+    __name__ = "_sandpit_prelude"
+    sys.modules[__name__] = sys.modules["__main__"]
 _SELF = "/sandpit/prelude.py"  # also the name inside the precompiled .pyc
 _USER = sys.argv[1] if len(sys.argv) > 1 else "main.py"
 # A prepared sandbox (core/prepare.c): the program comes later, on fd 4.
@@ -72,6 +86,17 @@ def _make_encoder():
         pass
     import json
     return lambda obj: json.dumps(obj, ensure_ascii=False, allow_nan=False)
+
+
+def _fresh_lock():
+    # A child forked while another thread held the lock would inherit it
+    # held, and its first message would wait for ever.
+    global _lock
+    _lock = _thread.allocate_lock()
+
+
+if _AS_SCRIPT:
+    os.register_at_fork(after_in_child=_fresh_lock)
 
 
 def _dumps(obj):
@@ -133,6 +158,28 @@ def _watch_spawning():
     os.fork = fork_watched
 
 
+def _watch_terminals():
+    """Tell the supervisor when the program asks for a pseudo-terminal:
+    /dev/ptmx is a file no one may open (core/mounts.c), so the kernel
+    refuses with EACCES; this only says where, as a record."""
+    for name in ("openpty", "forkpty"):
+        real = getattr(os, name, None)
+        if real is None:
+            continue
+
+        def watched(*args, _real=real, _name=name):
+            try:
+                return _real(*args)
+            except OSError:
+                _send({"t": "ev", "k": "syscall", "line": _line_from(_getframe(1)),
+                       "what": "%s(): the sandbox has no terminals (no /dev/pts); "
+                       "use pipes (subprocess) instead" % _name})
+                raise
+        watched.__doc__ = real.__doc__
+        watched.__name__ = name
+        setattr(os, name, watched)
+
+
 def _top_is_user(up=2, reported=("/shutil.py",), walk=True):
     # Does the access come from the program? Its own frame, or a library
     # it called (fig.savefig, df.to_csv, np.save, shutil.copy): walk out
@@ -158,6 +205,7 @@ def _top_is_user(up=2, reported=("/shutil.py",), walk=True):
 _MAX_DEPTH = 64  # SP_CARRY_MAX_DEPTH: what the next run's carry-in may nest
 _INT_MIN, _INT_MAX = -(1 << 63), (1 << 63) - 1  # what the supervisor's JSON holds
 _carried = {}  # name: bytes of "name":value, as the supervisor counts them
+_carried_total = [2]  # the carry-out's bytes so far: {} and commas included
 
 
 def _size(obj):
@@ -251,15 +299,23 @@ def carry(**values):
             raise TypeError("carry(): the value of %r (type %s) is not JSON-serializable: %s; "
                             "carry numbers, strings, lists and dicts of them"
                             % (name, type(value).__name__, e)) from None
-    merged = dict(_carried)
-    merged.update(sizes)
-    total = 2 + sum(merged.values()) + max(len(merged) - 1, 0)
+    # counted from what this call changes: a program that carries
+    # 40,000 names one call each must not pay for all of them each time
+    total, n = _carried_total[0], len(_carried)
+    for name, size in sizes.items():
+        old = _carried.get(name)
+        if old is None:
+            total += size + (1 if n else 0)  # a comma before it
+            n += 1
+        else:
+            total += size - old
     if total > _CARRY_MAX:
         raise ValueError("carry(): carrying %s would make the carry-out %d bytes, over "
                          "its limit of %d; nothing of this call was carried (carry "
                          "smaller results, or raise --carry-max)"
                          % (", ".join(sorted(sizes)), total, _CARRY_MAX))
     _carried.update(sizes)
+    _carried_total[0] = total
     _send({"t": "carry", "v": values})
 
 
@@ -340,7 +396,7 @@ _READ_MODES = ("r", "rb", "rt", "br", "tr")
 _HINT_EVENTS = frozenset((
     "ctypes.call_function", "ctypes.dlsym", "fcntl.ioctl", "os.system",
     "subprocess.Popen", "os.exec", "os.posix_spawn", "os.fork", "os.unshare",
-    "os.setns", "socket.socketpair"))
+    "os.setns", "socket.socketpair", "os.setxattr"))
 # Every event this hook looks at; Python raises thousands of others (an
 # `import numpy` makes about 3,000), which must cost one set lookup each.
 _WANTED = frozenset(("open", "socket.getaddrinfo", "socket.gethostbyname",
@@ -386,6 +442,9 @@ def _hook(event, args):
                     _send({"t": "ev", "k": "filesystem", "line": _user_line(),
                            "what": "%s(%r)" % (_FS_EVENTS[event], p)})
                     break
+            else:
+                if event == "os.chown":  # to another user: the kernel refuses
+                    _send({"t": "at", "line": _user_line(), "ctx": None})
         elif event == "socket.getaddrinfo":
             host, port = args[0], args[1]
             if isinstance(host, bytes):
@@ -459,8 +518,8 @@ def _hint_topic(exc):
     """(topic, detail) when the sandbox's rules explain exc, else None."""
     if isinstance(exc, ModuleNotFoundError):
         return "module", exc.name
-    if isinstance(exc, EOFError):
-        return "input", None
+    if isinstance(exc, EOFError) and str(exc) == "EOF when reading a line":
+        return "input", None  # input()'s own words, not a pipe's or a pickle's end
     if isinstance(exc, MemoryError):
         return "memory", None
     if isinstance(exc, RecursionError):
@@ -885,35 +944,72 @@ def _prepared():
     return body[:nf].decode("utf-8", "surrogateescape"), bytes(body[nf:nf + nc]), carried
 
 
-def _main():
-    global _source, _USER
-    builtins.carry = carry
-    sys.meta_path.append(_ShowFinder)
-    _watch_spawning()
-    if _PREPARED:
-        _USER, source, carried = _prepared()
-        _source = source
-    else:
-        with open(_SRC, "rb") as f:
-            source = _source = f.read()
-        carried = {}
-        if os.path.exists("/sandpit/carry.json"):
-            import json
-            with open("/sandpit/carry.json", "rb") as f:
-                carried = json.loads(f.read().decode("utf-8"))
-    _pane_width()
-    g = {"__name__": "__main__", "__file__": _USER, "__builtins__": builtins,
-         "__doc__": None}
-    g.update(carried)
-    sys.argv = [_USER]
-    sys.path[0:0] = ["/work"]
+# Where the program's text is a file the run can read: its __file__, what
+# a spawn or forkserver child of multiprocessing runs again as
+# __mp_main__, what inspect and linecache read. /cache is the run's own
+# small tmpfs (core/mounts.c): never the program's output, so never
+# listed, kept or counted against --disk, and the same in a cold and a
+# prepared run. The work dir stays the program's current directory.
+_PROGRAM_DIR = "/cache/program"
+
+
+def _program_file(name, source):
+    """The absolute path of the program's text, written there once (read-
+    only, as an installed script is). A failed write leaves the path
+    unreadable; tracebacks and inspect still get the text from memory."""
+    base = name.rsplit("/", 1)[-1]
+    if base in ("", ".", "..") or "\0" in base:
+        base = "main.py"
+    path = _PROGRAM_DIR + "/" + base
     try:
-        code = _compile(source)
-    except SyntaxError:
-        _print_exc(sys.exc_info())
-        return 1
-    code = _keep_last_value(source, code)
-    sys.addaudithook(_hook)
+        os.mkdir(_PROGRAM_DIR, 0o755)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o444)
+        try:
+            view = memoryview(source)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        os.chmod(_PROGRAM_DIR, 0o555)
+    except (OSError, ValueError):
+        pass
+    return path
+
+
+def _program_loader(path, source):
+    # The loader `python3 FILE` gives __main__; its text comes from memory,
+    # since the code's file name is the program's short name
+    base = sys.modules["_frozen_importlib_external"].SourceFileLoader
+
+    class ProgramLoader(base):
+        def get_source(self, fullname):
+            return source.decode("utf-8", "replace")
+
+    return ProgramLoader("__main__", path)
+
+
+def _program_module(source, carried):
+    """The program's module, registered as __main__: what
+    runpy.run_path(file, run_name="__main__") or `python3 FILE` gives
+    (__file__ absolute and readable, __spec__ None, a __loader__), so
+    pickle, multiprocessing, unittest.main(), doctest.testmod(), typing
+    and dataclasses find the program's own names. Its globals are the
+    Variables view; the carry-in names are among them."""
+    import types
+    path = _program_file(_USER, source)
+    m = types.ModuleType("__main__")
+    g = m.__dict__
+    g.update({"__file__": path, "__cached__": None, "__package__": None,
+              "__spec__": None, "__loader__": _program_loader(path, source),
+              "__builtins__": builtins})
+    g.update(carried)
+    sys.modules["__main__"] = m
+    return g
+
+
+def _execute(code, g):
+    """Run the program's code in its module's globals g; the exit status
+    for the interpreter, with the program's end reported."""
     try:
         exec(code, g)
     except SystemExit:
@@ -935,6 +1031,37 @@ def _main():
     _report_last(g)
     _report_globals(g)
     return 0
+
+
+def _main():
+    global _source, _USER
+    builtins.carry = carry
+    sys.meta_path.append(_ShowFinder)
+    _watch_spawning()
+    _watch_terminals()
+    if _PREPARED:
+        _USER, source, carried = _prepared()
+        _source = source
+    else:
+        with open(_SRC, "rb") as f:
+            source = _source = f.read()
+        carried = {}
+        if os.path.exists("/sandpit/carry.json"):
+            import json
+            with open("/sandpit/carry.json", "rb") as f:
+                carried = json.loads(f.read().decode("utf-8"))
+    _pane_width()
+    g = _program_module(source, carried)
+    sys.argv = [_USER]
+    sys.path[0:0] = ["/work"]
+    try:
+        code = _compile(source)
+    except SyntaxError:
+        _print_exc(sys.exc_info())
+        return 1
+    code = _keep_last_value(source, code)
+    sys.addaudithook(_hook)
+    return _execute(code, g)
 
 
 # The program's globals at its end, for the Variables view: bounded in
@@ -974,8 +1101,8 @@ def _carryable(v):
             if size > (1 << 20):
                 return -1
             continue
-        if t is int and x.bit_length() > 4000:
-            return -1  # past what int() turns into text by default
+        if t is int and not _INT_MIN <= x <= _INT_MAX:
+            return -1  # past what the supervisor's JSON (and carry) holds
         if x is None or t is bool or t is int:
             continue
         if t is float:
@@ -1198,7 +1325,7 @@ def _end_prepared():
     os._exit(code & 0xFF if -(1 << 62) < code < (1 << 62) else 255)
 
 
-if __name__ == "__main__":
+if _AS_SCRIPT:
     if _PREPARED:
         _end_prepared()
     sys.exit(_main())

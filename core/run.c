@@ -382,6 +382,13 @@ static void handle_notify(struct sp_run *r)
 		observe_memory(r, req, &v);
 		return;
 	}
+	if (v.action == SP_VERDICT_CONTINUE) {
+		/* allowed after all: the prelude's line was for this call */
+		notify_continue(r, req);
+		sp_channel_drain(r);
+		r->chan.have_pending = false;
+		return;
+	}
 	/* the prelude said which line this comes from just before the call */
 	sp_channel_drain(r);
 	if (r->chan.have_pending) {
@@ -419,10 +426,11 @@ static void handle_notify(struct sp_run *r)
 				break;
 			}
 	}
-	if (ctx[0])
-		sp_run_violation(r, v.kind, true, line, "%s: %s", ctx, v.what);
-	else
-		sp_run_violation(r, v.kind, true, line, "%s", v.what);
+	/* the kernel's words in what; the program's (which it can forge)
+	 * beside them, marked as its own */
+	struct sp_violation *rec = sp_run_violation(r, v.kind, true, line, "%s", v.what);
+	if (rec && ctx[0] && !rec->context)
+		rec->context = strdup(ctx);
 }
 
 /* Watch fd as source s. A source not watched is a run that never hears
@@ -1068,6 +1076,7 @@ void sp_result_free(struct sp_result *res)
 	for (size_t i = 0; i < res->n_violations; i++) {
 		free(res->violations[i].what);
 		free(res->violations[i].message);
+		free(res->violations[i].context);
 	}
 	free(res->violations);
 	for (size_t i = 0; i < res->n_files; i++) {

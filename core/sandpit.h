@@ -226,6 +226,10 @@ struct sp_violation {
 	unsigned count;    /* repeats merged into this record */
 	unsigned id;       /* 1, 2, ... in order of first sight; stable for the
 			    * run: events and the result name a record by it */
+	char *context;     /* or NULL: what the program's prelude said it was
+			    * doing just before ("connect() to host:443"): the
+			    * program's own words, never part of a kernel
+			    * record's what */
 };
 
 /* An explanation of a Python error that the sandbox's rules caused (no

@@ -221,6 +221,75 @@ static bool init_call(const char *nm, const __u64 *a, char *out, size_t outlen)
 	return true;
 }
 
+/* One uid or gid argument, as the kernel reads it (the low 32 bits). */
+static void owner_arg(char *out, size_t outlen, uint64_t id)
+{
+	if ((uint32_t)id == UINT32_MAX)
+		snprintf(out, outlen, "-1");
+	else
+		snprintf(out, outlen, "%u", (unsigned)(uint32_t)id);
+}
+
+/* A call that gives a file or a process to a user (seccomp_rules.c,
+ * add_owner_rules): CONTINUE when every uid and gid it names is the
+ * sandbox's own or -1, else a denial with EPERM described in v->what.
+ * False for other calls. */
+static bool owner_call(int pid, const char *nm, const __u64 *a, struct sp_syscall_verdict *v)
+{
+	static const struct {
+		const char *name;
+		signed char path;   /* the path argument, or -1 */
+		signed char first;  /* the first id argument */
+		signed char n;      /* how many ids */
+		char ids;           /* 'o' owner (uid, gid), 'u' uids, 'g' gids */
+	} calls[] = {
+		{ "chown", 0, 1, 2, 'o' }, { "lchown", 0, 1, 2, 'o' },
+		{ "fchown", -1, 1, 2, 'o' }, { "fchownat", 1, 2, 2, 'o' },
+		{ "setuid", -1, 0, 1, 'u' }, { "setgid", -1, 0, 1, 'g' },
+		{ "setreuid", -1, 0, 2, 'u' }, { "setregid", -1, 0, 2, 'g' },
+		{ "setresuid", -1, 0, 3, 'u' }, { "setresgid", -1, 0, 3, 'g' },
+	};
+	char ids[3][16], path[140];
+	bool foreign = false;
+	size_t i;
+
+	for (i = 0; i < SP_ARRAY_SIZE(calls); i++)
+		if (strcmp(nm, calls[i].name) == 0)
+			break;
+	if (i == SP_ARRAY_SIZE(calls))
+		return false;
+	for (int k = 0; k < calls[i].n; k++) {
+		uint32_t id = (uint32_t)a[calls[i].first + k];
+		bool is_gid = calls[i].ids == 'g' || (calls[i].ids == 'o' && k == 1);
+		uint32_t own = is_gid ? SP_SANDBOX_GID : SP_SANDBOX_UID;
+		if (id != own && id != UINT32_MAX)
+			foreign = true;
+		owner_arg(ids[k], sizeof ids[k], id);
+	}
+	if (!foreign) {
+		v->action = SP_VERDICT_CONTINUE;
+		return true;
+	}
+	v->error = EPERM;
+	if (calls[i].ids == 'o') {
+		if (calls[i].path >= 0)
+			read_string(pid, a[calls[i].path], path, sizeof path);
+		else
+			snprintf(path, sizeof path, "fd %lld", (long long)(int)a[0]);
+		snprintf(v->what, sizeof v->what,
+			 "%s(%s, %s, %s): only the sandbox's own user (uid %d) exists here, "
+			 "so files cannot be given to another", nm, path, ids[0], ids[1],
+			 SP_SANDBOX_UID);
+	} else {
+		snprintf(v->what, sizeof v->what,
+			 "%s(%s%s%s%s%s): only the sandbox's own user (uid %d) exists here, "
+			 "so a process cannot become another", nm, ids[0],
+			 calls[i].n > 1 ? ", " : "", calls[i].n > 1 ? ids[1] : "",
+			 calls[i].n > 2 ? ", " : "", calls[i].n > 2 ? ids[2] : "", SP_SANDBOX_UID);
+	}
+	return true;
+}
+
 void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 			 struct sp_syscall_verdict *v)
 {
@@ -257,6 +326,8 @@ void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 		v->action = SP_VERDICT_SPAWN;
 		v->error = EAGAIN;
 		snprintf(v->what, sizeof v->what, "%s()", nm);
+	} else if (owner_call(pid, nm, a, v)) {
+		/* refused only when it names another user (seccomp_rules.c) */
 	} else if (init_call(nm, a, v->what, sizeof v->what)) {
 		/* made by a program that tried to reach init: see seccomp_rules.c */
 	} else if (strcmp(nm, "rt_sigaction") == 0) {
@@ -313,6 +384,15 @@ void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 		SP_DENIED_IOCTL_LIST(NAME_IF)
 #undef NAME_IF
 		snprintf(v->what, sizeof v->what, "ioctl(%s)", req_name);
+	} else if (strncmp(nm, "inotify_init", 12) == 0 || strcmp(nm, "fanotify_init") == 0) {
+		snprintf(v->what, sizeof v->what,
+			 "%s(): watching files is refused, since the read-only system "
+			 "files are the host's own and a watch would see the host's activity",
+			 nm);
+	} else if (strstr(nm, "setxattr")) {
+		snprintf(v->what, sizeof v->what,
+			 "%s(): extended attributes are refused, since they would be stored "
+			 "outside the work dir's size limit", nm);
 	} else {
 		snprintf(v->what, sizeof v->what, "%s()", nm);
 	}

@@ -46,6 +46,12 @@ static const char *const denied[] = {
 	 * after shmdt, a SysV message queue (shm_open under /dev/shm is in the
 	 * work dir, and counted there) */
 	"memfd_create", "memfd_secret", "shmget", "msgget",
+	/* the read-only binds (/usr, parts of /etc) are the host's own
+	 * inodes: a watch on them sees what the host runs and imports */
+	"inotify_init", "inotify_init1", "fanotify_init",
+	/* extended attributes live beside a file's data, outside the work
+	 * dir's size= (and, rootless, outside any memory count) */
+	"setxattr", "lsetxattr", "fsetxattr", "setxattrat",
 };
 
 /* A full comparison: libseccomp's SCMP_A0() leaves a field to default,
@@ -129,6 +135,34 @@ static int add_observe_rules(scmp_filter_ctx ctx, unsigned flags)
 	return rc;
 }
 
+/*
+ * Calls that give a file or a process to another user. Only the sandbox's
+ * own user exists in its user namespace, so the kernel refuses any other
+ * with EINVAL ("Invalid argument"), which reads as the program's mistake.
+ * The supervisor looks at each (they are rare: os.chown, shutil.chown,
+ * subprocess's user= and group=): one that names another uid or gid is
+ * refused with EPERM and a record; one that names only the program's own
+ * (or -1, "unchanged") goes on (seccomp.c). Letting it go on needs
+ * SECCOMP_USER_NOTIF_FLAG_CONTINUE, which SP_FILTER_OBSERVE_MEMORY says
+ * the kernel has; without it the kernel's EINVAL stays.
+ */
+static int add_owner_rules(scmp_filter_ctx ctx)
+{
+	static const char *const calls[] = {
+		"chown", "lchown", "fchown", "fchownat",
+		"setuid", "setgid", "setreuid", "setregid", "setresuid", "setresgid",
+	};
+	int rc = 0;
+
+	for (size_t i = 0; i < SP_ARRAY_SIZE(calls); i++) {
+		int nr = seccomp_syscall_resolve_name(calls[i]);
+		if (nr == __NR_SCMP_ERROR || nr < 0)
+			continue;
+		rc |= seccomp_rule_add(ctx, SCMP_ACT_NOTIFY, nr, 0);
+	}
+	return rc;
+}
+
 static int add_rules(scmp_filter_ctx ctx, uint32_t act, unsigned flags)
 {
 	int rc = 0;
@@ -173,6 +207,8 @@ static int add_rules(scmp_filter_ctx ctx, uint32_t act, unsigned flags)
 				       LOW32(0, SIGCHLD), ARG(1, SCMP_CMP_NE, 0, 0));
 	if (act == SCMP_ACT_NOTIFY)
 		rc |= add_observe_rules(ctx, flags);
+	if (act == SCMP_ACT_NOTIFY && (flags & SP_FILTER_OBSERVE_MEMORY))
+		rc |= add_owner_rules(ctx);
 	return rc;
 }
 

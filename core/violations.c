@@ -173,6 +173,7 @@ struct sp_violation *sp_violations_add(struct sp_violations *vs,
 		vs->dropped++;
 		return NULL;
 	}
+	v->context = NULL;
 	v->kind = kind;
 	v->from_kernel = from_kernel;
 	v->line = line;
@@ -200,6 +201,7 @@ void sp_violations_free(struct sp_violations *vs)
 	for (size_t i = 0; i < vs->n; i++) {
 		free(vs->v[i].what);
 		free(vs->v[i].message);
+		free(vs->v[i].context);
 	}
 	free(vs->v);
 	free(vs->announced);

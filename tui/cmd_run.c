@@ -25,6 +25,7 @@
 #include "limit_fields.h"
 #include "options.h"
 #include "sanitize.h"
+#include "run_term.h"
 #include "fileio.h"
 #include "banned.h"
 
@@ -187,11 +188,27 @@ static int write_carry_out(const char *path, const char *json)
 	return 0;
 }
 
+/* The program's bytes as they are, to a pipe or a file beside a terminal
+ * (the other stream); a reader gone drops the rest, as forward does. */
+static void put_raw(int fd, const char *data, size_t len)
+{
+	while (len) {
+		ssize_t w = write(fd, data, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		data += w;
+		len -= (size_t)w;
+	}
+}
+
 /*
  * Print text the program had a hand in (a violation's text, a file name)
  * on one line of sandpit's own summary: sanitized, with line breaks shown
  * as ^J, so a file name cannot forge a summary line or drive the terminal.
- * The program's own output is passed through as it is, like cat.
+ * The program's own output goes to a pipe or a file as it is, like cat,
+ * and to a terminal cleaned (run_term.h).
  */
 static void put_clean(const char *text)
 {
@@ -278,6 +295,12 @@ static void print_human_tail(const struct sp_result *r, const char *keep_dir)
 		fprintf(stderr, "sandpit: violation [%s]%s: ", sp_violation_kind_name(v->kind), line);
 		put_clean(v->what);
 		fputc('\n', stderr);
+		if (v->context) {
+			/* the program's own words (it can make them up) */
+			fputs("         the program said it was doing: ", stderr);
+			put_clean(v->context);
+			fputc('\n', stderr);
+		}
 		if (v->count > 1)
 			fprintf(stderr, "         (%u times)\n", v->count);
 		fprintf(stderr, "         %s\n", v->message);
@@ -349,7 +372,8 @@ int cmd_run(int argc, char **argv)
 	const char *carry_path = NULL, *carry_out_path = NULL, *stdin_path = NULL;
 	char *code = NULL, *carry = NULL, *input = NULL;
 	size_t code_len = 0, carry_len = 0, input_len = 0;
-	bool json = false;
+	bool json = false, to_term[2];
+	struct run_term term[2];
 	int c, status;
 	struct sigaction sa;
 
@@ -457,8 +481,13 @@ int cmd_run(int argc, char **argv)
 	cfg.stdin_data = input;
 	cfg.stdin_len = input_len;
 	cfg.keep_output = json;
-	/* plain mode: the program's output goes straight to ours, spliced */
-	cfg.forward = !json;
+	/* plain mode: the program's output goes straight to ours, spliced;
+	 * a terminal gets it cleaned instead (run_term.h), from events */
+	to_term[0] = !json && isatty(STDOUT_FILENO);
+	to_term[1] = !json && isatty(STDERR_FILENO);
+	cfg.forward = !json && !to_term[0] && !to_term[1];
+	for (int s = 0; s < 2; s++)
+		run_term_init(&term[s], s + 1, getenv("NO_COLOR") == NULL);
 	cfg.forward_out = STDOUT_FILENO;
 	cfg.forward_err = STDERR_FILENO;
 	if (!json) {
@@ -514,9 +543,21 @@ int cmd_run(int argc, char **argv)
 		}
 		if (sp_run_timeout_ms(run) != 0)
 			poll(&pfd, 1, sp_run_timeout_ms(run));
-		while (sp_run_next_event(run, &ev) > 0)
-			; /* output is forwarded by the engine; the rest is in the result */
+		while (sp_run_next_event(run, &ev) > 0) {
+			/* forwarded by the engine unless a terminal is ours; the
+			 * rest is in the result */
+			int s = ev.type == SP_EVENT_STDOUT ? 0 : ev.type == SP_EVENT_STDERR ? 1 : -1;
+			if (s < 0 || json || cfg.forward)
+				continue;
+			if (to_term[s])
+				run_term_feed(&term[s], ev.data, ev.len);
+			else
+				put_raw(s + 1, ev.data, ev.len);
+		}
 	}
+	for (int s = 0; s < 2; s++)
+		if (to_term[s])
+			run_term_finish(&term[s]);
 	{
 		const struct sp_result *r = sp_run_result(run);
 		if (json) {

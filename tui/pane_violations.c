@@ -61,7 +61,17 @@ void violations_upsert(struct violations *vs, const struct sp_violation *v)
 		vs->items = ni;
 	}
 	it = &vs->items[vs->n];
-	it->what = sanitize_dup(v->what, true);
+	if (v->context) {
+		/* the kernel's words first; the program's, which it can make
+		 * up, after them and marked as its own */
+		char *both = NULL;
+		if (asprintf(&both, "%s (the program said: %s)", v->what, v->context) < 0)
+			both = NULL;
+		it->what = both ? sanitize_dup(both, true) : NULL;
+		free(both);
+	} else {
+		it->what = sanitize_dup(v->what, true);
+	}
 	it->message = sanitize_dup(v->message ? v->message : "", true);
 	if (!it->what || !it->message) {
 		free(it->what);

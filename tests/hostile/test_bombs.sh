@@ -264,6 +264,40 @@ EOF
 run sockbufs --memory 64M --wall 10 --cpu 60
 check sockbufs 'status == "memory_limit" and viol("memory")' 'stopped at the memory limit'
 
+# The same bytes with the writing end closed: they stay queued at the
+# reader, and the writer leaves the sockets the kernel lists. Counted by
+# the send queues alone, one process held 800 MiB under a 64 MiB limit
+# (rootless, without a memory cgroup); receive queues count too now.
+prog closedwriter <<'EOF'
+import os, socket, time
+def fill():
+    held, keep = 0, []
+    try:
+        while True:
+            a, b = socket.socketpair()
+            a.setblocking(False)
+            try:
+                while True:
+                    held += a.send(b"z" * 65536)
+            except BlockingIOError:
+                pass
+            a.close()
+            keep.append(b)
+    except OSError:
+        pass
+    return held, keep
+for i in range(15):
+    if os.fork() == 0:
+        h = fill()
+        time.sleep(20)
+        os._exit(0)
+h = fill()
+print("held MiB:", h[0] >> 20, flush=True)
+time.sleep(20)
+EOF
+run closedwriter --memory 64M --wall 10 --cpu 60
+check closedwriter 'status == "memory_limit" and viol("memory")' 'stopped at the memory limit'
+
 prog spin <<'EOF'
 while True:
     pass

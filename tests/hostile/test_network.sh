@@ -96,7 +96,7 @@ except OSError:
 EOF
 run dns
 check dns 'status == "ok" and not escaped' 'DNS and HTTP fail'
-check dns 'viol("network") and any("example.com" in (v["what"] or "") for v in V)' 'the DNS lookup is recorded with the name'
+check dns 'viol("network") and any("example.com" in (v.get("program_context") or "") for v in V)' 'the DNS lookup is recorded with the name, as the program context'
 check dns 'any("127.0.0.1" in v["what"] or "AF_INET" in v["what"] for v in V if v["kind"] == "network")' 'the urllib fetch is recorded'
 
 prog unix <<'EOF'

@@ -12,7 +12,8 @@
 
 struct expect {
 	enum sp_violation_kind kind;
-	const char *what;       /* substring of `what` */
+	const char *what;       /* substring of `what`, or of the program's
+				 * own context beside it (a DNS name) */
 	int line;               /* 0: no line (limits) */
 	bool kernel;
 };
@@ -33,7 +34,8 @@ static void expect_one(const char *what, const char *code, const struct sp_limit
 	IT_CHECK(r, r->n_violations == 1);
 	v = &r->violations[0];
 	IT_CHECK(r, v->kind == e.kind);
-	IT_CHECK(r, it_contains(v->what, e.what));
+	IT_CHECK(r, it_contains(v->what, e.what) ||
+		 (v->context && it_contains(v->context, e.what)));
 	IT_CHECK(r, v->line == e.line);
 	IT_CHECK(r, v->from_kernel == e.kernel);
 	IT_CHECK(r, v->count == 1);
@@ -53,7 +55,7 @@ static void test_tcp_connect(void **state)
 		   "except OSError as e:\n"
 		   "    print('refused', e.errno)\n",
 		   NULL, SP_STATUS_OK,
-		   (struct expect){ SP_VIOL_NETWORK, "connect() to 93.184.216.34:443", 3, true });
+		   (struct expect){ SP_VIOL_NETWORK, "socket(AF_INET, SOCK_STREAM)", 3, true });
 	expect_one("tcp2",
 		   "import socket\n"
 		   "try:\n"
@@ -470,7 +472,8 @@ static void test_a_flood_of_records_hides_no_later_violation(void **state)
 		const struct sp_violation *v = &r->violations[i];
 		if (v->kind == SP_VIOL_NETWORK && v->from_kernel) {
 			kernel_net++;
-			IT_CHECK(r, it_contains(v->what, "connect() to 10.1.2.3:80"));
+			/* the prelude's words beside the kernel's (test_findings.c) */
+			IT_CHECK(r, v->context && it_contains(v->context, "connect() to 10.1.2.3:80"));
 			IT_CHECK(r, v->line == 10);
 		} else if (v->kind == SP_VIOL_NETWORK) {
 			runtime_net++;
