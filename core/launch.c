@@ -140,8 +140,13 @@ static void run_program(const struct prog_start *ps)
 			if (sig != SIGKILL && sig != SIGSTOP)
 				sigaction(sig, &dfl, NULL); /* EINVAL for glibc's own: fine */
 	}
-	if (setsid() < 0)
-		child_fail(ctl, "setsid failed");
+	/* The sandbox's session is init's (made as init starts, without a
+	 * controlling terminal); the program gets a process group of its own
+	 * in it, not a session: it is no session leader, so it cannot take a
+	 * terminal for the session, and a new session would cost a new
+	 * scheduler autogroup (see init_main) on the way to the program. */
+	if (setpgid(0, 0) < 0)
+		child_fail(ctl, "setpgid failed");
 	int in = spec->stdin_fd >= 0 ? spec->stdin_fd : open("/dev/null", O_RDONLY);
 	if (in < 0 || dup2(in, 0) < 0 || dup2(spec->out_w, 1) < 0 ||
 	    dup2(spec->err_w, 2) < 0 || dup2(spec->chan_w, SP_CHAN_FD) < 0 ||
@@ -358,6 +363,13 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	reset_init_signals();
 	release_host_fds(spec, ctl);
+	/* Out of the caller's session and away from its terminal, first.
+	 * Now, while the supervisor writes our maps: with the scheduler's
+	 * autogroups (CONFIG_SCHED_AUTOGROUP) a new session is a new group,
+	 * whose first run may wait behind the machine's other sessions, a few
+	 * ms on a busy one; here that wait overlaps the supervisor's work. */
+	if (setsid() < 0)
+		child_fail(ctl, "setsid failed");
 	do
 		n = read(ctl, &go, 1);
 	while (n < 0 && errno == EINTR);
@@ -395,7 +407,6 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 		if (poll(&p, 1, 0) == 1 && (p.revents & (POLLHUP | POLLERR)))
 			_exit(125);
 	}
-	setsid();
 
 	fds[0] = open(SP_WORKDIR, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	fds[1] = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);

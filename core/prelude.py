@@ -57,7 +57,35 @@ _ALLOWED = ("/work", "/tmp", "/cache", "/sandpit", "/usr", "/proc", "/dev/null",
             "/dev/zero", "/dev/urandom", "/dev/random", "/dev/full", "/dev/fd",
             "/dev/shm", "/dev/stdin", "/dev/stdout", "/dev/stderr", "/etc")
 _lock = _thread.allocate_lock()
-_json = None
+_json = None  # the json module, imported by carry() alone
+_encoder = None
+
+
+def _make_encoder():
+    # json.dumps(obj, ensure_ascii=False, allow_nan=False) is json's C
+    # encoder underneath; taken directly, it spares every cold run the
+    # import of json (re, enum and their compiles: 8 ms of a run's end on
+    # the bench machine, for the one "vars" line most runs send). It is
+    # checked against json's own output once; a Python without it, or
+    # with another signature, uses json.dumps.
+    try:
+        from _json import make_encoder, encode_basestring
+
+        def default(o):
+            raise TypeError("Object of type %s is not JSON serializable"
+                            % type(o).__name__)
+
+        def encode(obj):
+            # a new encoder each time: its markers (the cycle check) may
+            # keep entries after a failure
+            return "".join(make_encoder({}, default, encode_basestring, None, ": ", ", ",
+                                        False, False, False)(obj, 0))
+        if encode({"a": [1, 2.5, None, True, "\u00e9\n"]}) == '{"a": [1, 2.5, null, true, "\u00e9\\n"]}':
+            return encode
+    except BaseException:
+        pass
+    import json
+    return lambda obj: json.dumps(obj, ensure_ascii=False, allow_nan=False)
 
 
 def _fresh_lock():
@@ -72,12 +100,11 @@ if _AS_SCRIPT:
 
 
 def _dumps(obj):
-    # json is imported on first use: most runs never carry or violate,
-    # and start-up time is what every run pays
-    global _json
-    if _json is None:
-        import json as _json
-    return _json.dumps(obj, ensure_ascii=False, allow_nan=False)
+    # made on first use: a run that sends nothing but its end pays little
+    global _encoder
+    if _encoder is None:
+        _encoder = _make_encoder()
+    return _encoder(obj)
 
 
 def _send(obj):
@@ -250,7 +277,9 @@ def carry(**values):
     Every value is checked before anything is sent: a call carries all of
     its values or, raising an error that names the value, none."""
     import keyword
-    _dumps(None)  # imports json
+    global _json
+    if _json is None:
+        import json as _json
     sizes = {}
     for name, value in values.items():
         if not name.isidentifier() or keyword.iskeyword(name) or (
@@ -1178,9 +1207,9 @@ def _report_globals(g):
     try:
         import time
         import _signal
-        r = _repr_maker()
     except BaseException:
         return
+    r = None  # reprlib is imported when there is a value to show
     end = time.monotonic() + _VARS_SECONDS
     shown = more = 0
     try:
@@ -1203,6 +1232,11 @@ def _report_globals(g):
                 # cost no more than a few
                 more += total - i
                 break
+            if r is None:
+                try:
+                    r = _repr_maker()
+                except Exception:
+                    break
             try:
                 text = _short_repr(v, r)
             except _Late:

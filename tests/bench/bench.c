@@ -13,12 +13,16 @@
  * Environment: BENCH_RUNS (repeats of the cheap rows, default 21),
  * BENCH_LIMIT_RUNS (repeats of the 1 s limit rows, default 5),
  * BENCH_PAUSE_MS (the idle rows' sleep before each run, default 50),
- * BENCH_STRICT=1 (exit 1 when a bar is missed; default: report only).
+ * BENCH_STRICT=1 (exit 1 when a bar is missed; default: report only),
+ * BENCH_USER (the unprivileged user of the rootless rows when run as
+ * root, default sandpit-ci).
  * Exit 2 when the benchmark itself could not run.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <grp.h>
+#include <pwd.h>
 #include <math.h>
 #include <poll.h>
 #include <signal.h>
@@ -79,6 +83,83 @@ static double median(double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* The p-th percentile (0..1) of v, sorted in place: nearest rank. */
+static double percentile(double *v, int n, double p)
+{
+	int i;
+
+	if (n <= 0)
+		return NAN;
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	i = (int)(p * (n - 1) + 0.5);
+	return v[i];
+}
+
+/*
+ * A comparison of two sides measured in the same rounds: the median of
+ * the per-round ratios a[i] / b[i], and their 10th and 90th percentiles
+ * (the spread a loaded machine gives). Pairing round by round cancels
+ * what slowed both sides alike. a and b are left as they were.
+ */
+struct ratio {
+	double med, lo, hi;
+};
+
+static struct ratio ratio_of(const double *a, const double *b, int n)
+{
+	struct ratio r = { NAN, NAN, NAN };
+	double *q = calloc((size_t)(n > 0 ? n : 1), sizeof *q);
+	int k = 0;
+
+	if (!q)
+		die("out of memory");
+	for (int i = 0; i < n; i++)
+		if (b[i] > 0)
+			q[k++] = a[i] / b[i];
+	if (k) {
+		r.lo = percentile(q, k, 0.1);
+		r.hi = percentile(q, k, 0.9);
+		r.med = median(q, k);
+	}
+	free(q);
+	return r;
+}
+
+/* "x0.97 (0.88-1.06)": the ratio and its spread, for a row's text. */
+static const char *ratio_text(char *out, size_t len, struct ratio r)
+{
+	snprintf(out, len, "x%.2f (%.2f-%.2f)", r.med, r.lo, r.hi);
+	return out;
+}
+
+/* The same for a difference a[i] - b[i] in ms: "+1.2 ms (-0.3..+2.9)". */
+static struct ratio diff_of(const double *a, const double *b, int n)
+{
+	struct ratio r = { NAN, NAN, NAN };
+	double *q = calloc((size_t)(n > 0 ? n : 1), sizeof *q);
+
+	if (!q)
+		die("out of memory");
+	for (int i = 0; i < n; i++)
+		q[i] = a[i] - b[i];
+	if (n) {
+		r.lo = percentile(q, n, 0.1);
+		r.hi = percentile(q, n, 0.9);
+		r.med = median(q, n);
+	}
+	free(q);
+	return r;
+}
+
+/* The machine's load (1-minute average), printed with the rows it may
+ * have slowed: figures from a loaded machine mean little alone. */
+static double load_now(void)
+{
+	double l[1];
+
+	return getloadavg(l, 1) == 1 ? l[0] : NAN;
+}
+
 static void path_in_tmp(char *out, size_t len, const char *name)
 {
 	snprintf(out, len, "%s/%s", tmpdir, name);
@@ -111,6 +192,7 @@ static void cleanup(void)
 
 struct proc_run {
 	double ms;          /* fork to reaped */
+	double first_ms;    /* fork to the first byte of stdout (NAN: none) */
 	int status;         /* wait status */
 	long maxrss_kb;     /* wait4's figure: the process and its reaped children */
 	long hwm_kb;        /* VmHWM of the process itself, sampled while it ran */
@@ -144,6 +226,30 @@ static long read_hwm_kb(pid_t pid)
  * first bytes), stderr to /dev/null. With sample_hwm, read the child's
  * VmHWM after every chunk: its own peak, not its children's.
  */
+/* When not 0 (and the bench runs as root): the uid and gid the
+ * commands run as, for the rootless rows. */
+static uid_t as_uid;
+static gid_t as_gid;
+/* When set: the cgroup dirs (v1 memory, pids, cpuacct) each command
+ * joins before its exec, as cgexec would (see row_startup_cgroup). */
+static char join_cg[3][512];
+static bool joining;
+
+static void join_cgroups(void)
+{
+	for (int i = 0; i < 3; i++) {
+		char path[2048];
+		int fd;
+		if (!join_cg[i][0])
+			continue;
+		snprintf(path, sizeof path, "%s/cgroup.procs", join_cg[i]);
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (fd < 0 || write(fd, "0", 1) != 1)
+			_exit(126);
+		close(fd);
+	}
+}
+
 static void run_cmd(char *const argv[], const char *cwd, bool sample_hwm,
 		    struct proc_run *pr)
 {
@@ -156,6 +262,7 @@ static void run_cmd(char *const argv[], const char *cwd, bool sample_hwm,
 
 	memset(pr, 0, sizeof *pr);
 	pr->hwm_kb = -1;
+	pr->first_ms = NAN;
 	if (pipe2(p, O_CLOEXEC) < 0)
 		die("pipe: %s", strerror(errno));
 	t0 = now_ms();
@@ -167,6 +274,11 @@ static void run_cmd(char *const argv[], const char *cwd, bool sample_hwm,
 		dup2(null, 0);
 		dup2(p[1], 1);
 		dup2(null, 2);
+		if (joining)
+			join_cgroups();
+		if (as_uid && (setgroups(0, NULL) < 0 || setgid(as_gid) < 0 ||
+			       setuid(as_uid) < 0))
+			_exit(126);
 		if (cwd && chdir(cwd) < 0)
 			_exit(126);
 		execv(argv[0], argv);
@@ -188,6 +300,8 @@ static void run_cmd(char *const argv[], const char *cwd, bool sample_hwm,
 			continue;
 		if (n <= 0)
 			break;
+		if (pr->out_total == 0)
+			pr->first_ms = now_ms() - t0;
 		if (pr->out_len < sizeof pr->out - 1) {
 			size_t take = (size_t)n;
 			if (take > sizeof pr->out - 1 - pr->out_len)
@@ -231,7 +345,7 @@ static void row(const char *what, const char *measured, const char *against,
 		n_pass++;
 	else if (verdict == 0)
 		n_miss++;
-	printf("%-34s | %-26s | %-40s | %-22s | %s\n", what, measured, against, bar, v);
+	printf("%-44s | %-34s | %-40s | %-22s | %s\n", what, measured, against, bar, v);
 	fflush(stdout);
 }
 
@@ -240,7 +354,7 @@ static void note(const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	printf("%-34s   ", "");
+	printf("%-44s   ", "");
 	vprintf(fmt, ap);
 	printf("\n");
 	va_end(ap);
@@ -301,74 +415,255 @@ static int bwrap_argv(char **argv, int max, const char *prog)
 	return n;
 }
 
-/* Start-up of one program three ways, interleaved; fills medians (ms). */
-static bool startup(const char *prog, bool with_bwrap, double *m_sp, double *m_bare,
-		    double *m_bw)
+/* The label of the rows measured as another user ("" as the bench's own). */
+static char who[64];
+
+/* Start-up of one program three ways, interleaved: a (sandpit run), b (bare),
+ * c (bubblewrap, when with_bwrap) get `runs` times in ms each, fork to
+ * reaped; with first, the time from the first byte of stdout to reaped
+ * instead (the program's end: Python's exit and each sandbox's teardown).
+ * false when sandpit failed; *with_bwrap goes false when bubblewrap could
+ * not run here. */
+static bool startup(const char *prog, bool *with_bwrap, bool first, double *a, double *b,
+		    double *c)
 {
 	char path[512], *bw[64];
 	char *sp_argv[] = { (char *)sandpit_bin, "run", path, NULL };
 	char *bare_argv[] = { PYTHON, "-I", "-u", "-B", path, NULL };
-	double *a = calloc((size_t)runs, sizeof *a), *b = calloc((size_t)runs, sizeof *b),
-	       *c = calloc((size_t)runs, sizeof *c);
 	struct proc_run pr;
 	bool ok = true;
 
 	path_in_tmp(path, sizeof path, prog);
-	if (with_bwrap)
+	if (*with_bwrap)
 		bwrap_argv(bw, 64, prog);
 	/* one warm-up each, so the page cache is hot for all sides */
 	run_cmd(sp_argv, tmpdir, false, &pr);
 	if (!exited_ok(&pr)) {
-		note("sandpit run %s failed (wait status 0x%x)", prog, pr.status);
+		note("sandpit run %s failed%s (wait status 0x%x)", prog, who, pr.status);
 		ok = false;
 	}
 	run_cmd(bare_argv, tmpdir, false, &pr);
-	if (with_bwrap) {
+	if (*with_bwrap) {
 		run_cmd(bw, tmpdir, false, &pr);
 		if (!exited_ok(&pr)) {
-			note("bubblewrap could not run here (wait status 0x%x); not compared",
-			     pr.status);
-			with_bwrap = false;
+			note("bubblewrap could not run here%s (wait status 0x%x); not compared",
+			     who, pr.status);
+			*with_bwrap = false;
 		}
 	}
 	for (int i = 0; i < runs && ok; i++) {
 		run_cmd(sp_argv, tmpdir, false, &pr);
-		a[i] = pr.ms;
-		ok = exited_ok(&pr);
+		a[i] = first ? pr.ms - pr.first_ms : pr.ms;
+		ok = exited_ok(&pr) && !(first && isnan(pr.first_ms));
 		run_cmd(bare_argv, tmpdir, false, &pr);
-		b[i] = pr.ms;
-		if (with_bwrap) {
+		b[i] = first ? pr.ms - pr.first_ms : pr.ms;
+		if (*with_bwrap) {
 			run_cmd(bw, tmpdir, false, &pr);
-			c[i] = pr.ms;
+			c[i] = first ? pr.ms - pr.first_ms : pr.ms;
 		}
 	}
-	*m_sp = median(a, runs);
-	*m_bare = median(b, runs);
-	*m_bw = with_bwrap ? median(c, runs) : NAN;
-	free(a); free(b); free(c);
 	return ok;
 }
 
+static double *runs_array(void)
+{
+	double *v = calloc((size_t)runs, sizeof *v);
+
+	if (!v)
+		die("out of memory");
+	return v;
+}
+
+/*
+ * The issue's bar for the cold path: `sandpit run` of an empty program
+ * at most bubblewrap's time with a comparable policy (every namespace,
+ * a read-only /usr, private /proc, /dev and /tmp), as a ratio per round
+ * with its spread; and, for reference, over bare python3.
+ */
 static void row_startup(void)
 {
-	double sp, bare, bw;
-	char meas[64], against[96];
-	bool bw_ok = have_bwrap();
+	double *a = runs_array(), *b = runs_array(), *c = runs_array();
+	struct ratio bw_r, bare_d;
+	char what[96], meas[64], against[96], t1[48];
+	bool with_bw = have_bwrap();
 
+	snprintf(what, sizeof what, "start-up, empty program%s", who);
 	write_program("empty.py", "");
-	if (!startup("empty.py", bw_ok, &sp, &bare, &bw)) {
-		row("start-up, empty program", "sandpit run failed", "", "", 0);
-		return;
+	if (!startup("empty.py", &with_bw, false, a, b, c)) {
+		row(what, "sandpit run failed", "", "", 0);
+		goto out;
 	}
-	snprintf(meas, sizeof meas, "%.1f ms (+%.1f ms)", sp, sp - bare);
-	if (!isnan(bw))
-		snprintf(against, sizeof against, "bare %.1f ms; bwrap %.1f ms", bare, bw);
-	else
-		snprintf(against, sizeof against, "bare %.1f ms; bwrap not measured", bare);
-	row("start-up, empty program", meas, against, "<= +3 ms, < bwrap",
-	    sp - bare <= 3.0 && (isnan(bw) || sp < bw) ? 1 : 0);
-	if (isnan(bw))
-		note("bubblewrap is not installed: the bwrap half was not compared");
+	bare_d = diff_of(a, b, runs);
+	if (with_bw) {
+		bw_r = ratio_of(a, c, runs);
+		snprintf(meas, sizeof meas, "%.1f ms, bwrap %s", median(a, runs),
+			 ratio_text(t1, sizeof t1, bw_r));
+		snprintf(against, sizeof against, "bwrap %.1f ms; bare %.1f ms (+%.1f)",
+			 median(c, runs), median(b, runs), bare_d.med);
+		row(what, meas, against, "<= bwrap (x1.00)", bw_r.med <= 1.0);
+	} else {
+		snprintf(meas, sizeof meas, "%.1f ms (+%.1f ms)", median(a, runs), bare_d.med);
+		snprintf(against, sizeof against, "bare %.1f ms; bwrap not measured",
+			 median(b, runs));
+		row(what, meas, against, "<= bwrap (x1.00)", -1);
+		note("bubblewrap is not installed or cannot run: the comparison was not made");
+	}
+out:
+	free(a); free(b); free(c);
+}
+
+/*
+ * From the first byte of `print('hi')` to the process reaped: the
+ * program's end (the interpreter's exit, the variables report, the
+ * sandbox's teardown) against bubblewrap's and bare python3's. The bar:
+ * within 2 ms of bubblewrap's, as a median of per-round differences.
+ */
+static void row_first_byte(void)
+{
+	double *a = runs_array(), *b = runs_array(), *c = runs_array();
+	struct ratio d;
+	char what[96], meas[64], against[96];
+	bool with_bw = have_bwrap();
+
+	snprintf(what, sizeof what, "first byte to exit, print('hi')%s", who);
+	write_program("hi.py", "print('hi')\n");
+	if (!startup("hi.py", &with_bw, true, a, b, c)) {
+		row(what, "sandpit run failed", "", "", 0);
+		goto out;
+	}
+	if (with_bw) {
+		d = diff_of(a, c, runs);
+		snprintf(meas, sizeof meas, "%.1f ms, bwrap %+.1f (%+.1f..%+.1f)",
+			 median(a, runs), d.med, d.lo, d.hi);
+		snprintf(against, sizeof against, "bwrap %.1f ms; bare %.1f ms",
+			 median(c, runs), median(b, runs));
+		row(what, meas, against, "<= bwrap + 2 ms", d.med <= 2.0);
+	} else {
+		snprintf(meas, sizeof meas, "%.1f ms", median(a, runs));
+		snprintf(against, sizeof against, "bare %.1f ms", median(b, runs));
+		row(what, meas, against, "<= bwrap + 2 ms", -1);
+	}
+out:
+	free(a); free(b); free(c);
+}
+
+/* Under the v1 hierarchy of controller ctl, a new cgroup for the bench
+ * beside where this process is (as sandpit makes its own); its limit
+ * written when file is given. false when there is none to make. */
+static bool make_cgroup(char *out, size_t len, const char *ctl, const char *file,
+			const char *value)
+{
+	char line[512], key[64];
+	FILE *f = fopen("/proc/self/cgroup", "r");
+	bool found = false;
+
+	out[0] = '\0';
+	if (!f)
+		return false;
+	snprintf(key, sizeof key, ":%s:", ctl);
+	while (fgets(line, sizeof line, f)) {
+		char *p = strstr(line, key);
+		if (!p)
+			continue;
+		p += strlen(key);
+		p[strcspn(p, "\n")] = '\0';
+		snprintf(out, len, "/sys/fs/cgroup/%s%s/sandpit-bench-%d", ctl,
+			 strcmp(p, "/") ? p : "", (int)getpid());
+		found = true;
+		break;
+	}
+	fclose(f);
+	if (!found || (mkdir(out, 0755) < 0 && errno != EEXIST)) {
+		out[0] = '\0';
+		return false;
+	}
+	if (file) {
+		char path[2048];
+		int fd;
+		snprintf(path, sizeof path, "%s/%s", out, file);
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+		if (fd < 0 || write(fd, value, strlen(value)) < 0) {
+			if (fd >= 0)
+				close(fd);
+			rmdir(out);
+			out[0] = '\0';
+			return false;
+		}
+		close(fd);
+	}
+	return true;
+}
+
+/*
+ * A comparable policy for a root run on cgroup v1: sandpit's root runs
+ * hold their limits in cgroups (memory, pids, cpuacct), which
+ * bubblewrap has no part in. This row gives bubblewrap the same three,
+ * joined before it starts (as `cgexec` would): a v1 join waits for an
+ * RCU grace period whoever makes it, so the two sides then pay the
+ * same. Root on a cgroup v1 host only.
+ */
+static void row_startup_cgroup(void)
+{
+	static const char *const ctl[3][3] = {
+		{ "memory", "memory.limit_in_bytes", "536870912" },
+		{ "pids", "pids.max", "64" },
+		{ "cpuacct", NULL, NULL },
+	};
+	char path[512], *bw[64], what[96], meas[64], against[96], t1[48];
+	char *sp_argv[] = { (char *)sandpit_bin, "run", path, NULL };
+	double *a = runs_array(), *c = runs_array();
+	struct proc_run pr;
+	struct ratio r;
+	int done = 0;
+	bool made = true;
+
+	snprintf(what, sizeof what, "start-up, empty program, bwrap in cgroups");
+	if (geteuid() != 0 || !have_bwrap() ||
+	    access("/sys/fs/cgroup/memory/cgroup.procs", W_OK) < 0) {
+		row(what, "not measured", "root on a cgroup v1 host only", "<= bwrap (x1.00)", -1);
+		goto out;
+	}
+	for (int i = 0; i < 3; i++)
+		made = made && make_cgroup(join_cg[i], sizeof join_cg[i], ctl[i][0], ctl[i][1],
+					   ctl[i][2]);
+	if (!made) {
+		row(what, "not measured", "could not make the cgroups", "<= bwrap (x1.00)", -1);
+		goto out;
+	}
+	write_program("empty.py", "");
+	path_in_tmp(path, sizeof path, "empty.py");
+	bwrap_argv(bw, 64, "empty.py");
+	joining = true;
+	run_cmd(bw, tmpdir, false, &pr);
+	joining = false;
+	if (!exited_ok(&pr)) {
+		row(what, "not measured", "bubblewrap failed in the cgroups", "<= bwrap (x1.00)", -1);
+		goto out;
+	}
+	for (int i = 0; i < runs; i++) {
+		run_cmd(sp_argv, tmpdir, false, &pr);
+		if (!exited_ok(&pr))
+			break;
+		a[done] = pr.ms;
+		joining = true;
+		run_cmd(bw, tmpdir, false, &pr);
+		joining = false;
+		c[done++] = pr.ms;
+	}
+	r = ratio_of(a, c, done);
+	snprintf(meas, sizeof meas, "%.1f ms, bwrap %s", median(a, done),
+		 ratio_text(t1, sizeof t1, r));
+	snprintf(against, sizeof against, "bwrap in memory,pids,cpuacct %.1f ms",
+		 median(c, done));
+	row(what, done ? meas : "sandpit run failed", against, "<= bwrap (x1.00)",
+	    done ? r.med <= 1.0 : 0);
+out:
+	for (int i = 0; i < 3; i++)
+		if (join_cg[i][0]) {
+			rmdir(join_cg[i]);
+			join_cg[i][0] = '\0';
+		}
+	free(a); free(c);
 }
 
 /*
@@ -395,6 +690,9 @@ static void row_idle(void)
 	int pause_ms = env_int("BENCH_PAUSE_MS", 50, 0);
 	bool on[N_CMD] = { true, true, true, have_bwrap(), have_bwrap() };
 	double *b2b[N_CMD], *idle[N_CMD], m_b2b[N_CMD], m_idle[N_CMD];
+	struct ratio r_idle = { NAN, NAN, NAN }, r_b2b = r_idle, r_true_idle = r_idle,
+		     r_true_b2b = r_idle;
+	char t1[48], t2[48];
 	struct timespec pause = { pause_ms / 1000, (long)(pause_ms % 1000) * 1000000L };
 	struct proc_run pr;
 
@@ -435,6 +733,14 @@ static void row_idle(void)
 			idle[k][i] = pr.ms;
 		}
 	}
+	if (on[SP] && on[BW]) {
+		r_idle = ratio_of(idle[SP], idle[BW], runs);
+		r_b2b = ratio_of(b2b[SP], b2b[BW], runs);
+	}
+	if (on[SP_TRUE] && on[BW_TRUE]) {
+		r_true_idle = ratio_of(idle[SP_TRUE], idle[BW_TRUE], runs);
+		r_true_b2b = ratio_of(b2b[SP_TRUE], b2b[BW_TRUE], runs);
+	}
 	for (int k = 0; k < N_CMD; k++) {
 		m_b2b[k] = on[k] ? median(b2b[k], runs) : NAN;
 		m_idle[k] = on[k] ? median(idle[k], runs) : NAN;
@@ -442,29 +748,41 @@ static void row_idle(void)
 		free(idle[k]);
 	}
 	for (int k = 0; k < N_CMD; k++) {
-		char meas[64], against[96];
+		char name[96], meas[64], against[96];
+		snprintf(name, sizeof name, "%s%s", what[k], who);
 		if (!on[k]) {
-			row(what[k], "not measured", "-", "reported", -1);
+			row(name, "not measured", "-", "reported", -1);
 			continue;
 		}
 		snprintf(meas, sizeof meas, "%.1f ms after %d ms idle", m_idle[k], pause_ms);
 		snprintf(against, sizeof against, "back to back %.1f ms (x%.2f idle)",
 			 m_b2b[k], m_idle[k] / m_b2b[k]);
-		if (k == SP && on[BW])
-			row(what[k], meas, against, "idle < bwrap idle", m_idle[SP] < m_idle[BW]);
-		else
-			row(what[k], meas, against, "reported", -1);
+		row(name, meas, against, "reported", -1);
 	}
-	if (on[SP] && on[SP_TRUE] && on[BW])
-		note("idle: sandpit's layers alone %.1f ms (back to back %.1f); bwrap's %.1f (%.1f)",
-		     m_idle[SP_TRUE], m_b2b[SP_TRUE],
-		     on[BW_TRUE] ? m_idle[BW_TRUE] : NAN, on[BW_TRUE] ? m_b2b[BW_TRUE] : NAN);
+	if (on[SP] && on[BW]) {
+		char name[96], meas[64], against[96];
+		snprintf(name, sizeof name, "idle: sandpit run / bwrap%s", who);
+		snprintf(meas, sizeof meas, "idle %s", ratio_text(t1, sizeof t1, r_idle));
+		snprintf(against, sizeof against, "back to back %s",
+			 ratio_text(t2, sizeof t2, r_b2b));
+		row(name, meas, against, "<= x1.00 both", r_idle.med <= 1.0 && r_b2b.med <= 1.0);
+	}
+	if (on[SP_TRUE] && on[BW_TRUE]) {
+		char name[96], meas[64], against[96];
+		snprintf(name, sizeof name, "idle: layers alone / bwrap true%s", who);
+		snprintf(meas, sizeof meas, "idle %s", ratio_text(t1, sizeof t1, r_true_idle));
+		snprintf(against, sizeof against, "back to back %s",
+			 ratio_text(t2, sizeof t2, r_true_b2b));
+		row(name, meas, against, "reported", -1);
+	}
 }
 
 static void row_import(const char *mod)
 {
-	double sp, bare, bw;
-	char prog[64], text[64], what[64], meas[64], against[64];
+	double *a = runs_array(), *b = runs_array(), *c = runs_array();
+	struct ratio r;
+	bool no_bw = false;
+	char prog[64], text[64], what[64], meas[64], against[64], t1[48];
 	char *check[] = { PYTHON, "-I", "-c", text, NULL };
 	struct proc_run pr;
 
@@ -474,18 +792,21 @@ static void row_import(const char *mod)
 	if (!exited_ok(&pr)) {
 		row(what, "not measured", "bare", "ratio <= 1.10", -1);
 		note("%s is not installed for %s", mod, PYTHON);
-		return;
+		goto out;
 	}
 	snprintf(prog, sizeof prog, "import_%s.py", mod);
 	snprintf(text, sizeof text, "import %s\n", mod);
 	write_program(prog, text);
-	if (!startup(prog, false, &sp, &bare, &bw)) {
+	if (!startup(prog, &no_bw, false, a, b, c)) {
 		row(what, "sandpit run failed", "", "", 0);
-		return;
+		goto out;
 	}
-	snprintf(meas, sizeof meas, "%.1f ms (x%.2f)", sp, sp / bare);
-	snprintf(against, sizeof against, "bare %.1f ms", bare);
-	row(what, meas, against, "ratio <= 1.10", sp / bare <= 1.10 ? 1 : 0);
+	r = ratio_of(a, b, runs);
+	snprintf(meas, sizeof meas, "%.1f ms, %s", median(a, runs), ratio_text(t1, sizeof t1, r));
+	snprintf(against, sizeof against, "bare %.1f ms", median(b, runs));
+	row(what, meas, against, "ratio <= 1.10", r.med <= 1.10 ? 1 : 0);
+out:
+	free(a); free(b); free(c);
 }
 
 /* One run through the API, blocking; NULL (and a note) when it could not start. */
@@ -674,10 +995,12 @@ static void row_files(void)
 		row("10,000 file opens + stats", "failed", "bare", "ratio <= 1.25", 0);
 		return;
 	}
+	struct ratio r = ratio_of(a, b, done);
+	char t1[48];
 	double ma = median(a, done), mb = median(b, done);
-	snprintf(meas, sizeof meas, "%.1f ms (x%.2f)", ma, ma / mb);
+	snprintf(meas, sizeof meas, "%.1f ms, %s", ma, ratio_text(t1, sizeof t1, r));
 	snprintf(against, sizeof against, "bare %.1f ms (timed in the program)", mb);
-	row("10,000 file opens + stats", meas, against, "ratio <= 1.25", ma / mb <= 1.25 ? 1 : 0);
+	row("10,000 file opens + stats", meas, against, "ratio <= 1.25", r.med <= 1.25 ? 1 : 0);
 	free(a); free(b);
 }
 
@@ -742,10 +1065,12 @@ static void row_output(void)
 		if (pr.maxrss_kb > maxrss)
 			maxrss = pr.maxrss_kb;
 	}
+	struct ratio r = ratio_of(a, b, done);
+	char t1[48];
 	double ma = median(a, done), mb = median(b, done), mc = median(c, done);
-	snprintf(meas, sizeof meas, "%.0f ms (x%.2f)", ma, ma / mb);
+	snprintf(meas, sizeof meas, "%.0f ms, %s", ma, ratio_text(t1, sizeof t1, r));
 	snprintf(against, sizeof against, "cat %.0f ms; bare python %.0f ms", mb, mc);
-	row("100 MiB of output, 1 GiB cap", meas, against, "ratio <= 1.5", ma / mb <= 1.5 ? 1 : 0);
+	row("100 MiB of output, 1 GiB cap", meas, against, "ratio <= 1.5", r.med <= 1.5 ? 1 : 0);
 	snprintf(meas, sizeof meas, "%.1f MiB", (double)hwm / 1024.0);
 	snprintf(against, sizeof against, "VmHWM of sandpit itself (wait4: %.1f MiB)",
 		 (double)maxrss / 1024.0);
@@ -779,8 +1104,10 @@ static void row_rate(void)
 		row("runs per second, empty program", "failed", "", "reported", 0);
 		return;
 	}
+	struct ratio r = ratio_of(b, a, done); /* a rate is the inverse of a time */
+	char t1[48];
 	double ma = median(a, done), mb = median(b, done);
-	snprintf(meas, sizeof meas, "%.1f runs/s", 1000.0 / ma);
+	snprintf(meas, sizeof meas, "%.1f runs/s, %s", 1000.0 / ma, ratio_text(t1, sizeof t1, r));
 	snprintf(against, sizeof against, "bare %.1f runs/s", 1000.0 / mb);
 	row("runs per second, empty program", meas, against, "reported", -1);
 	free(a); free(b);
@@ -843,6 +1170,37 @@ static void row_editor(const char *editor_bin)
 
 #include "bench_prepared.c"
 
+/*
+ * The cold-path rows again as an unprivileged user (BENCH_USER, default
+ * sandpit-ci, the user CI's rootless runs use), when the bench runs as
+ * root: no cgroup there, the rlimit path. Skipped, with a note, when the
+ * user does not exist (useradd -m sandpit-ci makes one).
+ */
+static void rootless_rows(void)
+{
+	const char *name = getenv("BENCH_USER");
+	struct passwd *pw;
+
+	if (geteuid() != 0)
+		return; /* the rows above were rootless already */
+	if (!name || !*name)
+		name = "sandpit-ci";
+	pw = getpwnam(name);
+	if (!pw || pw->pw_uid == 0) {
+		note("rootless rows skipped: no user %s (useradd %s, or set BENCH_USER)",
+		     name, name);
+		return;
+	}
+	as_uid = pw->pw_uid;
+	as_gid = pw->pw_gid;
+	snprintf(who, sizeof who, " (%s)", name);
+	row_startup();
+	row_first_byte();
+	row_idle();
+	as_uid = 0;
+	who[0] = '\0';
+}
+
 static int env_int(const char *name, int def, int min)
 {
 	const char *s = getenv(name);
@@ -898,16 +1256,29 @@ int main(int argc, char **argv)
 	atexit(cleanup);
 	signal(SIGPIPE, SIG_IGN);
 
-	printf("sandpit bench: medians of %d runs (%d for the 1 s limit rows), "
-	       "comparisons interleaved\n\n", runs, limit_runs);
-	printf("%-34s | %-26s | %-40s | %-22s | %s\n", "what", "measured", "compared with",
+	{
+		char day[32];
+		time_t t = time(NULL);
+		strftime(day, sizeof day, "%Y-%m-%d %H:%M UTC", gmtime(&t));
+		printf("sandpit bench, %s: medians of %d runs (%d for the 1 s limit rows), "
+		       "comparisons interleaved; a ratio is the median of the rounds' "
+		       "ratios (10th-90th percentile); load %.1f at the start\n\n",
+		       day, runs, limit_runs, load_now());
+	}
+	printf("%-44s | %-34s | %-40s | %-22s | %s\n", "what", "measured", "compared with",
 	       "bar", "result");
-	printf("%.*s\n", 140, "--------------------------------------------------------------------"
+	printf("%.*s\n", 158, "--------------------------------------------------------------------"
 	       "------------------------------------------------------------------------------");
 	if (want("startup"))
 		row_startup();
+	if (want("cgroup"))
+		row_startup_cgroup();
+	if (want("firstbyte"))
+		row_first_byte();
 	if (want("idle"))
 		row_idle();
+	if (want("rootless"))
+		rootless_rows();
 	if (want("json"))
 		row_import("json");
 	if (want("numpy"))
@@ -930,7 +1301,7 @@ int main(int argc, char **argv)
 		row_prepared_hi();
 	if (want("preload"))
 		row_prepared_preload();
-	printf("\n%d bar(s) met, %d missed\n", n_pass, n_miss);
+	printf("\n%d bar(s) met, %d missed; load %.1f at the end\n", n_pass, n_miss, load_now());
 	if (n_miss && getenv("BENCH_STRICT") && strcmp(getenv("BENCH_STRICT"), "1") == 0)
 		return 1;
 	return 0;

@@ -1,4 +1,3 @@
-/* bench-sources: tui/editor.c tui/editor_draw.c tui/editor_file.c tui/editor_prompt.c tui/editor_select.c tui/editor_syntax.c tui/textbuf.c tui/utf8text.c tui/highlight.c tui/theme.c */
 /*
  * bench_editor.c - how fast the editor opens, draws and types on a
  * 100,000-line file. Prints a table of medians in milliseconds.

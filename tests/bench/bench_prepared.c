@@ -158,10 +158,14 @@ static void row_prepared_hi(void)
 		row("prepared: release to 1st byte", "failed", "", "<= 1 ms, <= 0.2 bare", 0);
 		goto out;
 	}
-	pa = median(a, runs);
-	cb = median(b, runs);
-	bc = median(c, runs);
-	snprintf(meas, sizeof meas, "%.2f ms (x%.3f bare)", pa, pa / bc);
+	{
+		struct ratio r = ratio_of(a, c, runs);
+		pa = median(a, runs);
+		cb = median(b, runs);
+		bc = median(c, runs);
+		snprintf(meas, sizeof meas, "%.2f ms, bare x%.3f (%.3f-%.3f)", pa, r.med, r.lo,
+			 r.hi);
+	}
 	snprintf(against, sizeof against, "cold sandpit run %.1f ms; bare %.1f ms", cb, bc);
 	row("prepared: release to 1st byte", meas, against, "<= 1 ms, <= 0.2 bare",
 	    pa <= 1.0 && pa <= 0.2 * bc ? 1 : 0);
@@ -205,9 +209,13 @@ static void row_prepared_preload(void)
 		row(what, "failed", "", "<= 0.05 bare", 0);
 		goto out;
 	}
-	pa = median(a, n);
-	bb = median(b, n);
-	snprintf(meas, sizeof meas, "%.2f ms (x%.3f bare)", pa, pa / bb);
+	{
+		struct ratio r = ratio_of(a, b, n);
+		pa = median(a, n);
+		bb = median(b, n);
+		snprintf(meas, sizeof meas, "%.2f ms, bare x%.3f (%.3f-%.3f)", pa, r.med, r.lo,
+			 r.hi);
+	}
 	snprintf(against, sizeof against, "bare python3 %.1f ms (%d runs)", bb, n);
 	row(what, meas, against, "<= 0.05 bare", pa <= 0.05 * bb ? 1 : 0);
 out:

@@ -78,7 +78,7 @@ press() {
 	awk -v a="$t0" -v b="${now#T=}" 'BEGIN { printf "%.2f\n", (b - a) * 1000 }'
 }
 median() { sort -n | awk '{ v[NR] = $1 } END { if (!NR) print "nan"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
-row() { printf '%-34s | %-26s | %-40s | %-22s | %s\n' "$1" "$2" "$3" "$4" "$5"; }
+row() { printf '%-44s | %-34s | %-40s | %-22s | %s\n' "$1" "$2" "$3" "$4" "$5"; }
 
 session prep true "$BIN $T/first.py"
 session cold false "$BIN $T/first.py"
@@ -105,7 +105,14 @@ fails=$(cat "$T/prep.ms" "$T/cold.ms" | grep -c fail)
 mp=$(grep -v fail "$T/prep.ms" | median)
 mc=$(grep -v fail "$T/cold.ms" | median)
 mk=$(grep -v fail "$T/key.ms" | median)
-row "playground: F5 to first line" "$mp ms prepared" "prewarm = false $mc ms ($PAUSE_MS ms idle)" "reported" "-"
+# the ratio of each round's pair (prepared / cold), its median and 10th-90th
+# percentile, as bench.c prints its comparisons
+ratio=$(paste "$T/prep.ms" "$T/cold.ms" | awk '$1 != "fail" && $2 != "fail" && $2 > 0 { print $1 / $2 }' |
+	sort -n | awk '{ v[NR] = $1 } END {
+		if (!NR) { print "nan"; exit }
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "x%.2f (%.2f-%.2f)", m, v[int(0.1 * (NR - 1) + 1.5)], v[int(0.9 * (NR - 1) + 1.5)] }')
+row "playground: F5 to first line" "$mp ms prepared, cold $ratio" "prewarm = false $mc ms ($PAUSE_MS ms idle)" "reported" "-"
 row "  tmux's key delivery in both" "$mk ms" "a raw-mode reader's time of the key" "reported" "-"
 [ "$fails" -eq 0 ] || echo "playground bench: $fails press(es) showed no new line within 20 s"
 exit 0

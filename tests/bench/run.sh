@@ -12,7 +12,7 @@ CC=${CC:-cc}
 OUT=$B/tests/bench
 mkdir -p "$OUT"
 
-[ -x "$B/sandpit" ] && [ -f "$B/libsandpit.a" ] || {
+[ -x "$B/sandpit" ] && [ -f "$B/libsandpit.a" ] && [ -f "$B/libsandpit-tui.a" ] || {
 	echo "bench: build first: make B=$B all" >&2
 	exit 2
 }
@@ -38,18 +38,18 @@ $CC -O2 -g -std=c11 -D_GNU_SOURCE $WARN -I core -o "$OUT/bench" tests/bench/benc
 	"$B/libsandpit.a" $(pkg-config --libs libseccomp libcap libutf8proc jansson) -lm ||
 	{ echo "bench: the driver did not build" >&2; exit 2; }
 
-# The editor's bench names the tui/ sources it needs on its first lines:
-# /* bench-sources: tui/a.c tui/b.c */ (and optionally bench-pkgs:).
+# The editor's bench links the front end's own library (what the
+# sandpit command is built from), so it never misses a source the editor
+# comes to need.
 EDITOR_BIN=
 ED=tests/bench/bench_editor.c
 if [ -f "$ED" ]; then
-	srcs=$(sed -n '1,5s/.*bench-sources:\(.*\)\*\/.*/\1/p' "$ED")
-	pkgs=$(sed -n '1,5s/.*bench-pkgs:\(.*\)\*\/.*/\1/p' "$ED")
+	TUI_PKGS="ncursesw libutf8proc inih chafa libpng libjpeg"
 	# shellcheck disable=SC2046,SC2086
-	if $CC -O2 -g -std=c11 -D_GNU_SOURCE -I core -I tui -I "$B/gen" \
-		$(pkg-config --cflags ncursesw libutf8proc inih $pkgs) \
-		-o "$OUT/bench_editor" "$ED" $srcs "$B/libsandpit.a" \
-		$(pkg-config --libs ncursesw libutf8proc inih $pkgs libseccomp libcap jansson) \
+	if $CC -O2 -g -std=c11 -D_GNU_SOURCE $WARN -I core -I tui -I "$B/gen" \
+		$(pkg-config --cflags $TUI_PKGS) \
+		-o "$OUT/bench_editor" "$ED" "$B/libsandpit-tui.a" "$B/libsandpit.a" \
+		$(pkg-config --libs $TUI_PKGS libseccomp libcap jansson) \
 		-lutil -lm; then
 		EDITOR_BIN=$OUT/bench_editor
 	else

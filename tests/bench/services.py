@@ -7,8 +7,11 @@
 #   2. runs per second of print('hi') through `sandpit run --batch`
 #      (--jobs = CPUs) against sequential cold `sandpit run --json`, and
 #      against sequential bubblewrap when it is installed.
-# Medians with their spread (the 10th to 90th percentile); the ratio is
-# of the medians. usage: services.py SANDPIT [RUNS]
+# Medians with their spread (the 10th to 90th percentile); a ratio is the
+# median of each round's own ratio, with the spread of those (as bench.c
+# prints them); the rates are taken in BENCH_RATE_ROUNDS rounds (default
+# 3), interleaved, and their ratios given with the least and the most.
+# usage: services.py SANDPIT [RUNS]
 import json, os, shutil, statistics, subprocess, sys, tempfile, time
 
 sp = sys.argv[1]
@@ -49,30 +52,50 @@ for i in range(runs):
 srv.stdin.close()
 srv.wait()
 m, c = spread(mcp), spread(cold)
-print("print('hi') request to result: sandpit mcp %.1f ms (%.1f-%.1f), cold sandpit run %.1f ms (%.1f-%.1f): x%.2f"
-      % (m + c + (c[0] / m[0],)))
+q = spread([b / a for a, b in zip(mcp, cold)])
+print("print('hi') request to result: sandpit mcp %.1f ms (%.1f-%.1f), cold sandpit run %.1f ms (%.1f-%.1f): "
+      "cold x%.2f (%.2f-%.2f) of mcp" % (m + c + q))
 
 n = max(50, runs * 5)
 lines = "".join('{"code": "print(%d)"}\n' % i for i in range(n)).encode()
-t = time.perf_counter()
-out = subprocess.run([sp, "run", "--batch"], input=lines, capture_output=True, env=env)
-batch_rate = n / (time.perf_counter() - t)
-assert len(out.stdout.splitlines()) == n
 seq = max(10, runs)
-t = time.perf_counter()
-for i in range(seq):
-    subprocess.run([sp, "run", "--json", "-"], input=b"print('hi')", capture_output=True, env=env)
-cold_rate = seq / (time.perf_counter() - t)
-print("print('hi') runs per second: sandpit run --batch (%d jobs) %.1f, sequential cold sandpit run %.1f: x%.2f"
-      % (os.cpu_count(), batch_rate, cold_rate, batch_rate / cold_rate))
 # issue 27's yardstick: bubblewrap's sequential rate, with a policy near ours
-if shutil.which("bwrap"):
-    bw = ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
-          "--unshare-all", "--die-with-parent", "python3", "-c", "print('hi')"]
+bw = ["bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+      "--unshare-all", "--die-with-parent", "python3", "-c", "print('hi')"] if shutil.which("bwrap") else None
+
+def rate(count, one):
     t = time.perf_counter()
+    one()
+    return count / (time.perf_counter() - t)
+
+def batch():
+    out = subprocess.run([sp, "run", "--batch"], input=lines, capture_output=True, env=env)
+    assert len(out.stdout.splitlines()) == n
+
+def cold_seq():
+    for i in range(seq):
+        subprocess.run([sp, "run", "--json", "-"], input=b"print('hi')", capture_output=True, env=env)
+
+def bw_seq():
     for i in range(seq):
         subprocess.run(bw, capture_output=True)
-    bw_rate = seq / (time.perf_counter() - t)
-    print("print('hi') runs per second: sandpit run --batch %.1f, sequential bubblewrap %.1f: x%.2f"
-          % (batch_rate, bw_rate, batch_rate / bw_rate))
+
+b_r, c_r, w_r = [], [], []
+for k in range(max(1, int(os.environ.get("BENCH_RATE_ROUNDS", "3")))):
+    b_r.append(rate(n, batch))
+    c_r.append(rate(seq, cold_seq))
+    if bw:
+        w_r.append(rate(seq, bw_seq))
+
+def ratios(a, b):
+    r = sorted(x / y for x, y in zip(a, b))
+    return statistics.median(r), r[0], r[-1]
+
+print("print('hi') runs per second: sandpit run --batch (%d jobs) %.1f, sequential cold sandpit run %.1f: "
+      "x%.2f (%.2f-%.2f over %d rounds)"
+      % ((os.cpu_count(), statistics.median(b_r), statistics.median(c_r)) + ratios(b_r, c_r) + (len(b_r),)))
+if bw:
+    print("print('hi') runs per second: sandpit run --batch %.1f, sequential bubblewrap %.1f: "
+          "x%.2f (%.2f-%.2f over %d rounds)"
+          % ((statistics.median(b_r), statistics.median(w_r)) + ratios(b_r, w_r) + (len(b_r),)))
 subprocess.run(["rm", "-rf", state])

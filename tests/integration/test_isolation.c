@@ -395,6 +395,33 @@ static void test_tiocsti_fails_on_every_fd(void **state)
 	free(name);
 }
 
+/* The program's session is the sandbox's (init's, pid 1 inside), never
+ * the caller's; the program leads a process group of its own in it but
+ * not the session, so it can take no controlling terminal; it has none. */
+static void test_program_session_is_the_sandboxs(void **state)
+{
+	char *name = it_name("session");
+	struct sp_result *r;
+
+	(void)state;
+	r = it_run("import os\n"
+		   "print('sid', os.getsid(0), 'pgrp-is-pid', os.getpgrp() == os.getpid(),\n"
+		   "      'leader', os.getsid(0) == os.getpid())\n"
+		   "try:\n"
+		   "    os.setsid()\n"
+		   "    print('SETSID WORKED')\n"
+		   "except OSError:\n"
+		   "    print('setsid refused')\n"
+		   "print('tpgrp', os.tcgetpgrp(0) if os.isatty(0) else 'no tty')\n", name);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, it_contains(it_out(r), "sid 1 pgrp-is-pid True leader False"));
+	/* a group leader cannot start a session of its own either */
+	IT_CHECK(r, it_contains(it_out(r), "setsid refused"));
+	IT_CHECK(r, it_contains(it_out(r), "tpgrp no tty"));
+	sp_result_free(r);
+	free(name);
+}
+
 static void test_standard_library_works(void **state)
 {
 	char *name = it_name("stdlib");
@@ -494,13 +521,14 @@ static void test_sandbox_runs_as_unprivileged_host_user(void **state)
 	/* The program's uid map says which host uid it really is: never 0. */
 	code = it_fmt("print('map', open('/proc/self/uid_map').read().split())\n"
 		      "import os\n"
-		      "print('sid', os.getsid(0) == os.getpid())\n");
+		      "print('sid', os.getsid(0))\n");
 	r = it_run(code, name);
 	IT_CHECK(r, r->status == SP_STATUS_OK);
 	snprintf(want, sizeof want, "map ['1000', '%u', '1']",
 		 geteuid() == 0 ? 65534u : (unsigned)geteuid());
 	IT_CHECK(r, it_contains(it_out(r), want));
-	IT_CHECK(r, it_contains(it_out(r), "sid True"));
+	/* the sandbox's own session, init's (test_program_session_is_the_sandboxs) */
+	IT_CHECK(r, it_contains(it_out(r), "sid 1\n"));
 	sp_result_free(r);
 	free(code);
 	free(name);
@@ -546,6 +574,7 @@ int main(void)
 		cmocka_unit_test(test_host_environment_does_not_leak_in),
 		cmocka_unit_test(test_double_forked_daemon_leaves_nothing_behind),
 		cmocka_unit_test(test_tiocsti_fails_on_every_fd),
+		cmocka_unit_test(test_program_session_is_the_sandboxs),
 		cmocka_unit_test(test_standard_library_works),
 		cmocka_unit_test(test_etc_has_only_the_interpreters_python_dir),
 		cmocka_unit_test(test_layers_name_what_was_active),

@@ -107,6 +107,31 @@ static json_t *var_named(json_t *vars, const char *name)
 	return NULL;
 }
 
+/* A small carryable value reaches the run's result as JSON, exactly:
+ * the prelude encodes it with json's own C encoder (core/prelude.py,
+ * _make_encoder), not the json module; text beyond ASCII, escapes,
+ * floats, null and booleans come out as json.dumps gives them. */
+static void test_variable_values_are_exact_json(void **state)
+{
+	(void)state;
+	struct sp_result *r = it_run("t = {'\u00e9\u4e2d': [1, 2.5, None, True, 'a\\nb\\t\"'],"
+				     " 'big': 10 ** 18, 'neg': -0.125}\n", "vals.py");
+	const struct sp_variable *t = NULL;
+
+	assert_non_null(r);
+	for (size_t i = 0; i < r->n_variables; i++)
+		if (strcmp(r->variables[i].name, "t") == 0)
+			t = &r->variables[i];
+	if (!t || !t->value)
+		it_dump(r);
+	assert_non_null(t);
+	assert_true(t->carryable);
+	assert_non_null(t->value);
+	assert_string_equal(t->value, "{\"\u00e9\u4e2d\":[1,2.5,null,true,\"a\\nb\\t\\\"\"],"
+			    "\"big\":1000000000000000000,\"neg\":-0.125}");
+	sp_result_free(r);
+}
+
 /* The globals left at the end, with type, short repr and whether JSON
  * can carry them; modules, functions and classes are not data. */
 static void test_variables_are_the_globals_left(void **state)
@@ -274,6 +299,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_samples_show_memory_climbing_to_the_limit, it_dir_setup, it_dir_teardown),
 		cmocka_unit_test_setup_teardown(test_samples_of_a_wall_limit_run, it_dir_setup, it_dir_teardown),
 		cmocka_unit_test_setup_teardown(test_variables_are_the_globals_left, it_dir_setup, it_dir_teardown),
+		cmocka_unit_test(test_variable_values_are_exact_json),
 		cmocka_unit_test_setup_teardown(test_a_hundred_thousand_globals_stay_bounded, it_dir_setup, it_dir_teardown),
 		cmocka_unit_test_setup_teardown(test_huge_and_endless_reprs_are_cut_short, it_dir_setup, it_dir_teardown),
 		cmocka_unit_test_setup_teardown(test_forged_variables_are_bounded, it_dir_setup, it_dir_teardown),
