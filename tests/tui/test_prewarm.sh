@@ -113,6 +113,8 @@ wait_for "FILE-FROM-HOST"
 wait_for "STDIN-Ada"
 wait_for "TOTAL-10"
 wait_for "out.txt"
+# the header says how the run went only once it has ended
+wait_for "run 1 · io.py · ok"
 screen | grep -F "run 1" | grep -qF "· prepared" || fail "the run with files, stdin and carry was not prepared"
 kept=$(find "$XDG_STATE_HOME/sandpit/runs" -name out.txt | head -n 1)
 [ -n "$kept" ] && [ "$(cat "$kept")" = "LEFT-BEHIND" ] || fail "out.txt of a prepared run was not kept"

@@ -21,7 +21,8 @@ wait_for "═[ Editor ]"
 wait_for "─ Output "
 # the next run's output is in sight
 keys F5
-wait_for "run 2 · ask.py"
+# the pane's title names the run (its header may scroll past a long hint)
+wait_for "─ run 2 ─"
 
 keys F7
 wait_for "Attach files (F7)"
