@@ -201,6 +201,19 @@ static void add_stream(struct sp_buf *b, const char *name, const char *data, siz
 		sp_buf_adds(b, "\n");
 }
 
+/* The value of the program's last expression, as a notebook's Out:
+ * (program-made: cleaned like the streams, and bounded by the engine). */
+static void add_last_value(struct sp_buf *b, const struct sp_result *r)
+{
+	if (!r->last_value_repr)
+		return;
+	addf(b, "\nOut (the last expression's value, of type %s):\n",
+	     r->last_value_type ? r->last_value_type : "value");
+	add_clean(b, r->last_value_repr, strlen(r->last_value_repr));
+	if (b->len && b->data[b->len - 1] != '\n')
+		sp_buf_adds(b, "\n");
+}
+
 static void add_findings(struct sp_buf *b, const struct sp_result *r)
 {
 	if (r->n_violations)
@@ -352,6 +365,7 @@ json_t *mcp_tool_result(const struct sp_result *r, const char *why,
 		addf(&b, "Limits asked over the server's maxima were lowered: %s.\n", o->clamped);
 	add_stream(&b, "stdout", r->out, r->out_len, MCP_STDOUT_SHOWN, false);
 	add_stream(&b, "stderr", r->err, r->err_len, MCP_STDERR_SHOWN, true);
+	add_last_value(&b, r);
 	if (r->truncated)
 		addf(&b, "(the output stopped at the output limit)\n");
 	add_findings(&b, r);

@@ -67,6 +67,13 @@ check(r.content.some((c) => c.type === "text" && c.text.startsWith("{") && JSON.
   "a print: the JSON result is a text block too");
 valid(r, "a print");
 
+r = await call({ code: "x = 6\nx * 7\n" });
+check(r.isError === false && r.structuredContent.last_value?.repr === "42" &&
+  r.structuredContent.last_value?.type === "int", "a bare last expression: last_value in structuredContent", r.structuredContent);
+check(/Out \(the last expression's value, of type int\):\n42\n/.test(r.content[0].text),
+  "a bare last expression: the text block shows it as Out", r.content[0].text);
+valid(r, "a last value");
+
 r = await call({ code: "import matplotlib\nimport matplotlib.pyplot as plt\nplt.plot([1, 3, 2])\nplt.show()\n" });
 const img = r.content.find((c) => c.type === "image");
 check(img && img.mimeType === "image/png" && Buffer.from(img.data, "base64").subarray(1, 4).toString() === "PNG",
