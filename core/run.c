@@ -528,6 +528,28 @@ static void drain(struct sp_run *r)
 	}
 }
 
+/* What the program wrote before a call is in its pipes before the call's
+ * notification or record arrives (one thread, in program order), but
+ * epoll may hand the record over first: read what the pipes hold, so the
+ * output comes before the record it led to (step mode shows them in
+ * that order). One read each, never blocking. */
+static void read_output_first(struct sp_run *r)
+{
+	struct pollfd p[2] = {
+		{ .fd = r->src.out_fd, .events = POLLIN },
+		{ .fd = r->src.err_fd, .events = POLLIN },
+	};
+
+	if (r->prep.on && !r->prep.released)
+		return; /* a prepared sandbox's pipes are its own until the release */
+	if (poll(p, 2, 0) <= 0)
+		return;
+	if (r->src.out_fd >= 0 && (p[0].revents & (POLLIN | POLLHUP)))
+		sp_output_read(r, &r->src.out_fd, false);
+	if (r->src.err_fd >= 0 && (p[1].revents & (POLLIN | POLLHUP)))
+		sp_output_read(r, &r->src.err_fd, true);
+}
+
 /* ---- public ---- */
 
 static void pump(struct sp_run *r)
@@ -544,7 +566,12 @@ static void pump(struct sp_run *r)
 		switch ((enum src)evs[i].data.u32) {
 		case SRC_OUT: if (r->src.out_fd >= 0) sp_output_read(r, &r->src.out_fd, false); break;
 		case SRC_ERR: if (r->src.err_fd >= 0) sp_output_read(r, &r->src.err_fd, true); break;
-		case SRC_CHAN: if (r->src.chan_fd >= 0) sp_channel_read(r); break;
+		case SRC_CHAN:
+			if (r->src.chan_fd >= 0) {
+				read_output_first(r);
+				sp_channel_read(r);
+			}
+			break;
 		case SRC_NOTIFY:
 			if (r->src.notify_fd < 0)
 				break;
@@ -556,6 +583,7 @@ static void pump(struct sp_run *r)
 				r->src.notify_fd = -1;
 				break;
 			}
+			read_output_first(r);
 			handle_notify(r);
 			break;
 		case SRC_CTL: sp_run_handle_ctl(r); break;
