@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # sandpit - one build for the engine (core/), the front end (tui/) and tests.
 #
 #   make            build build/sandpit

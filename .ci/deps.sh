@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Install the Debian packages sandpit needs to build and test, if missing.
 # As root it runs apt-get; otherwise through sudo; failing both it prints
 # the exact command to run. Quiet and quick when everything is there.

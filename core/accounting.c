@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * accounting.c - what the run uses, sampled every 50 ms (sooner near the
  * CPU limit): from its cgroup where there is one, else from the sandbox's

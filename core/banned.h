@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * banned.h - libc calls this project does not use, made compile errors.
  * Each has a bounded or clearer replacement: snprintf, memcpy with an

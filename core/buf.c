@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * buf.c - the growable buffer and the array growth of buf.h.
  */

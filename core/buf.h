@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * buf.h - one growable byte buffer and one array-growth helper, for core/
  * and tui/ alike, instead of each file doubling its own with realloc.

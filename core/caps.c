@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * caps.c - drop every capability, for good.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * carry.c - the carry buffer: the one explicit channel between runs.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cgroup.c - a cgroup per run, where the host grants one, for memory,
  * processes and CPU accounting of the whole process tree.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cgroup_enable.c - which controllers a cgroup v2 directory hands to its
  * children.

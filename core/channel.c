@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * channel.c - the program's private channel (its fd 3): one JSON object a
  * line, written by the prelude. carry() values become the run's carry-out

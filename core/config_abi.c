@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * config_abi.c - a caller's struct sp_config read as this library's.
  *

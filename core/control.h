@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * control.h - the messages on the control socket between the supervisor,
  * the sandbox's init and the program's first moments (before its execve).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * doctor.c - which isolation layers this host has, and how to get a
  * missing one. Also the helper that records a layer in a run's result.

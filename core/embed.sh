@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Turn text files into C string constants, so the binary carries them.
 #   embed.sh NAME FILE            -> const char NAME[]; const unsigned long NAME_len;
 #   embed.sh --table NAME FILE... -> a table of { basename, text, len }

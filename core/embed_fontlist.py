@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Build step: matplotlib's font list, made once by the default interpreter
 # and printed as C, so every run starts with it in /cache/matplotlib
 # instead of scanning the fonts again (about 0.13 s a run; measured in

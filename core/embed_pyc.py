@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Build step: compile the prelude once, with the interpreter sandpit runs by
 # default, and print it as C: the bytes of a .pyc (PEP 552 header: magic,
 # flags, 8 zero bytes, then the marshalled code). At run time sandpit uses

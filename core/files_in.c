@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * files_in.c - host files copied into the work dir before the program
  * starts (`sandpit run --file`, the playground's attached files).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * finish.c - the end of a run, once init has exited and so every process
  * of the sandbox is gone and the pump has drained its pipes: take the last

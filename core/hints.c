@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hints.c - explanations for Python errors that the sandbox's rules cause.
  *

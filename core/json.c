@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * json.c - the result as the contract's JSON object, built with jansson.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * json_bytes.c - any bytes as a JSON string, reversibly.
  *

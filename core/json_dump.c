@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * json_dump.c - JSON text whose floats read as a person wrote them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * keep.c - a host-side copy of what the program left (`sandpit run
  * --keep DIR`, the playground's runs/ dir), made after the sandbox is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * landlock.c - a Landlock domain on top of the mount namespace.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * last_value.c - the value of the program's last expression, as a
  * notebook's "Out" shows it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * launch.c - create the sandbox: clone init into new namespaces, let the
  * supervisor map its user and place it in cgroups, build the root, then

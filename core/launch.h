@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * launch.h - starting a sandbox (launch.c); used by the run loop only.
  * On success the caller owns every fd in struct sp_launched and must reap

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * limits.c - the default limits, the parsers for sizes and durations, and
  * the rlimits the program runs under. Defaults follow the spirit of a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mounts.c - the sandbox's filesystem, built by init inside its own mount
  * namespace and entered with pivot_root.

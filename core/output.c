@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * output.c - the program's stdout and stderr: read what is ready (one
  * chunk), count it against the output limit, keep it for the result if

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pipemem.c - the memory the kernel holds in the sandbox's pipes.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # sandpit prelude: runs inside the sandbox before the program's first line.
 #
 # It gives the program its carry-in names as globals, the carry() built-in,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * prelude_pyc.c - may this run use the prelude compiled at build time?
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * prepare.c - prepared runs: a sandbox made ahead, up to the moment the
  * program is read, and released with one program (sandpit.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * python_version.c - can sandpit drive this interpreter?
  *

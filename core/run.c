@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run.c - the run object: start a sandbox, then turn everything it does
  * into events (output chunks, usage samples, violations, finished) that

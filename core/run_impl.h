@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run_impl.h - the run object's insides, shared by the files that make it
  * up and by nobody else:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * samples.c - the run's usage timeline, kept in a bounded array.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sandpit.h - the one public face of libsandpit, the sandbox engine.
  *

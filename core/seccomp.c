@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * seccomp.c - the system call filter, and how a denied call is told back.
  *

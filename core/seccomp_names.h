@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * seccomp_names.h - the flags and requests the filter denies by value,
  * listed once: seccomp_rules.c makes one rule of each, seccomp.c names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * seccomp_rules.c - the deny list itself, built with libseccomp.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * status.c - the status of a run from the facts of its end (status.h).
  * Pure: the same facts give the same verdict.

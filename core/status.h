@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * status.h - how a run ended, decided from facts alone (status.c): no
  * file, no clock, no run object, so every branch has a unit test

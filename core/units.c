@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * units.c - sizes and times as a person reads them, the same everywhere:
  * the gauges, the records, the hints, `sandpit run`'s summary. Sizes are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * usage.c - CPU, memory and process counts of the whole sandbox, read from
  * its own /proc (the supervisor holds an fd to it), for hosts without

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * util.c - small helpers every core file leans on: error text, whole
  * reads and writes, clocks, and passing fds over a unix socket.

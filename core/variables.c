@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * variables.c - the program's globals at its end, for the playground's
  * Variables view and the result's "variables".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * version.c - the library's own version. A program built against one
  * sandpit.h may run with a newer libsandpit.so.0: SP_VERSION is what it

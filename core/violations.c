@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * violations.c - violation records: merged by (kind, source, what, line),
  * bounded in number, each with a message in plain words: what happened,

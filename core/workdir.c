@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * workdir.c - what the program left in its work dir, read after the
  * sandbox is gone through an fd the supervisor kept.

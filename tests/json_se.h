@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * json_se.h - read sandpit's JSON result in C tests, lone surrogates and all.
  *

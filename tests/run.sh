@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Run the test suites, several tests at a time, and print one closing
 # line: "N passed, N failed, N skipped" (CI reads it).
 #   tests/run.sh [-j N] [--tier check|long|timing] BUILD_DIR [SUITE...]

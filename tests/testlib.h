@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * testlib.h - shared helpers for the C test programs (cmocka).
  * Each test file includes this, then defines its tests and a main() that

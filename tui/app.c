@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app.c - the playground's main loop: one poll() over the keyboard and
  * the run's fd, so the screen never freezes while a program runs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app.h - the playground's state, shared by the loop (app.c), the key map
  * (app_keys.c) and the run glue (app_run.c). Nothing outside those three

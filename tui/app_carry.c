@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_carry.c - the Carry pane's keys that need the app: loading a file
  * over a buffer that holds values, and clearing it. Both ask first, and

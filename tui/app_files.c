@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_files.c - files in and out of the playground's runs: F7 / Ctrl-T
  * attaches host files (one prompt that lists them, attaches a path or

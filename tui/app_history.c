@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_history.c - the playground's side of the assistant's runs view
  * (history_view.h): opened from the demo menu (F3, then h), drawn over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_keys.c - the key map of the playground (the contract in DESIGN.md):
  *

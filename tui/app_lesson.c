@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_lesson.c - the lessons inside the playground: open one (its
  * starting program into the Editor), hints and the reference solution

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_lesson_again.c - a lesson's [again] runs in the playground: once
  * the learner's run passes the main check, the same program runs again

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_limits.c - the F4 / Ctrl-P limits dialog in the playground: open it
  * on the limits in use, and take its answer. New limits show in the

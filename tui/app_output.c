@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_output.c - the Output pane's own keys, when it has focus:
  *   /  find text (any case); n the next older match, N the next newer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_prewarm.c - the playground keeps one prepared sandbox (core's
  * sp_run_prepare) for the next F5: namespaces, root, cgroups, every

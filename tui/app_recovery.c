@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_recovery.c - the start-up offer of the last session's unsaved text
  * (recovery.h), and what each answer does.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_run.c - the run as the playground drives it: build the config from
  * the Editor and the Carry pane, start it, turn its events into panes,

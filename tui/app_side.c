@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_side.c - the tabs of the Carry pane: Carry (the carry buffer) and
  * Stdin (the next run's standard input). F12 shows the next tab; keys,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_step.c - step mode, for a teacher in front of a class: a run's
  * output and violations are held back and shown at the teacher's pace.

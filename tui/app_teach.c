@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * app_teach.c - what makes a run's lessons readable and tied to the
  * source: the zoom key, jumps from a violation or a traceback line to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * attach.c - the playground's attached files: a small list of absolute
  * host paths, checked on the way in with the engine's own rules

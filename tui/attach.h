@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * attach.h - the files attached to the playground's runs (F7 / Ctrl-T):
  * host paths that go into the work dir of every run until detached, as

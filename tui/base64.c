@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * base64.c - base64 both ways (base64.h); four characters carry three
  * bytes, six bits each.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * base64.h - RFC 4648 base64, the standard alphabet with '=' padding, as
  * JSON carries bytes (MCP's image blocks and blob resources, the files

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * clipboard.c - OSC 52: the text, base64-encoded (RFC 4648, with '='
  * padding), inside ESC ] 52 ; c ; ... BEL. "c" names the clipboard

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * clipboard.h - hands what the Editor copies to the system clipboard by
  * OSC 52 (ESC ] 52 ; c ; BASE64 BEL), the escape sequence xterm, kitty,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_batch.c - `sandpit run --batch`: a stream of run requests, one JSON
  * object a line on stdin (request.h), and one `--json` result a line on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_doctor.c - `sandpit doctor`: every isolation layer and whether this
  * host has it, with how to get a missing one. Exit 0 when a sandbox can

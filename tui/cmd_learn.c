@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_learn.c - `sandpit learn`: the playground opened on the lessons,
  * and three headless forms for a teacher:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_mcp.c - `sandpit mcp`: the sandbox as a Model Context Protocol
  * server on stdio, so an AI assistant can run the Python it writes.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_run.c - `sandpit run`: one program, headless. A thin loop over the
  * run API: stream output as it comes (human mode) or collect it into the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * cmd_view.c - `sandpit view IMAGE`: the playground's large picture view
  * on its own, for a host file (a kept copy of a run's output, say).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * commands.h - the headless subcommands: `sandpit run` and `sandpit doctor`.
  * Each takes the arguments after its name and returns the process's exit

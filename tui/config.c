@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * config.c - settings from defaults, the config file and flags, in that
  * order, so a flag always wins over the file.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * config.h - the playground's settings: defaults, then the config file
  * ($XDG_CONFIG_HOME/sandpit/config or --config FILE), then flags.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * config_save.c - write the limits into the config file, only when the
  * person asks (Ctrl-S in the F4 dialog). Every other line of the file is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * demos.c - the embedded demo programs and their menu.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * demos.h - the demo programs (tui/demos/NN_name.py, embedded in the binary so
  * they work after `make install`) and the F3 menu that picks one.

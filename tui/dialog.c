@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dialog.c - yes/no questions and the one-line prompt.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dialog.h - the one modal box of the playground: a yes/no question or a
  * one-line prompt (a file name for Ctrl-O open / save-as). It is a state,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dialog_limits.c - the limits dialog. Up/Down (or Tab) pick a row; on
  * the preset row Left/Right pick a preset, which fills every field; on a

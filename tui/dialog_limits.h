@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * dialog_limits.h - the F4 / Ctrl-P limits dialog: the six limits as
  * editable fields, read by the same table as the command line and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * doctor_stack.c - the scientific stack as the sandbox sees it: which of
  * the default stack (numpy, pandas, matplotlib, scipy, scikit-learn,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * editor.c - the editor component's core: its state, the cursor moves,
  * the edits and the keys that drive them.

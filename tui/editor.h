@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * editor.h - the Editor pane's component: a Python-aware text editor.
  *

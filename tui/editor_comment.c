@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * editor_comment.c - Ctrl-/ comments lines out and back in, as IDLE,
  * Thonny and every code editor do.

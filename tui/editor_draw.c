@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * editor_draw.c - everything the editor paints with ncurses: one frame
  * of gutter, highlighted lines, selection, search matches, brackets and

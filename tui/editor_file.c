@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * editor_file.c - the editor's files: open, save (an atomic write that
  * keeps the file's mode) and the recovery file.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * editor_impl.h - the editor component's internals. PRIVATE to the
  * editor_*.c files (editor.c, editor_select.c, editor_prompt.c,

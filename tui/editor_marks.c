@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * editor_marks.c - marks in the Editor's gutter: the lines a run's
  * violations came from, each with a one-cell glyph the app chooses (by

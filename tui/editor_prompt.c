@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * editor_prompt.c - the find and go-to-line prompts: the search itself,
  * the keys while a prompt is open, and the API to open them.

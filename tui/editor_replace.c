@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * editor_replace.c - find and replace: Ctrl-F, the text to find, Ctrl-F
  * again, the replacement, Enter; then each match is shown selected and

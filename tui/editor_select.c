@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * editor_select.c - the selection and the internal clipboard: the
  * selection's bounds, deleting it, copy, cut and paste.

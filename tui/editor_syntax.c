@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * editor_syntax.c - what the highlighter tells the editor about its text:
  * the cached highlight state of each line start, the classes of one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fileio.c - the one reader and the one atomic writer (fileio.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fileio.h - the playground's one whole-file reader and one atomic
  * writer, used by every file it reads or replaces: programs, the config,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fileview.c - the F8 overlay: the last run's kept files, one viewed.
  *

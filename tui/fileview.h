@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fileview.h - F8 / Ctrl-N: the last run's files, as sandpit kept them
  * (struct run_files, runfiles.h). A list first; Enter views one (text as

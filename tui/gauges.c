@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gauges.c - the Resources pane. Each gauge is a row in a table: how to
  * read its value and limit from usage/limits, and how to print figures.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * gauges.h - the Resources pane: one bar per limited resource (CPU, wall,
  * memory, processes, output, disk), each against its limit with figures.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * graphics.c - choosing the pixel protocol (see graphics.h for the
  * protocols; image_draw.c encodes a picture in one, with libchafa).

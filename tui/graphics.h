@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * graphics.h - pictures in real pixels, where the terminal draws them.
  *

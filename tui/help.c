@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * help.c - the help screen's text and its scrolling overlay.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * help.h - the F1 / Ctrl-G help screen: every key, and the five
  * constraints a run lives under (with their usual workarounds).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * highlight.c - Python tokens for colouring, one line at a time.
  *

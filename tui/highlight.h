@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * highlight.h - a line-at-a-time Python highlighter.
  *

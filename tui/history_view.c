@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * history_view.c - the list of `sandpit mcp` runs and one run's story,
  * full screen over the playground (history_view.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * history_view.h - the playground's view of what an AI assistant ran
  * through `sandpit mcp` (F3, then h): a list of the kept runs, newest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * image.h - pictures a run left behind: decoded safely, drawn in cells.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * image_decode.c - PNG (libpng) and JPEG (libjpeg-turbo) to RGBA8, bounded.
  *

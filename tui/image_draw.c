@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * image_draw.c - pixels to character cells with libchafa.
  *

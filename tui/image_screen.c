@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * image_screen.c - image cells onto ncurses, and the pictures' colour pairs.
  *

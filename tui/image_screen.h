@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * image_screen.h - image cells onto an ncurses window, in the colours the
  * terminal has, within its budget of colour pairs.

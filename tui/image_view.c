@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * image_view.c - the large view of one picture: a title line with its
  * name, pixel size and bytes, the picture fitted to the rest of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * image_view.h - one picture full screen, over the playground (or alone:
  * `sandpit view FILE`). A state, not a loop: runs keep streaming while

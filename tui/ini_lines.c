@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ini_lines.c - INI text for inih, with every bad line reported (see
  * ini_lines.h). inih does the parsing; this only counts and remembers.

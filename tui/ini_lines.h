@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * ini_lines.h - INI text for inih, with every bad line reported.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * keyseq.c - decode or swallow the escape sequences ncurses did not.
  *

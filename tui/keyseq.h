@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * keyseq.h - the escape sequences ncurses hands over undecoded.
  *

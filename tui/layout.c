@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * layout.c - pane geometry and the shared drawing helpers.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * layout.h - where the five panes and the status line go, and the small
  * drawing helpers every pane shares (frames with titles, clipped and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lesson.h - guided lessons: one plain text file each (docs/lessons.md),
  * a goal, a starting program, hints, a reference solution and a check.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lesson_check.c - a lesson's check judged from a run's result.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lesson_parse.c - one lesson file into a struct lesson.
  *

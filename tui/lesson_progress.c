@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lesson_progress.c - the learner's progress file (lesson_progress.h),
  * read and written with jansson.

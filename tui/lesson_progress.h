@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lesson_progress.h - which lessons a learner has passed, and where they
  * were: $XDG_STATE_HOME/sandpit/lessons.json, replaced atomically (a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lesson_set.c - which lessons there are: the shipped ones (lessons/
  * NN_name.lesson, embedded in the binary by core/embed.sh as the demos

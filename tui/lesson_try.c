@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lesson_try.c - run a lesson's program in the sandbox as a learner
  * would, and judge it: the lesson's limits and files, `runs` runs with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lesson_view.c - draws the lesson strip and the lesson list, and keeps
  * what the check needs of a run's output. The strip is a framed box

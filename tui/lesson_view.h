@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lesson_view.h - the lesson strip above the panes (goal, progress, the
  * hint shown, the last verdict, the keys) and the lesson list (F3 in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * limit_fields.c - one table for the limits a person sets, read the same
  * way by the command line, the config file and the F4 dialog. Times are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * limit_fields.h - the six limits a person sets (CPU, wall, memory,
  * processes, output, disk) as one table: their names, how their text is

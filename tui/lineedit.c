@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lineedit.c - the prompts' text field: editing keys, the selected
  * suggestion, history and Tab completion.

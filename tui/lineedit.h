@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * lineedit.h - the one-line text field of every prompt (save as, open,
  * find, go to line, carry save/load), with the keys hands know from a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * linereader.c - bounded lines from an fd (linereader.h). One buffer,
  * grown up to the bound; the consumed prefix is moved out before each

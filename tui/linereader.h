@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * linereader.h - newline-ended lines from a file descriptor, each at most
  * a bound: the framing of `sandpit run --batch` (JSON lines) and of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * main.c - the sandpit command: the playground by default, or one of the
  * headless subcommands (`run`, `doctor`).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mcp_content.c - a run's result as an MCP tool result (mcp_content.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mcp_content.h - a run's result as an MCP tool result (`sandpit mcp`'s
  * run_python): what a model reads, and what a client shows.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mcp_history.c - the MCP runs' directory (mcp_history.h).
  *

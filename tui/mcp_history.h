@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mcp_history.h - every run `sandpit mcp` makes, kept so a person can see
  * what an assistant ran: $XDG_STATE_HOME/sandpit/mcp-runs/<stamp>-<pid>-<n>/

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mcp_runs.c - reading the MCP runs' history (mcp_runs.h). A run dir
  * holds code.py, result.json and files/; a dir that lacks one still

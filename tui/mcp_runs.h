@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mcp_runs.h - the MCP runs' history read back for a person (the
  * playground's history view): each run dir that `sandpit mcp` wrote

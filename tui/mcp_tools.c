@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mcp_tools.c - the published tools (mcp_tools.h), written as JSON text
  * so they read as a client sees them. Descriptions stay short: a model

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * mcp_tools.h - the tools `sandpit mcp` publishes (tools/list): their
  * names, short descriptions, input schemas and run_python's output

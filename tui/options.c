@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * options.c - the table of the sandpit command's options (options.h) and
  * the parser each kind of value gets.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * options.h - every option of the sandpit command in one table: its
  * name (the --flag and, where it has one, the config file's key), where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_carry.c - the carry buffer: edit, validate, merge, persist.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_carry.h - the Carry pane: the carry buffer, the only thing that
  * passes from one run to the next, shown exactly as it will be sent.

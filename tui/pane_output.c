@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_output.c - the Output pane's history and its drawing.
  *

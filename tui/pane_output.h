@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_output.h - the Output pane: a bounded history of runs.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_stdin.c - the stdin buffer. The program reads exactly the text
  * shown, byte for byte: input() takes one line of it, sys.stdin.read()

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_stdin.h - the standard input of the next run: a text buffer (the
  * editor component, as the Carry pane uses it) whose bytes the program

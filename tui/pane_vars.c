@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_vars.c - the Variables view. Columns are as wide as their longest
  * entry (capped), so a short list reads "x  int  41"; a name the program

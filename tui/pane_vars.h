@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_vars.h - the Variables tab of the Carry pane: the last run's
  * globals at its end (name, type, short repr), as Thonny's Variables view

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pane_violations.h - the Violations pane: every attempt of the current
  * run to cross a limit, as a list (one row a record: its line, kind,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pathcomplete.c - Tab completion of paths in the prompts.
  */

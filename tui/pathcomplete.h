@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pathcomplete.h - Tab completion of a file path in a prompt, as a shell
  * does it: the longest part all the names that fit share, a '/' after a

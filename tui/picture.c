@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * picture.c - a run's picture in the Output pane: decode once, keep a
  * thumbnail, render to cells for the width the pane has now.

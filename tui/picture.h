@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * picture.h - one picture a run made, as the Output pane shows it under
  * the run: decoded once (bounded, image.h), kept as a small thumbnail,

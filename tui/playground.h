@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * playground.h - the interactive playground, entered from tui/main.c for
  * every command line that is not `run`, `doctor`, `--help` or `--version`.

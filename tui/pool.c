@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pool.c - the services' workers and their prepared sandboxes (pool.h).
  *

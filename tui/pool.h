@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pool.h - a pool of prepared sandboxes for the services (`sandpit run
  * --batch`, `sandpit mcp`): N workers, each a thread that keeps a few

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * recovery.c - the recovery file's companion (.info), the check against
  * the saved file, and moving it aside or deleting it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * recovery.h - the recovery file: the Editor's unsaved text, written when
  * typing pauses and when sandpit is stopped (a signal, a lost terminal, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * request.c - a JSON run request into a run's config (request.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * request.h - one run asked for in JSON, as `sandpit mcp`'s run_python
  * tool and `sandpit run --batch` take it:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * result_json.c - the engine's JSON result (sp_result_to_json) read back
  * into a jansson value (result_json.h).

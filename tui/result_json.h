@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * result_json.h - the `sandpit run --json` object as a jansson value, for
  * the services that send it inside something else (a --batch line, an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run_sent.c - "sent with it: ..." under each run's header. The carry
  * buffer was checked by the core's validator before the run, so its names

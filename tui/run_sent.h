@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run_sent.h - the line under a run's header that says what went in with
  * the run besides the program: the carry buffer's names, the stdin

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run_term.c - a run's output cleaned for a terminal (see run_term.h):
  * tui/vt_output.c splits it into text, carriage returns, backspaces and

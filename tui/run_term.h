@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * run_term.h - a run's output on its way to a terminal, for plain
  * `sandpit run`: shown, never obeyed. A program's bytes could otherwise

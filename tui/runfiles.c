@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * runfiles.c - the runs/ directory: a fresh dir for each run's kept
  * files, the last run's list, and pruning to the configured bounds.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * runfiles.h - the playground's host-side copy of each run's files, and
  * "the last run's kept files" as the rest of the playground sees them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sanitize.c - output bytes to visible, inert UTF-8 (see sanitize.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sanitize.h - program output made safe to draw: shown, never obeyed.
  *

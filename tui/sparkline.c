@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sparkline.c - usage over time in one row of cells.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sparkline.h - a run's usage timeline as the Resources pane keeps it, and
  * its drawing as one row of cells per gauge (a graph meter, in htop's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * table_view.c - the table component (see table_view.h): filled from a
  * prelude's preview or from CSV text, drawn as a spreadsheet.

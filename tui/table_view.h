@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * table_view.h - a table on screen as a spreadsheet shows it: a header
  * row and an index column that stay in place, numbers right-aligned,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * textbuf.c - gap buffer + line index + grouped undo.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * textbuf.h - the editor's text: a gap buffer of bytes, a line index and an
  * undo history grouped by typing run.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * theme.c - theme files (inih) and their mapping onto the terminal.
  *

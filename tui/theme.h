@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * theme.h - colours and attributes for every screen element.
  *

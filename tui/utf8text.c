@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * utf8text.c - cluster stepping and cell widths over raw bytes.
  *

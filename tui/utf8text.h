@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * utf8text.h - grapheme clusters and display cells of UTF-8 text (utf8proc).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vt_output.c - the few terminal behaviours the Output pane honours.
  *

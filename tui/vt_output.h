@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vt_output.h - program output as a terminal shows it, and still never
  * obeyed. Three things a terminal does are done: '\r' goes back to the

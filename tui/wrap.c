@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * wrap.c - wrapping with a hanging indent (see wrap.h).
  *

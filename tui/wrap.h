@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * wrap.h - text wrapped at words for a reader, with a hanging indent: a
  * help line "  F5, Ctrl-R       run the program ..." continues under

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * seccomp_gen.c - a build step, not part of sandpit: compile the deny list
  * (core/seccomp_rules.c) to BPF with libseccomp once, for this machine's

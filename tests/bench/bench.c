@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench.c - `make bench`: sandpit's speed, measured side by side.
  *

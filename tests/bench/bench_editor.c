@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_editor.c - how fast the editor opens, draws and types on a
  * 100,000-line file. Prints a table of medians in milliseconds.

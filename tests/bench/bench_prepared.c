@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bench_prepared.c - the engine's rows for prepared runs (issue 18),
  * included by bench.c (its helpers: run_cmd's style, row, median, note).

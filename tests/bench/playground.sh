@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The playground's row of `make bench`: F5 to the program's first line
 # running, with a prepared sandbox (prewarm = true, the default) against
 # prewarm = false, each in a real playground in tmux, interleaved.

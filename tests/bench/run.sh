@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make bench: build the timing driver (and the editor's, when it exists),
 # install what the bench compares against, print one table.
 #   sh tests/bench/run.sh BUILD_DIR

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 # services.py - make bench's rows for the services (docs/mcp.md):
 #   1. request to result of print('hi') through `sandpit mcp` (a raw
 #      JSON-RPC client on its stdio, one call at a time, so each comes

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - the compatibility suite: CPython's own regression tests, bare
 # and in sandpit, must agree. A test that passes bare and fails (or errs,
 # or never reports) in the sandbox fails the suite, unless allowed.txt

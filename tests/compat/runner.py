@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # runner.py - one CPython regression-test module, as tests/compat/run.sh
 # runs it: bare (python3 -I -u -B in an empty directory) and in sandpit
 # (the same file, the same zip of the test package attached). It unpacks

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The bash completion offers the commands, each command's options, the
 # files an argument takes (by kind: *.py, *.json, images, directories),
 # the values of options that take one of a list (themes, sizes), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * front.c - the smallest outside front end of libsandpit, built by
  * tests/embed/test_embed.sh from the installed sandpit.h and sandpit.pc

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # An outside program builds on libsandpit with nothing but what
 # `make install` puts in place: sandpit.h and sandpit.pc. It is compiled
 # with `pkg-config --cflags --libs sandpit` against the shared library

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # libsandpit exports its API and nothing else: the shared library's
 # dynamic symbols are exactly the functions sandpit.h marks SP_API, and
 # every global the static library defines is sp_-prefixed, so neither

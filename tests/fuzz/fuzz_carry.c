@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz-sources: core/carry.c core/json_dump.c core/util.c core/units.c core/buf.c */
 /* fuzz-pkgs: jansson libutf8proc */
 /*

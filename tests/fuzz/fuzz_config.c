@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz-sources: tui/config.c tui/graphics.c tui/options.c tui/ini_lines.c tui/limit_fields.c core/limits.c core/util.c tui/fileio.c core/buf.c */
 /* fuzz-pkgs: inih */
 /*

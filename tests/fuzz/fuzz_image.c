@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz-sources: tui/image_decode.c tui/image_draw.c */
 /* fuzz-pkgs: libpng libjpeg chafa */
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz-sources: tui/keyseq.c tui/lineedit.c tui/pathcomplete.c tui/utf8text.c */
 /* fuzz-pkgs: ncursesw */
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz-sources: tui/lesson_parse.c tui/lesson_check.c tui/limit_fields.c core/limits.c core/violations.c core/util.c core/buf.c tui/image_decode.c */
 /* fuzz-pkgs: libpng libjpeg */
 /*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz-sources: tui/sanitize.c */
 /*
  * fuzz_sanitize.c - program output through the playground's sanitizer.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz-sources: tui/textbuf.c tui/utf8text.c core/buf.c */
 /*
  * fuzz_textbuf.c - random edit sequences against the text buffer.

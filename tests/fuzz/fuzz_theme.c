@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz-sources: tui/theme.c tui/ini_lines.c tui/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
 /* fuzz-pkgs: inih ncursesw */
 /*

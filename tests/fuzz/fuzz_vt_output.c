@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz-sources: tui/vt_output.c tui/sanitize.c */
 /*
  * fuzz_vt_output.c - program output through the Output pane's terminal

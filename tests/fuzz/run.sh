@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make fuzz: build every tests/fuzz/fuzz_*.c with libFuzzer + ASan + UBSan
 # and run each for SECONDS on a temporary copy of its corpus, so the repo
 # is not modified. Any crash fails the run; its input is kept in

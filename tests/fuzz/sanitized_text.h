@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * sanitized_text.h - the sanitizer's invariants, for the fuzz targets
  * whose output goes through it: valid UTF-8, no NUL, no control but '\n'

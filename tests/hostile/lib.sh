@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # lib.sh - shared by tests/hostile/test_*.sh (sourced, not run).
 #
 # A hostile test writes attack programs, runs each with `sandpit run

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * prepared_run.c - the hostile suite's way into prepared runs (the CLI's
  * `sandpit run` stays cold): test_prepared.sh builds it against the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Resource bombs: fork, threads, memory (at once and little by little),
 # disk (bytes and inodes), output, CPU, sleep, file descriptors. Each run
 # must end by its limit with the right status and violation kind, and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Escapes: calls that reach outside (ptrace, mount, chroot, pivot_root,
 # open_by_handle_at, unshare, setns, io_uring, bpf, userfaultfd, keyctl,
 # process_vm_readv, TIOCSTI/TIOCLINUX), paths out (/proc/self/root,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Files out are hostile input: a program leaves a symlink to /etc/shadow
 # and to a host secret, a hard link, a FIFO, a socket, a 1 GiB sparse
 # file, names with a newline and with invalid UTF-8, as many small files

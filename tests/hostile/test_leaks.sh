@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Leaks from the host into a run: environment variables, open file
 # descriptors, paths, the host's name, users and cgroup, what the
 # supervisor's argv and cwd say. A program must see only what the sandbox

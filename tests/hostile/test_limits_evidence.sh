@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Limits hit, counted and recorded from the kernel's evidence, and init
 # out of the program's reach (issue 15, items 2, 3, 7, 8, 9, 10). Each
 # program below once got past a limit or its record, as root (cgroups)

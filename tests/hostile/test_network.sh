@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Network of every kind: TCP and UDP to listeners on the host's loopback,
 # raw and packet sockets, netlink, IPv6, DNS, urllib, and unix sockets
 # (a path one and an abstract one) that the host listens on. Nothing may

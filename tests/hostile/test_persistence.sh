@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Persistence: daemons that try to outlive their run (double fork, setsid,
 # SIGTERM/SIGHUP ignored, a grandchild holding the output pipe open), and
 # state left for the next run (/tmp, /dev/shm, the work dir, HOME, SysV

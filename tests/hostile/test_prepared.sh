@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Prepared sandboxes (issue 18): a program released into one sees nothing
 # of its preparation (the release socket is closed before its first line,
 # no descriptor of the supervisor's is left, the prelude's reads are

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # What a hostile program makes sandpit say (issue 15): its bytes come back
 # byte for byte, carry() of what JSON cannot carry fails whole in the
 # program, made-up records without a line never become records, a link to

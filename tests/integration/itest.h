@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * itest.h - helpers shared by the integration tests (real sandboxed runs).
  *

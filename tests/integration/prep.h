@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * prep.h - helpers for the tests of prepared runs (issue 18): make a
  * prepared sandbox and wait until it is ready, release it, drive it to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_bytes.c - a run's bytes come back byte for byte through --json.
  *

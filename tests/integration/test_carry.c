@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_carry.c - the carry buffer, the one explicit channel between
  * stateless runs (issue 5).

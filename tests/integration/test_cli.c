@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_cli.c - `sandpit run` as a person and a script use it: the exit
  * statuses of the contract (the program's own, 124 at a limit, 2 for bad

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_cli_edges.c - `sandpit run` at its edges: host files that are not
  * regular files (a FIFO, /dev/zero) refused at once and never echoed, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_failclosed.c - a missing layer: required ones make the run refuse to
  * start and say which layer and how to get it; optional ones degrade and

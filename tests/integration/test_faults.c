@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_faults.c - a run whose setup fails half way leaves nothing behind.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_files.c - data in, files and charts out, through `sandpit run`:
  * --file copies host files in before the program starts (the host file

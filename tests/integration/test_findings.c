@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_findings.c - what a red-team pass found in the engine (issue 25),
  * each through a real run: globals beyond 64 bits stay in the Variables

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_forward.c - output forwarded straight to the caller's fds
  * (sp_config.forward, what `sandpit run` uses): byte-exact into files, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_hints.c - Python errors that the sandbox's rules cause come with an
  * explanation (issue 12): headless, as --json "hints" and after the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_isolation.c - constraints 1-3 (issue 2), through real sandboxed
  * runs: no network, a limited filesystem, stateless runs; plus the clean

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_last_value.c - the value of the program's last expression (a
  * notebook's Out), through real sandboxes, cold and prepared: reported

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_lessons.c - every shipped lesson through real sandboxed runs: its
  * starting program fails its check and its reference solution passes

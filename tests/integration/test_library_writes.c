@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_library_writes.c - a write or read outside the work dir made by
  * a library on the program's behalf (fig.savefig, df.to_csv, np.save,

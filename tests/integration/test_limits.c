@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_limits.c - constraints 4 and 5 and every other bound (issue 3),
  * each hit by a real program and reported with its status, its violation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_main_module.c - ordinary Python behaves as it does outside (issue
  * 25): the program is the real __main__ module, as `python3 FILE` and

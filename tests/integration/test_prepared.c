@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_prepared.c - prepared runs (issue 18), through real sandboxes: a
  * prepared run gives what a cold one gives (output, tracebacks, carry,

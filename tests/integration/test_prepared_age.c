@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_prepared_age.c - a prepared sandbox that waited a long time still
  * has every layer (issue 18): prepare, wait SANDPIT_PREPARED_AGE seconds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_pump_order.c - the run's pump, driven through an exact order.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_records.c - violation records as a front end sees them (issue 12):
  * each has a stable id, the run sends an event for every record whose

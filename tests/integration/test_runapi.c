@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_runapi.c - the run as an object driven by events (issue 3): usage
  * samples at least ten times a second, output streamed while the program

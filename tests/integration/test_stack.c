@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_stack.c - the scientific stack is the sandbox's default image:
  * numpy, pandas, matplotlib and scipy import and do real work under the

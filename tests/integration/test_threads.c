@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_threads.c - runs on several threads at once, as sandpit.h allows:
  * each run is driven by its own thread, and the library's shared state

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_timeline.c - what `sandpit run --json` tells about a run beyond its
  * output: the usage timeline ("samples") and the program's globals at its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_violations.c - every violation kind as a precise record (issue 4).
  *

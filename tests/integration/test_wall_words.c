@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_wall_words.c - a wall-clock record says how much CPU the program
  * had used when it is far from its CPU limit: the program waited, or

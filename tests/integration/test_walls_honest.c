@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_walls_honest.c - walls that were right but said the wrong thing,
  * or were missing (issue 25): giving a file or a process to another user

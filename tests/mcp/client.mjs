@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // client.mjs - `sandpit mcp` driven by the official TypeScript SDK's
 // Client over StdioClientTransport, as an assistant would drive it, plus
 // raw JSON-RPC lines for what the SDK will not send (bad JSON, a 100 MiB

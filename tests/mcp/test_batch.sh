@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `sandpit run --batch`'s contract, through real sandboxed runs: results
 # come one a line in the order of the requests (a slow first request
 # does not let the quick ones after it jump ahead), a bad line gets an

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A person sees what the assistant ran: two runs made through `sandpit
 # mcp` (a print and a network attempt) show in the playground's history
 # view at 80x24 (F3, then h) with time, status, violations and first

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `sandpit mcp` with real MCP clients: the official TypeScript SDK's Client
 # over StdioClientTransport (client.mjs: every tool, images, resources,
 # cancellation, progress, 8 concurrent calls, each bad input, the output

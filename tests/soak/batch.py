@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 # batch.py - make soak's second half: SOAK_RUNS requests through one
 # `sandpit run --batch` (issue 27), each answered with its own number, in
 # order; the batch process holds as many fds and about as much memory at

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make soak: build tests/soak/soak.c against BUILD_DIR/libsandpit.a and run
 # SOAK_RUNS (default 1000) runs back to back in one process, then as many
 # requests through one `sandpit run --batch` (tests/soak/batch.py).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * soak.c - many runs back to back in one process, through the run API,
  * and nothing may pile up: open fds, child processes, mounts, cgroups,

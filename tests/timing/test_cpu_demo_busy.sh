@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A timed test, under load (not for `make check`): the CPU demo ends at
 # its CPU limit (status cpu_limit) even with two CPU hogs running beside
 # it, because its wall limit is at least 4x the CPU limit ("# wall: 4x

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # lib.sh - shared helpers for the playground's end-to-end tests.
 #
 # Each test drives the real binary in a real terminal (tmux), against the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # pixels_pty.py - the playground on a pty of 120x40 cells (1200x800
 # pixels), SANDPIT_GRAPHICS set to the mode asked ("nocolor": kitty asked,
 # NO_COLOR set): waits for it to be ready, presses F5, waits for the run,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A busy loop is cancelled with Esc; while it runs the UI stays responsive
 # (F6 moves the focus, the running clock moves). Esc in another pane
 # cancels the run first; only the next Esc goes back to the Editor.

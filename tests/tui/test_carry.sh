@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Two runs share nothing but the carry buffer: run 1 carries a total out,
 # F2 merges it into the buffer (highlighted), run 2 sees it as a global.
 . "$(dirname "$0")/lib.sh"

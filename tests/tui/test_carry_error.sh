@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A carry buffer that is not JSON is explained in full at 80x24 (issue
 # 12): F5 refuses the run, Output shows the whole reason with its line and
 # column, and the cursor goes to the error in the Carry pane.

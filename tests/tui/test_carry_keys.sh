@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Carry pane: Ctrl-O asks before a file replaces values in it, and
 # Ctrl-Z brings them back; Ctrl-Delete clears it, after a question, and
 # Ctrl-Z brings that back too. An empty buffer is loaded without asking.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # F2 never makes a carry buffer that F5 would refuse: a merge over the
 # size limit is refused with a message and the buffer is left as it was.
 # And a run whose carry() calls were all dropped offers nothing to F2;

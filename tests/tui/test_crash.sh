@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A crash (SIGSEGV) leaves the terminal sane for the shell that comes
 # back (main screen, cursor shown, no mouse reports), and the buffer
 # recoverable on the next start. A normal quit leaves it sane too.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every F-key action has a Ctrl twin (laptops and some terminals eat the
 # F-keys), and the help lists both: Ctrl-R runs, Ctrl-B carries forward,
 # Ctrl-D opens the demos, Ctrl-G the help, Ctrl-W moves the focus, Ctrl-]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The demo menu takes every number it lists: 10 to 12 as well as 1-9.
 # "1" waits for a second digit (or Enter); "2" of 12 demos loads at once.
 # Ctrl-D opens the menu as F3 does.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # What hands expect in the Editor: Ctrl-A / Ctrl-E and Home / End to the
 # line's ends, Ctrl-K cuts the line, Ctrl-/ (0x1f, as Ctrl-_ sends it)
 # toggles a comment, find and replace ignoring case, copies reach the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Output is shown, never obeyed: a title-setting OSC and a clear-screen
 # CSI are drawn as text; the terminal's title and screen are unchanged.
 # A file name with a line break in it stays one entry of the files left.

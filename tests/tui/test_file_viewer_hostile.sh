@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # F8 views what an untrusted program left: escape sequences in a text file
 # are drawn as text and never obeyed, binary bytes are never drawn, a
 # symlink the program made is listed as not kept and is not in F8's list.

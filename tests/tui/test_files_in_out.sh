@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Data in, files out, in the playground: F7 attaches a CSV (the list shows
 # in the Resources title), F5 runs a program that reads it with pandas and
 # writes summary.csv and a chart (plt.show()); the Output pane lists both

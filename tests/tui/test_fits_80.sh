@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # At 80 columns everything a person must read fits (issue 12): the help
 # wraps at words, so every line reads whole once the rows are joined; the
 # status line keeps the run and help keys; our own Output lines wrap at

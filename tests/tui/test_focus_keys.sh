@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tab indents in the Editor and Shift-Tab dedents the line or the selected
 # block; the focus moves with F6 / Shift-F6, Ctrl-W and Alt-arrows; Tab
 # moves it on in the other panes, and Esc there goes back to the Editor.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Errors the sandbox's rules cause are explained in the Output pane, right
 # under the traceback (issue 12): each program ends on one such error from
 # a known line, and its hint must show, word for word as the engine says

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Python indentation as a person types it: auto-indent after ':', Tab to
 # indent by hand, Backspace removes one step; the program then runs and
 # the saved bytes are what was meant (ending with a newline).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `sandpit learn --check LESSON FILE` on every shipped lesson, through
 # real sandboxed runs: the starting program fails, the reference solution
 # passes, and each fake in lesson_fakes/ fails (a printed answer, a

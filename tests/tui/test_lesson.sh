@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `sandpit learn` walks the first lesson from "not yet" to "passed": the
 # starting program's run is judged not yet (with the line that reaches for
 # the network), hints show one at a time, past the last one F10 offers the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A printed answer does not pass in the playground: the time lesson's
 # run of `print("primes: 216816")` passes its first run, then the program
 # runs again with another N (on a thread of its own, the keys live) and

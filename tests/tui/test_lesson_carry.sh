@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The stateless lesson in the playground: its solution passes only after
 # three runs with F2 between them, and each verdict on the way says how
 # far it is (the carry pane is the only thing that goes from run to run).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The files-out lesson in the playground: the chart and the CSV the
 # solution leaves in its work dir are kept by the playground, and the
 # check's "kept" conditions see them (not yet for the start, passed after).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A teacher's lesson directory with one broken file: the playground says
 # which file and line is wrong, the other lessons still load, and the
 # teacher's good lesson (with an attached file) goes from not yet to

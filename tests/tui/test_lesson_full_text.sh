@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every word of a lesson readable at 80x24, a classroom projector's
 # terminal: the strip names each key's Ctrl twin; a hint is written into
 # Output in full; Ctrl-D then z shows the goal, the hints so far and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Loading a lesson's reference solution never destroys the learner's
 # program: it is one undo step (Ctrl-Z brings the learner's text back)
 # and the learner's version is set aside in the state dir as ID.mine.py.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A learner's own program of a lesson is kept: switching to another
 # lesson and back, and a new session, bring it back (never the starting
 # program over it); Ctrl-D then r starts the lesson afresh, after asking.

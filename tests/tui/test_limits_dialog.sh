@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # F4 sets the limits from inside the playground: memory 64 MiB shows in the
 # Resources pane at once and a 200 MiB allocation then ends with
 # memory_limit. A value under the floor is refused with the same words as

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The mouse: a click focuses the pane under the pointer, the wheel scrolls
 # it, and F9 switches mouse capture off (and on) with a message. tmux's
 # send-keys cannot make mouse events, so the test types what a terminal

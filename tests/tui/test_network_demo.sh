@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The network demo (F3, first entry) shows a network violation with its
 # explanation in the Violations pane.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Output as a terminal shows it, still never obeyed: a tqdm-style bar
 # redrawn with '\r' ends as one line at 100 %, '\b' backs up, SGR red
 # shows red (and no ^[ is left of it), other escapes stay inert and

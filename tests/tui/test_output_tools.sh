@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Output pane can be searched (/ then n), saved to a file (s) and
 # cleared (c); when old lines fall off its history cap, a first line
 # says how many.

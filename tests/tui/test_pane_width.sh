@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A run is told the Output pane's size (issue 29): COLUMNS, LINES,
 # shutil.get_terminal_size(), pandas' and numpy's widths, so a 9-column
 # DataFrame comes out in blocks of the pane's width with no number split

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Bracketed paste: the text arrives as typed, in one piece; an end marker
 # split on a slow link (ESC, then "[201~" later) still ends it; and a paste
 # whose end never comes gives the keyboard back after a second.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A paste whose start marker a slow link splits after "ESC [2" (ncurses
 # gives up on it after 25 ms and hands the bytes over one by one) still
 # starts a paste: the text goes in as it is, with no auto-indent staircase,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The chart demo's picture is drawn in the Output pane right under the run
 # after F5: in 256 colours, at 8 colours (TERM=screen), with NO_COLOR
 # (symbols only) and in a locale that is not UTF-8 (ASCII only); Enter in

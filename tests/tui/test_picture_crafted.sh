@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Crafted pictures left by a run neither crash nor stall the playground:
 # huge dimensions in IHDR, a truncated file, a decompression bomb (a small
 # zlib stream claiming 8192x8192), text chunks that inflate to 64 MiB

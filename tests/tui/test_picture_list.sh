@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every picture of the runs in Output is one list (issue 29): Enter in
 # Output opens the newest drawn large, saying its place ("3 of 3"), and n
 # and p move to the next and the previous, round; Esc closes.

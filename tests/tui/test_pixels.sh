@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Pictures in real pixels (issue 29): the playground on a pty (not tmux,
 # which would keep the images to itself), with SANDPIT_GRAPHICS=kitty and
 # =sixel, runs a chart and writes the picture as kitty's graphics APC

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Prompts as hands know them: the suggested name is selected, so typing
 # replaces it (Save as once made "state_and_carry.pymine.py", the carry
 # save "carry.jsonmycarry.json"); Left, Right, Home, End, Backspace,

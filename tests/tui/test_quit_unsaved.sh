@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Quit with unsaved changes asks first; "n" stays, "y" quits; the file on
 # disk is untouched and the recovery file is gone after a clean quit.
 . "$(dirname "$0")/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # SIGHUP (the terminal went away) writes the recovery file; the next start
 # offers it, naming the file and the time, and restoring brings the text
 # back under its own file's name, so Ctrl-S saves it where it belongs.

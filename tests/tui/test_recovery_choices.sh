@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One stray key never destroys work: at the recovery offer, n, Enter and
 # other keys do nothing, Esc keeps the text for later (in a file of its
 # own), and deleting is a named choice (d) that asks again; Esc there

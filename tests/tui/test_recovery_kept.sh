@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # An earlier session's recovery file survives a later session opened on a
 # FILE: it is kept under a name of its own, the later session keeps its own
 # buffer meanwhile, and a clean quit deletes only that one. (The later

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Resize 120x40 -> 60x20 -> 40x10 (too small) -> 120x40: the layout adapts
 # (stacked when narrow), the message names the minimum, nothing is lost.
 . "$(dirname "$0")/lib.sh"

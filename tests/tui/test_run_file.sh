@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Open a file, type code, run it: the output appears and the status says ok.
 . "$(dirname "$0")/lib.sh"
 need_sandbox

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Plain `sandpit run` to a terminal: the program's output is shown, never
 # obeyed. A title, an OSC 52 clipboard write and a query for the terminal
 # (which would type its answer into the shell) show inert as text; SGR red

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Each run's files are kept under $XDG_STATE_HOME/sandpit/runs/, bounded
 # by the config's keep_runs and keep_bytes (the oldest runs dropped first);
 # a run that leaves nothing keeps no directory, and an attached input

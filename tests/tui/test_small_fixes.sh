@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Small things a data analyst's walk found (issue 29): Esc from a zoomed
 # Output goes back to the Editor with every pane shown (not the Editor
 # zoomed, hiding the next run's output); while a dialog is open the status

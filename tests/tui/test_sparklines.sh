@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Resources pane graphs each gauge over the run's time: memory that
 # climbs to its limit shows as rising blocks ending in the mark of the
 # moment the limit stopped the run, and the graphs stay after the run.

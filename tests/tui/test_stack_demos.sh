@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The demos of the scientific stack, through the playground: the memory
 # demo (7) overflows a NumPy array and a DataFrame, the chart demo (11)
 # calls plt.show() and its figure-1.png is kept and listed under the run,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Stdin tab of the Carry pane (F12): its text is what the next run
 # reads on stdin, input() a line at a time, and the line under the run's
 # header says stdin was sent; so does it for the carry buffer's names,

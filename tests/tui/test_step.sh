@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Step mode (--step, or p in the demo menu) shows a run at a teacher's
 # pace: nothing of the network demo's output shows until Space; Space
 # shows up to the first violation and stops there (the record listed);

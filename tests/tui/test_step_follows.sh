@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Step mode at 80x24 brings each violation's line into the Editor's view
 # (centred) and marks it in the gutter, as a normal run does: demo 1's
 # second violation is at line 17, below the first screen of the Editor.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Step mode with a record that grows: the same call again on its line is
 # announced again with the record's id, and Space selects that record
 # (not the last one listed).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Variables tab's table view (issue 29): Enter on a DataFrame opens its
 # first rows as a table, with its shape, a header, the index, numbers
 # right-aligned and text left-aligned; arrows scroll by rows and by whole

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Unicode typed into the Editor shows right and saves byte-exact.
 . "$(dirname "$0")/lib.sh"
 

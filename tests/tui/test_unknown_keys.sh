@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Keys that mean nothing never type text. An Alt-chord and an unknown
 # escape sequence are dropped whole, with a word in the status line; with
 # a TERM that does not match the terminal (linux inside tmux), F3 and F5

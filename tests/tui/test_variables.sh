@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Variables tab (F12 from Stdin) shows the globals a run left, as
 # "name  type  repr", and Enter carries the selected one into the Carry
 # buffer, where the next run gets it as a global. What JSON cannot carry

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `sandpit view IMAGE`: a picture full screen with its name, pixel size and
 # bytes (q closes, exit 0); a refused one says why on screen and on
 # stderr (exit 1); a FIFO named like a picture is refused, not waited on.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # One row a record (issue 12): the same call repeated on one line is one
 # row with its count, the same call on another line is a row of its own,
 # and each row shows its line; at 80x24.

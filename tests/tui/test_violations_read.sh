@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Violations pane can be read to its last word at 80x24, 100x30 and
 # 120x40 (issue 12): the network demo's three records, each row with its
 # line; PgDn scrolls the selected explanation to its end; F11 zooms the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_buf.c - the growable buffer and array growth of core/buf.h: bytes
  * appended stay NUL-terminated, a detached buffer is the caller's, and a

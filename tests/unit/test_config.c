@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_config.c - the playground's config file: every bad line reported
  * with its number, the good lines applied all the same, and a config

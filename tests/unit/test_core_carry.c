@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_core_carry.c - validating a carry-in buffer and merging a run's
  * carry_out into it (the F2 key), without a sandbox.

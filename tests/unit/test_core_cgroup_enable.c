@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_core_cgroup_enable.c - the controllers a cgroup v2 directory hands
  * its children (core/cgroup_enable.c), against a fake cgroupfs: a temp

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_core_config_abi.c - a caller's struct sp_config of another
  * sandpit.h: shorter (older) is read with the tail as zero, longer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_core_json.c - the contract's JSON result from sp_result_to_json:
  * always valid JSON, every byte of output back exactly (invalid bytes as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_core_parse.c - the size and duration parsers behind --memory,
  * --output, --disk, --carry-max, --cpu and --wall.

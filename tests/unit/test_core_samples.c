@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_core_samples.c - the usage timeline (core/samples.c): bounded at
  * SP_MAX_SAMPLES however long the run, evenly thinned, and never losing

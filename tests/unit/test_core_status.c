@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_core_status.c - the status of a run from the facts of its end
  * (core/status.c): one test per rule, and the order between the rules

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_core_util.c - the library's small fd helpers keep their promises
  * on failure: nothing leaks and errno says why.

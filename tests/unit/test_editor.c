@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_editor.c - the editor component driven by keys, without a terminal
  * (except the drawing test, which uses an ncurses screen on /dev/null).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_fileio.c - the playground's one reader and one atomic writer
  * (tui/fileio.c): a FIFO or a device is refused at once, never waited on;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_highlight.c - tokens of tricky Python.
  *

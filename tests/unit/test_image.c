@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_image.c - the picture path: bounded decoding of PNG and JPEG
  * (sizes refused before decoding, truncated files, decompression bombs,

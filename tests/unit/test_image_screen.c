@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_image_screen.c - pictures onto a real curses screen (newterm on a
  * pipe, so no terminal is needed): the mode each terminal gets from its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_keyseq.c - escape sequences ncurses left undecoded: xterm's F-keys,
  * arrows and Alt-arrows are decoded; Alt-chords and unknown sequences are

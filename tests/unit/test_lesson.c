@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_lesson.c - the lesson format and its check: a full lesson parses
  * into every field; each kind of mistake is one message naming FILE:LINE;

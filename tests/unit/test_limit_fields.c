@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_limit_fields.c - the one table of limits (tui/limit_fields.c) that
  * the command line, the config file and the F4 dialog share: values parse

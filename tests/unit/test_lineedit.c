@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_lineedit.c - the prompts' text field: a suggestion typing replaces,
  * the editing keys, history, and Tab completion of paths.

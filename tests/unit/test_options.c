@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_options.c - the one option table (tui/options.c) that the
  * command line and the config file share: every limit has its row under

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_pane_violations.c - the Violations pane keys records on the
  * engine's id (issue 12), and text wraps at words.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_request.c - the services' parts that need no sandbox: base64 both
  * ways (strict about what it refuses), bounded lines (a line over the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_sanitize.c - program output becomes inert, visible, valid UTF-8.
  */

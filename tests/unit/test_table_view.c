@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_table_view.c - the table the Variables tab and the F8 CSV view
  * share: a preview the prelude sent is taken only in its shape, cells are

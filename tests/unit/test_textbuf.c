@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_textbuf.c - the gap buffer, its line index and grouped undo.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_theme.c - theme files: the shipped ones, the built-in copy, every
  * kind of error with its line, the search path, and the colour mapping.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_theme_contrast.c - every colour theme is readable on a projector:
  * it paints its own background and frames (no role leaves a colour to

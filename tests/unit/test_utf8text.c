@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_utf8text.c - grapheme clusters, widths and escapes.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_vt_output.c - tui/vt_output.c: '\r', '\b' and SGR are done, split
  * across chunks too; every other escape comes out as the sanitizer's

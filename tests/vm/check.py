@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # check.py RESULT.json EXPR WHAT - prints "ok   WHAT" when the python
 # expression EXPR holds over the run's JSON result, else "FAIL WHAT" with
 # the result's essentials; exit status 0 or 1. In EXPR: r (the result),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/vm/image.sh DIR - a small Debian 12 system for the VM check: its
 # root as an ext4 disk (DIR/root.img), Debian's own kernel and initramfs
 # beside it (DIR/vmlinuz, DIR/initrd.img). Built once; check-vm reuses

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/vm/inside.sh - the VM check inside the guest (tests/vm/run.sh boots
 # it; the image's unit runs this from the 9p share /mnt/sandpit). Each
 # check prints "ok   ..." or "FAIL ..."; everything goes to the share's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * many_runs.c - the playground's way of running: many runs, one after
  * another, from one long-lived process. Each run must get its own

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/vm/run.sh [B] - `make check-vm`: sandpit on a second kernel, the
 # way most people's hosts are (Debian 12: Linux 6.1, systemd 252, pure
 # cgroup v2, an ordinary user with a delegated cgroup), then the same

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bash completion for sandpit(1): the commands, their options, file
 # names where an option takes a file (directories too, to walk into),
 # and the values of options that take one of a list. Installed as
