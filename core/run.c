@@ -384,10 +384,12 @@ static void handle_notify(struct sp_run *r)
 		return;
 	}
 	if (v.action == SP_VERDICT_CONTINUE) {
-		/* allowed after all: the prelude's line was for this call */
-		notify_continue(r, req);
+		/* allowed after all: the prelude's line was for this call.
+		 * Forgotten before the program goes on, not after: once it
+		 * runs, its next call's line may already be in the channel */
 		sp_channel_drain(r);
 		r->chan.have_pending = false;
+		notify_continue(r, req);
 		return;
 	}
 	/* the prelude said which line this comes from just before the call */
