@@ -264,7 +264,10 @@ check-long: tests
 	rm -rf $$age; exit $$rc
 
 check-timing: tests
-	@sh tests/run.sh -j 1 --tier timing $(B)
+	@rc=0; sh tests/run.sh -j 1 --tier timing $(B) || rc=1; \
+	for t in tests/timing/test_*.sh; do \
+		if sh $$t $(B)/sandpit; then echo "ok   $$t"; else echo "FAIL $$t"; rc=1; fi; \
+	done; exit $$rc
 
 run:
 	@sh .ci/deps.sh
