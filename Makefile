@@ -252,7 +252,7 @@ test-run: tests
 # last. check-timing: the bounds on time, one test at a time.
 PREPARED_AGE ?= 600
 check-long: tests
-	@age=$$(mktemp -d /tmp/sandpit-age.XXXXXX) && cp $(B)/tests/integration/test_prepared_age $$age/ || exit 1; \
+	@age=$$(mktemp -d "$${TMPDIR:-/tmp}/sandpit-age.XXXXXX") && cp $(B)/tests/integration/test_prepared_age $$age/ || exit 1; \
 	(SANDPIT=$(abspath $(B))/sandpit SANDPIT_PREPARED_AGE=$(PREPARED_AGE) \
 		$$age/test_prepared_age > $$age/log 2>&1) & age_pid=$$!; \
 	sh tests/run.sh $(if $(J),-j $(J)) --tier long $(B) && \
