@@ -30,6 +30,7 @@ DESTDIR ?=
 B       ?= build
 
 CC      ?= cc
+comma   := ,
 CFLAGS  ?= -O2 -g
 SAN     ?=
 CORE_PKGS := libseccomp libcap libutf8proc jansson
@@ -68,7 +69,7 @@ TUI_LIBS    := $(shell pkg-config --libs $(TUI_PKGS) 2>/dev/null)
 TEST_LIBS   := $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
 
 CORE_SRC := $(wildcard core/*.c)
-TUI_SRC  := $(filter-out tui/main.c,$(wildcard tui/*.c))
+TUI_SRC  := $(filter-out tui/cmd/main.c,$(wildcard tui/*/*.c))
 CORE_OBJ := $(CORE_SRC:%.c=$(B)/%.o) $(B)/gen/prelude.o $(B)/gen/prelude_pyc.o \
             $(B)/gen/seccomp_bpf.o $(B)/gen/mpl_fontlist.o
 TUI_OBJ  := $(TUI_SRC:%.c=$(B)/%.o) $(B)/gen/demos.o $(B)/gen/lessons.o \
@@ -146,8 +147,8 @@ CORE_LINK := $(B)/libsandpit.a
 CORE_DEP  := $(B)/libsandpit.a
 endif
 
-$(B)/sandpit: $(B)/tui/main.o $(B)/libsandpit-tui.a $(CORE_DEP)
-	$(CC) $(SAN) $(LDFLAGS) -o $@ $(B)/tui/main.o $(B)/libsandpit-tui.a $(CORE_LINK) $(BIN_LIBS)
+$(B)/sandpit: $(B)/tui/cmd/main.o $(B)/libsandpit-tui.a $(CORE_DEP)
+	$(CC) $(SAN) $(LDFLAGS) -o $@ $(B)/tui/cmd/main.o $(B)/libsandpit-tui.a $(CORE_LINK) $(BIN_LIBS)
 
 # core/ must never know the screen exists.
 $(B)/.core-seam: $(wildcard core/*.c core/*.h)
@@ -155,6 +156,22 @@ $(B)/.core-seam: $(wildcard core/*.c core/*.h)
 		echo "core/ must not include ncurses or tui/ headers" >&2; exit 1; fi
 	@mkdir -p $(@D) && touch $@
 all: $(B)/.core-seam
+
+# tui/ is cut by role; these folders never draw (docs/architecture.md), so
+# they can serve the headless commands, the MCP server and the tests
+# without a terminal. They may include the screen folders' entry points
+# (SCREEN_ENTRY, themselves free of curses) and nothing else of theirs.
+TUI_FREE_DIRS := cmd service text config lesson image
+TUI_SCREEN_DIRS := app pane editor screen
+SCREEN_ENTRY  := app/playground.h
+$(B)/.tui-seam: $(wildcard $(TUI_FREE_DIRS:%=tui/%/*.[ch]) $(SCREEN_ENTRY:%=tui/%))
+	@if grep -nE '#include [<"](n?cursesw?|term\.h)' $^; then \
+		echo "tui/{$(subst $(eval) ,$(comma),$(TUI_FREE_DIRS))} and $(SCREEN_ENTRY) must not include curses" >&2; exit 1; fi
+	@if grep -nE '#include "($(subst $(eval) ,|,$(TUI_SCREEN_DIRS)))/' $(filter-out $(SCREEN_ENTRY:%=tui/%),$^) | \
+		grep -vE '"($(subst $(eval) ,|,$(SCREEN_ENTRY)))"'; then \
+		echo "a terminal-free folder includes a screen header: move the code, or give the screen an entry point in $(SCREEN_ENTRY)" >&2; exit 1; fi
+	@mkdir -p $(@D) && touch $@
+all: $(B)/.tui-seam
 
 # A pkg-config package missing: name it and its Debian package now,
 # instead of a compile error about a header later.
@@ -231,7 +248,7 @@ $(B)/tests/integration/test_faults: TEST_WRAP := -Wl,--wrap=pipe2,--wrap=timerfd
 
 tests: all $(TEST_BIN)
 
--include $(CORE_OBJ:.o=.d) $(TUI_OBJ:.o=.d) $(B)/tui/main.d $(TEST_BIN:=.d)
+-include $(CORE_OBJ:.o=.d) $(TUI_OBJ:.o=.d) $(B)/tui/cmd/main.d $(TEST_BIN:=.d)
 
 # The README's two commands. Each first installs missing Debian packages
 # (then re-reads pkg-config in a fresh make). SUITES narrows the tests:

@@ -26,7 +26,7 @@
  *    and invalid UTF-8 included; the message of a violation or a hint,
  *    and a run's err.msg, are the library's words but may quote the
  *    program's names. Sanitize all of it before showing it on a terminal
- *    (as tui/sanitize.c does), and open a kept file only under keep_dir.
+ *    (as tui/text/sanitize.c does), and open a kept file only under keep_dir.
  *
  * Threads: a run belongs to one thread at a time; call the sp_run_*
  * functions of one run from one thread (sp_run_interrupt() also from a
@@ -44,7 +44,7 @@
  * that started it (sp_run_start, sp_run_prepare): the kernel's
  * parent-death signal follows the thread, not the process, so start runs
  * on a thread that outlives them (the playground prepares on one that
- * lives as long as it does: tui/app_prewarm.c).
+ * lives as long as it does: tui/app/app_prewarm.c).
  *
  * Growing (how a newer libsandpit.so.0 keeps older callers working):
  *  - struct sp_config is filled by the caller: start it with

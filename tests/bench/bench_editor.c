@@ -17,8 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "editor.h"
-#include "theme.h"
+#include "editor/editor.h"
+#include "screen/theme.h"
 
 #include "banned.h"
 

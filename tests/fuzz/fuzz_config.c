@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/config.c tui/graphics.c tui/options.c tui/ini_lines.c tui/limit_fields.c core/limits.c core/util.c tui/fileio.c core/buf.c */
+/* fuzz-sources: tui/config/config.c tui/image/graphics.c tui/cmd/options.c tui/text/ini_lines.c tui/config/limit_fields.c core/limits.c core/util.c tui/text/fileio.c core/buf.c */
 /* fuzz-pkgs: inih */
 /*
  * fuzz_config.c - random config files (and command lines) through
@@ -20,7 +20,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "config/config.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

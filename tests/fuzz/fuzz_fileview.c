@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/fileview.c tui/table_view.c tui/layout.c tui/theme.c tui/ini_lines.c tui/sanitize.c tui/utf8text.c tui/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
+/* fuzz-sources: tui/pane/fileview.c tui/pane/table_view.c tui/screen/layout.c tui/screen/theme.c tui/text/ini_lines.c tui/text/sanitize.c tui/text/utf8text.c tui/text/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
 /* fuzz-pkgs: inih ncursesw */
 /*
  * fuzz_fileview.c - a file a run left, as the F8 view reads it.
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileview.h"
+#include "pane/fileview.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/image_decode.c tui/image_draw.c */
+/* fuzz-sources: tui/image/image_decode.c tui/image/image_draw.c */
 /* fuzz-pkgs: libpng libjpeg chafa */
 /*
  * fuzz_image.c - any bytes through the picture path a run's file takes:
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "image.h"
+#include "image/image.h"
 
 #include "banned.h"
 

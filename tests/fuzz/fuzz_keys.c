@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/keyseq.c tui/lineedit.c tui/pathcomplete.c tui/utf8text.c */
+/* fuzz-sources: tui/editor/keyseq.c tui/editor/lineedit.c tui/text/pathcomplete.c tui/text/utf8text.c */
 /* fuzz-pkgs: ncursesw */
 /*
  * fuzz_keys.c - random key streams through the escape-sequence decoder
@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "keyseq.h"
-#include "lineedit.h"
-#include "utf8text.h"
+#include "editor/keyseq.h"
+#include "editor/lineedit.h"
+#include "text/utf8text.h"
 
 #include "banned.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/sanitize.c */
+/* fuzz-sources: tui/text/sanitize.c */
 /*
  * fuzz_sanitize.c - program output through the playground's sanitizer.
  *
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sanitize.h"
+#include "text/sanitize.h"
 #include "sanitized_text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

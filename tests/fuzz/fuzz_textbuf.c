@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/textbuf.c tui/utf8text.c core/buf.c */
+/* fuzz-sources: tui/text/textbuf.c tui/text/utf8text.c core/buf.c */
 /*
  * fuzz_textbuf.c - random edit sequences against the text buffer.
  *
@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "textbuf.h"
-#include "utf8text.h"
+#include "text/textbuf.h"
+#include "text/utf8text.h"
 
 #include "banned.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/theme.c tui/ini_lines.c tui/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
+/* fuzz-sources: tui/screen/theme.c tui/text/ini_lines.c tui/text/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
 /* fuzz-pkgs: inih ncursesw */
 /*
  * fuzz_theme.c - random theme text through the parser.
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "theme.h"
+#include "screen/theme.h"
 
 #include "banned.h"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/vt_output.c tui/sanitize.c */
+/* fuzz-sources: tui/text/vt_output.c tui/text/sanitize.c */
 /*
  * fuzz_vt_output.c - program output through the Output pane's terminal
- * rules (tui/vt_output.c) in front of the sanitizer.
+ * rules (tui/text/vt_output.c) in front of the sanitizer.
  *
  * The first input byte picks a split point; the rest is a program's
  * output. Whole, split in two anywhere, or a byte at a time, the same
@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vt_output.h"
+#include "text/vt_output.h"
 #include "sanitized_text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

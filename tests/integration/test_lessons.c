@@ -9,7 +9,7 @@
  */
 #include "itest.h"
 
-#include "lesson.h"
+#include "lesson/lesson.h"
 
 #include "banned.h"
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The playground keeps a prepared sandbox for F5 (tui/app_prewarm.c), at
+# The playground keeps a prepared sandbox for F5 (tui/app/app_prewarm.c), at
 # 80x24 and 120x40: the Resources pane says it is there and what it
 # preloaded, F5 runs the program in it (the run's header in Output says
 # "prepared"); with prewarm = false the run is cold. Limits changed with

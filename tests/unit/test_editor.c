@@ -14,8 +14,8 @@
 #include <unistd.h>
 #include <wchar.h>
 
-#include "editor.h"
-#include "theme.h"
+#include "editor/editor.h"
+#include "screen/theme.h"
 
 #include "banned.h"
 

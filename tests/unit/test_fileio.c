@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_fileio.c - the playground's one reader and one atomic writer
- * (tui/fileio.c): a FIFO or a device is refused at once, never waited on;
+ * (tui/text/fileio.c): a FIFO or a device is refused at once, never waited on;
  * a file over the cap is refused, one of exactly the cap read; a
  * replaced file has the new bytes and mode, and leaves no temp file
  * behind, on success or failure. (That the directory is fsynced after
@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fileio.h"
+#include "text/fileio.h"
 
 static char dir[] = "/tmp/sandpit-fileio-XXXXXX";
 

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "highlight.h"
+#include "text/highlight.h"
 
 #include "banned.h"
 

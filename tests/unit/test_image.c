@@ -20,7 +20,7 @@
 #include <zlib.h>
 #include <jpeglib.h>
 
-#include "image.h"
+#include "image/image.h"
 
 #include "banned.h"
 

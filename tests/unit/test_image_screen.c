@@ -13,9 +13,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "image.h"
-#include "image_screen.h"
-#include "theme.h"
+#include "image/image.h"
+#include "pane/image_screen.h"
+#include "screen/theme.h"
 
 #include "banned.h"
 

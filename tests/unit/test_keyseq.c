@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "keyseq.h"
+#include "editor/keyseq.h"
 
 #include "banned.h"
 

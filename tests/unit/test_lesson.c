@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lesson.h"
-#include "lesson_progress.h"
+#include "lesson/lesson.h"
+#include "lesson/lesson_progress.h"
 
 #include "banned.h"
 

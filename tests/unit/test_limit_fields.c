@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_limit_fields.c - the one table of limits (tui/limit_fields.c) that
+ * test_limit_fields.c - the one table of limits (tui/config/limit_fields.c) that
  * the command line, the config file and the F4 dialog share: values parse
  * and format back to themselves, floors refuse what a run cannot use with
  * a message saying what to give, and [preset NAME] sections of the config
@@ -14,8 +14,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "limit_fields.h"
+#include "config/config.h"
+#include "config/limit_fields.h"
 
 static void test_values_format_back_to_themselves(void **state)
 {

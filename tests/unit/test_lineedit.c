@@ -18,8 +18,8 @@
 #endif
 #include <curses.h>
 
-#include "lineedit.h"
-#include "pathcomplete.h"
+#include "editor/lineedit.h"
+#include "text/pathcomplete.h"
 
 #include "banned.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_options.c - the one option table (tui/options.c) that the
+ * test_options.c - the one option table (tui/cmd/options.c) that the
  * command line and the config file share: every limit has its row under
  * its own name, names are unique, a flag and a config key set the same
  * value through the same parser, and the usage text and the unknown-key
@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "config.h"
-#include "options.h"
+#include "config/config.h"
+#include "cmd/options.h"
 
 static void test_every_limit_has_its_row_and_names_are_unique(void **state)
 {

@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pane_violations.h"
-#include "wrap.h"
+#include "pane/pane_violations.h"
+#include "screen/wrap.h"
 
 static struct sp_violation rec(unsigned id, bool kernel, unsigned count)
 {

@@ -3,7 +3,7 @@
  * test_request.c - the services' parts that need no sandbox: base64 both
  * ways (strict about what it refuses), bounded lines (a line over the
  * bound is dropped whole, the next one read), and a JSON run request
- * checked (tui/request.c): a name with '/' or '..' never reaches the
+ * checked (tui/service/request.c): a name with '/' or '..' never reaches the
  * host, a limit over the maximum is lowered and said, the temp dir of
  * the files is gone after request_free, whatever failed.
  */
@@ -15,9 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base64.h"
-#include "linereader.h"
-#include "request.h"
+#include "text/base64.h"
+#include "text/linereader.h"
+#include "service/request.h"
 
 static void test_base64_round_trips_and_refuses_what_is_not(void **state)
 {

@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-#include "sanitize.h"
+#include "text/sanitize.h"
 
 /* Sanitize in (in chunks of `step` bytes) and compare with want. */
 static void check(const char *in, size_t len, size_t step, const char *want)

@@ -9,8 +9,8 @@
 
 #include <string.h>
 
-#include "table_view.h"
-#include "graphics.h"
+#include "pane/table_view.h"
+#include "image/graphics.h"
 
 #include "banned.h"
 

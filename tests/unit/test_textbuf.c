@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "textbuf.h"
-#include "utf8text.h"
+#include "text/textbuf.h"
+#include "text/utf8text.h"
 
 #include "banned.h"
 

@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "theme.h"
+#include "screen/theme.h"
 
 #include "banned.h"
 

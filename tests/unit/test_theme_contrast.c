@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "theme.h"
+#include "screen/theme.h"
 
 #include "banned.h"
 

@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-#include "utf8text.h"
+#include "text/utf8text.h"
 
 #include "banned.h"
 

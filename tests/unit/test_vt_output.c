@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_vt_output.c - tui/vt_output.c: '\r', '\b' and SGR are done, split
+ * test_vt_output.c - tui/text/vt_output.c: '\r', '\b' and SGR are done, split
  * across chunks too; every other escape comes out as the sanitizer's
  * visible text, byte for byte as written.
  */
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "vt_output.h"
+#include "text/vt_output.h"
 
 struct rec {
 	char text[4096];

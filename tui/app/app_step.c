@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * app_step.c - step mode, for a teacher in front of a class: a run's
+ * output and violations are held back and shown at the teacher's pace.
+ * Space shows everything up to the next violation and stops there: the
+ * record is selected in the Violations pane and its line marked in the
+ * Editor, so the class sees what the program did and where the sandbox
+ * stopped it. Esc (or F5, or leaving step mode) shows the rest.
+ *
+ * The program itself is never paused: it runs under its real limits and
+ * its real clock, and only the showing waits. (Pausing the sandboxed
+ * process would make the wall clock, and the lesson, lie.) The finished
+ * run is kept, unfreed, until everything held has been shown; then the
+ * usual end of a run (status, gauges, carry, the lesson's verdict)
+ * happens as if it had just finished.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "editor/editor.h"
+#include "buf.h"
+#include "banned.h"
+
+struct held {
+	enum sp_event_type type;
+	char *data;                 /* STDOUT/STDERR bytes; VIOLATION: its context */
+	size_t len;
+	struct sp_violation v;      /* VIOLATION: a deep copy */
+};
+
+struct step {
+	struct held *q;
+	size_t n, cap, head;
+	struct sp_run *done;        /* finished, waiting to be shown */
+};
+
+/* The step state, made on first use; NULL when memory ran out. */
+static struct step *step_of(struct app *a)
+{
+	if (!a->step)
+		a->step = calloc(1, sizeof *a->step);
+	return a->step;
+}
+
+bool app_step_pending(const struct app *a)
+{
+	return a->step && (a->step->head < a->step->n || a->step->done);
+}
+
+size_t app_step_violations_left(const struct app *a)
+{
+	size_t k = 0;
+
+	for (size_t i = a->step ? a->step->head : 0; a->step && i < a->step->n; i++)
+		k += a->step->q[i].type == SP_EVENT_VIOLATION;
+	return k;
+}
+
+/* Copy ev onto the queue; false when it cannot be held (then it is shown
+ * at once, so nothing is lost). */
+bool app_step_hold(struct app *a, const struct sp_event *ev)
+{
+	struct step *s;
+	struct held h = { .type = ev->type };
+
+	if (!a->step_mode || ev->type == SP_EVENT_USAGE || ev->type == SP_EVENT_FINISHED)
+		return false;
+	if (!(s = step_of(a)))
+		return false;
+	if (ev->type == SP_EVENT_VIOLATION) {
+		if (!ev->violation)
+			return false;
+		h.v = *ev->violation;
+		h.v.what = strdup(ev->violation->what ? ev->violation->what : "");
+		h.v.message = strdup(ev->violation->message ? ev->violation->message : "");
+		if (!h.v.what || !h.v.message)
+			goto fail;
+		if (ev->data && !(h.data = strdup(ev->data)))
+			goto fail;
+	} else {
+		h.data = malloc(ev->len ? ev->len : 1);
+		if (!h.data)
+			return false;
+		memcpy(h.data, ev->data, ev->len);
+		h.len = ev->len;
+	}
+	if (s->n == s->cap) {
+		struct held *q = sp_grow(s->q, &s->cap, s->n + 1, sizeof *q);
+		if (!q)
+			goto fail;
+		s->q = q;
+	}
+	s->q[s->n++] = h;
+	return true;
+fail:
+	free(h.data);
+	free(h.v.what);
+	free(h.v.message);
+	return false;
+}
+
+bool app_step_hold_finish(struct app *a)
+{
+	struct step *s = a->step;
+
+	if (!a->step_mode || !s || s->head >= s->n)
+		return false;
+	s->done = a->run;
+	a->run = NULL;
+	snprintf(a->state, sizeof a->state, "step");
+	app_message(a, false, "step: %zu violation%s to show - Space shows the "
+		    "next, Esc all", app_step_violations_left(a),
+		    app_step_violations_left(a) == 1 ? "" : "s");
+	return true;
+}
+
+/* Free what a held event owns. */
+static void drop(struct held *h)
+{
+	free(h->data);
+	free(h->v.what);
+	free(h->v.message);
+}
+
+/* Show held events up to the next violation (all when to_end). */
+static void show(struct app *a, bool to_end)
+{
+	struct step *s = a->step;
+
+	while (s->head < s->n) {
+		struct held *h = &s->q[s->head++];
+		bool viol = h->type == SP_EVENT_VIOLATION;
+		/* as app_run_drain shows them when they come */
+		if (h->type == SP_EVENT_STDOUT) {
+			output_program(a->out, OUT_STDOUT, h->data, h->len);
+			app_lesson_output(a, h->data, h->len);
+		} else if (h->type == SP_EVENT_STDERR) {
+			output_program(a->out, OUT_STDERR, h->data, h->len);
+			app_run_errtail_add(a, h->data, h->len);
+		} else if (viol) {
+			violations_upsert(&a->viol, &h->v, h->data);
+		}
+		if (viol && a->viol.n) {
+			/* a record that grew comes again: select it by its id */
+			violations_select_id(&a->viol, h->v.id, 0);
+			if (h->v.line > 0) {
+				/* the line in view, centred, with its gutter glyph */
+				editor_error_line(a->ed, h->v.line);
+				editor_show_line(a->ed, h->v.line);
+				app_teach_marks(a);
+			}
+		}
+		drop(h);
+		if (viol && !to_end)
+			break;
+	}
+	if (s->head >= s->n) {
+		s->head = s->n = 0;
+		if (s->done) {
+			/* the usual end of the run, now that all has been seen */
+			a->run = s->done;
+			s->done = NULL;
+			app_run_finish_now(a);
+		}
+	} else {
+		size_t left = app_step_violations_left(a);
+		app_message(a, false, "step: %zu more violation%s - Space shows the "
+			    "next, Esc all", left, left == 1 ? "" : "s");
+	}
+	a->dirty = true;
+}
+
+bool app_step_key(struct app *a, int key)
+{
+	if (!app_step_pending(a))
+		return false;
+	if (key == ' ') {
+		show(a, false);
+		return true;
+	}
+	if (key == 27 && !a->run) { /* while it runs, Esc cancels it */
+		show(a, true);
+		return true;
+	}
+	return false;
+}
+
+void app_step_flush(struct app *a)
+{
+	if (app_step_pending(a))
+		show(a, true);
+}
+
+void app_step_toggle(struct app *a)
+{
+	a->step_mode = !a->step_mode;
+	if (!a->step_mode)
+		app_step_flush(a);
+	app_message(a, false, a->step_mode ? "step mode: runs show their output and "
+		    "violations at your pace (Space: up to the next violation)" :
+		    "step mode off");
+}
+
+void app_step_free(struct app *a)
+{
+	struct step *s = a->step;
+
+	if (!s)
+		return;
+	for (size_t i = s->head; i < s->n; i++)
+		drop(&s->q[i]);
+	free(s->q);
+	if (s->done)
+		sp_run_free(s->done);
+	free(s);
+	a->step = NULL;
+}

@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_learn.c - `sandpit learn`: the playground opened on the lessons,
+ * and three headless forms for a teacher:
+ *
+ *   sandpit learn [--lessons DIR] [OPTIONS]   the playground, lesson view
+ *   sandpit learn --reset                     forget the learner's progress
+ *   sandpit learn --list   [--lessons DIR]    every lesson, and broken files
+ *   sandpit learn --verify [--lessons DIR]    run each lesson's start (must
+ *                                             fail its check) and solution
+ *                                             (must pass) in the sandbox:
+ *                                             DIR's lessons, else the shipped
+ *   sandpit learn --check LESSON FILE         judge a learner's program
+ *                                             file against one lesson, as
+ *                                             the playground would (exit 0
+ *                                             passed, 1 not yet, 2 usage)
+ *
+ * --list and --verify exit 1 when a lesson file is broken or a lesson
+ * does not behave, so a teacher can check a new lesson in a second.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/commands.h"
+#include "config/config.h"
+#include "text/fileio.h"
+#include "lesson/lesson.h"
+#include "lesson/lesson_progress.h"
+#include "app/playground.h"
+#include "text/sanitize.h"
+#include "banned.h"
+
+/* --list: one line a lesson, [passed] beside those done. */
+static int list_lessons(const struct lesson_set *s, const struct lesson_progress *p)
+{
+	size_t passed = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		bool done = lesson_progress_passed(p, s->v[i].id);
+		passed += done;
+		printf("%2zu %s %-22s %s\n", i + 1, done ? "[passed]" : "        ",
+		       s->v[i].id, s->v[i].title);
+	}
+	printf("%zu of %zu passed\n", passed, s->n);
+	return 0;
+}
+
+/* Both programs of every lesson through real sandboxed runs: the
+ * teacher's only when --lessons names a directory (that is what they are
+ * checking), else the shipped ones. */
+static int verify_lessons(const struct lesson_set *s, const struct pg_config *cfg)
+{
+	int bad = 0;
+	size_t shipped = 0;
+
+	while (shipped < s->n && !strchr(s->v[shipped].id, '/'))
+		shipped++;
+	for (size_t i = cfg->lessons_dir ? shipped : 0; i < s->n; i++) {
+		const struct lesson *l = &s->v[i];
+		if (!cfg->lessons_dir && i >= shipped)
+			break;
+		char vs[600], vo[600];
+		bool ps, po;
+		unsigned ns, no;
+		struct sp_error err = { { 0 } };
+		const char *py = cfg->python[0] ? cfg->python : NULL;
+
+		if (lesson_try(l, l->start, &cfg->limits, py, &ps, &ns, vs, sizeof vs, &err) < 0 ||
+		    lesson_try(l, l->solution, &cfg->limits, py, &po, &no, vo, sizeof vo, &err) < 0) {
+			printf("FAIL %s: a run did not start: %s\n", l->id, err.msg);
+			bad = 1;
+			continue;
+		}
+		/* verdicts quote the programs: never raw to the terminal */
+		char *s1 = sanitize_dup(vs, true), *s2 = sanitize_dup(vo, true);
+		printf("%s %s\n     start:    %s\n     solution: %s (%u run%s)\n",
+		       !ps && po ? "ok  " : "FAIL", l->id,
+		       ps ? "passes its check: it gives the lesson away" : s1 ? s1 : "",
+		       s2 ? s2 : "", no, no == 1 ? "" : "s");
+		free(s1);
+		free(s2);
+		if (ps || !po)
+			bad = 1;
+	}
+	return bad;
+}
+
+/* LESSON of --check: its number in the list, its id, or its file name
+ * (with or without .lesson, with or without a directory). -1: none. */
+static long find_lesson(const struct lesson_set *s, const char *name)
+{
+	char *end;
+	unsigned long n = strtoul(name, &end, 10);
+	const char *base = strrchr(name, '/');
+	size_t bl;
+
+	if (name[0] >= '1' && name[0] <= '9' && !*end)
+		return n <= s->n ? (long)n - 1 : -1;
+	base = base ? base + 1 : name;
+	bl = strlen(base);
+	if (bl > 7 && !strcmp(base + bl - 7, ".lesson"))
+		bl -= 7;
+	for (size_t i = 0; i < s->n; i++) {
+		const char *id = s->v[i].id, *slash = strrchr(id, '/');
+		if (!strcmp(id, name) || (strlen(slash ? slash + 1 : id) == bl &&
+					  !strncmp(slash ? slash + 1 : id, base, bl)))
+			return (long)i;
+	}
+	return -1;
+}
+
+/* --check LESSON FILE: a learner's program judged headless, with the
+ * lesson's runs (carry between them) and its [again]s. 0 passed, 1 not
+ * yet, 2 bad usage. */
+static int check_program(const struct lesson_set *s, const struct pg_config *cfg,
+			 const char *which, const char *file)
+{
+	struct fio_error fe;
+	struct sp_error err = { { 0 } };
+	size_t len = 0;
+	char verdict[700];
+	bool passed;
+	unsigned runs;
+	long i = find_lesson(s, which);
+
+	if (i < 0) {
+		fprintf(stderr, "sandpit: no lesson '%s' (a number from 1 to %zu, or "
+			"a lesson's file name: sandpit learn --list)\n", which, s->n);
+		return 2;
+	}
+	char *text = fio_read(file, LESSON_MAX_BYTES, 0, &len, &fe);
+	if (!text) {
+		fprintf(stderr, "sandpit: cannot read the program %s: %s\n", file,
+			fe.kind == FIO_NOT_REGULAR ? "not a regular file" :
+			fe.kind == FIO_TOO_BIG ? "larger than 1 MiB" : strerror(fe.err));
+		return 2;
+	}
+	if (memchr(text, '\0', len)) {
+		fprintf(stderr, "sandpit: %s is not a program (it holds a NUL byte)\n", file);
+		free(text);
+		return 2;
+	}
+	const struct lesson *l = &s->v[i];
+	int rc = lesson_try(l, text, &cfg->limits, cfg->python[0] ? cfg->python : NULL,
+			    &passed, &runs, verdict, sizeof verdict, &err);
+	free(text);
+	if (rc < 0) {
+		fprintf(stderr, "sandpit: lesson %ld: a run did not start: %s\n", i + 1,
+			err.msg);
+		return 1;
+	}
+	char *safe = sanitize_dup(verdict, true); /* it may quote the program */
+	printf("lesson %ld (%s): %s\n", i + 1, l->id, safe ? safe : "");
+	free(safe);
+	return passed ? 0 : 1;
+}
+
+int cmd_learn(int argc, char **argv)
+{
+	bool reset = false, list = false, verify = false;
+	const char *check_lesson = NULL, *check_file = NULL;
+	char **rest = calloc((size_t)argc + 1, sizeof *rest);
+	int nrest = 0, rc;
+
+	if (!rest) {
+		fprintf(stderr, "sandpit: out of memory\n");
+		return 1;
+	}
+	/* our own flags out; the rest are the playground's */
+	rest[nrest++] = argv[0];
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--reset"))
+			reset = true;
+		else if (!strcmp(argv[i], "--list"))
+			list = true;
+		else if (!strcmp(argv[i], "--verify"))
+			verify = true;
+		else if (!strcmp(argv[i], "--check")) {
+			if (i + 2 >= argc) {
+				fprintf(stderr, "sandpit: --check needs a LESSON (its number "
+					"or file name) and a program FILE\n");
+				free(rest);
+				return 2;
+			}
+			check_lesson = argv[++i];
+			check_file = argv[++i];
+		}
+		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			free(rest);
+			printf("usage: sandpit learn [--lessons DIR] [--step] [OPTIONS]\n"
+			       "                 the playground on the lessons\n"
+			       "       sandpit learn --reset     forget the progress\n"
+			       "       sandpit learn --list   [--lessons DIR]   the lessons, "
+			       "and broken files\n"
+			       "       sandpit learn --verify [--lessons DIR]   each start "
+			       "must fail, each solution pass\n"
+			       "       sandpit learn --check LESSON FILE [--lessons DIR]  "
+			       "judge a program (exit 0 passed, 1 not yet)\n"
+			       "OPTIONS are the playground's (sandpit --help); the lesson "
+			       "format: docs/lessons.md\n");
+			return 0;
+		}
+		else
+			rest[nrest++] = argv[i];
+	}
+	rest[nrest] = NULL;
+
+	if (reset) {
+		char path[CONFIG_PATH_MAX], err[600];
+		free(rest);
+		if (lesson_progress_reset(path, sizeof path, err, sizeof err) < 0) {
+			fprintf(stderr, "sandpit: progress not reset: %s\n", err);
+			return 1;
+		}
+		printf("lesson progress cleared (%s)\n", path);
+		return 0;
+	}
+	if (!list && !verify && !check_lesson) {
+		rc = playground_learn(nrest, rest);
+		free(rest);
+		return rc;
+	}
+
+	struct pg_config cfg;
+	struct lesson_set set;
+	struct lesson_progress prog;
+	char usage[512], err[600];
+
+	if (config_load(&cfg, nrest, rest, usage, sizeof usage) < 0) {
+		fprintf(stderr, "sandpit: %s\n", usage);
+		free(rest);
+		return 2;
+	}
+	free(rest);
+	rc = lesson_set_load(&set, cfg.lessons_dir);
+	if (check_lesson) {
+		/* a broken file of the teacher's is said, not fatal to the others */
+		for (size_t i = 0; i < set.n_errors; i++)
+			fprintf(stderr, "sandpit: lesson: %s\n", set.errors[i]);
+		rc = check_program(&set, &cfg, check_lesson, check_file);
+		lesson_set_free(&set);
+		return rc;
+	}
+	for (size_t i = 0; i < set.n_errors; i++)
+		fprintf(stderr, "sandpit: lesson: %s\n", set.errors[i]);
+	if (set.n_errors)
+		rc = -1;
+	if (lesson_progress_load(&prog, err, sizeof err) < 0 && list)
+		fprintf(stderr, "sandpit: %s\n", err);
+	if (list)
+		list_lessons(&set, &prog);
+	if (verify && verify_lessons(&set, &cfg))
+		rc = -1;
+	lesson_progress_free(&prog);
+	lesson_set_free(&set);
+	return rc < 0 ? 1 : 0;
+}

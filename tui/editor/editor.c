@@ -1,0 +1,715 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * editor.c - the editor component's core: its state, the cursor moves,
+ * the edits and the keys that drive them.
+ *
+ * The text lives in a textbuf (bytes, lines, undo); this file adds the
+ * cursor, which is a byte offset kept on a grapheme-cluster boundary, and
+ * everything a person expects around it. Vertical moves aim for a display
+ * column (want_col) so that moving through a short line and back returns
+ * to the same column, as in every editor.
+ *
+ * The struct and the helpers the editor's files share are in
+ * editor_impl.h; the other jobs live beside this file: editor_select.c
+ * (selection, clipboard), editor_prompt.c (find and go-to),
+ * editor_syntax.c (highlight states, bracket matching), editor_file.c
+ * (open, save, recovery) and editor_draw.c (drawing one frame).
+ *
+ * Sections: small helpers; lifecycle; moves; edits; keys.
+ */
+#include "editor/editor_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <utf8proc.h>
+
+#include "text/highlight.h"
+#include "text/textbuf.h"
+#include "text/utf8text.h"
+
+#include "buf.h"
+#include "banned.h"
+
+/* ---- small helpers ------------------------------------------------ */
+
+/* Line of the cursor (0-based). */
+size_t ed_cur_line(const struct editor *ed)
+{
+	return tb_line_of(ed->tb, ed->cur);
+}
+
+/* Bytes of a line (no '\n'); the pointer lasts until the next tb call
+ * that may move the gap. */
+const char *ed_line_bytes(struct editor *ed, size_t line, size_t *len)
+{
+	return tb_line_view(ed->tb, line, len);
+}
+
+/* Display column of the cursor (0-based). */
+long ed_cur_col(struct editor *ed)
+{
+	size_t line = ed_cur_line(ed), len;
+	const char *s = ed_line_bytes(ed, line, &len);
+	return u8_col_of(s, len, ed->cur - tb_line_start(ed->tb, line), TABW);
+}
+
+/* Resets view and history-independent state after new text arrives. */
+void ed_reset_view(struct editor *ed)
+{
+	ed->cur = ed->anchor = 0;
+	ed->sel = false;
+	ed->want_col = -1;
+	ed->top = 0;
+	ed->left = 0;
+	ed->follow = true;
+	ed->prompt = P_NONE;
+	ed->hls_valid = 0;
+	ed->error_line = 0;
+	ed->n_marks = 0;
+	tb_clear_dirty(ed->tb);
+}
+
+/* Replaces *dst with a copy of src (NULL allowed). */
+void ed_set_str(char **dst, const char *src)
+{
+	char *c = src ? strdup(src) : NULL;
+	free(*dst);
+	*dst = c;
+}
+
+/* UTF-8 of a typed character into mb (>= 4 bytes); 0 if it is not a
+ * Unicode scalar value. */
+size_t ed_encode(wint_t ch, char *mb)
+{
+	if (ch > 0x10ffff || (ch >= 0xd800 && ch <= 0xdfff))
+		return 0;
+	return (size_t)utf8proc_encode_char((utf8proc_int32_t)ch, (utf8proc_uint8_t *)mb);
+}
+
+/* ---- lifecycle ----------------------------------------------------- */
+
+struct editor *editor_new(void)
+{
+	struct editor *ed = calloc(1, sizeof *ed);
+	if (!ed)
+		return NULL;
+	ed->tb = tb_new();
+	ed->name = strdup("untitled");
+	if (!ed->tb || !ed->name) {
+		editor_free(ed);
+		return NULL;
+	}
+	ed_reset_view(ed);
+	return ed;
+}
+
+void editor_free(struct editor *ed)
+{
+	if (!ed)
+		return;
+	tb_free(ed->tb);
+	free(ed->path);
+	free(ed->name);
+	free(ed->clip);
+	free(ed->needle);
+	free(ed->replacement);
+	free(ed->hls);
+	free(ed->cls);
+	free(ed);
+}
+
+void editor_set_text(struct editor *ed, const char *text, size_t len, const char *name)
+{
+	if (tb_set(ed->tb, text, len) < 0)
+		return;
+	ed_set_str(&ed->path, NULL);
+	ed_set_str(&ed->name, name ? name : "untitled");
+	ed_reset_view(ed);
+}
+
+char *editor_text(const struct editor *ed, size_t *len)
+{
+	size_t n = tb_len(ed->tb);
+	char *s = malloc(n + 1);
+	if (!s)
+		return NULL;
+	tb_copy(ed->tb, 0, n, s);
+	s[n] = '\0';
+	if (len)
+		*len = n;
+	return s;
+}
+
+const char *editor_path(const struct editor *ed)
+{
+	return ed->path;
+}
+
+const char *editor_name(const struct editor *ed)
+{
+	return ed->name ? ed->name : "untitled";
+}
+
+bool editor_modified(const struct editor *ed)
+{
+	return tb_modified(ed->tb);
+}
+
+size_t editor_cursor_offset(const struct editor *ed)
+{
+	return ed->cur;
+}
+
+void editor_cursor_pos(const struct editor *ed, long *line, long *col)
+{
+	struct editor *m = (struct editor *)ed;   /* views may move the gap only */
+	*line = (long)ed_cur_line(ed) + 1;
+	*col = ed_cur_col(m) + 1;
+}
+
+int editor_error_line(struct editor *ed, long line)
+{
+	if (line < 0 || (size_t)line > tb_lines(ed->tb)) {
+		ed->error_line = 0;
+		return -1;
+	}
+	ed->error_line = line;
+	return 0;
+}
+
+/* ---- moves --------------------------------------------------------- */
+
+/* Starts or ends the selection around a move (shift held or not). */
+static void pre_move(struct editor *ed, bool shift)
+{
+	if (shift && !ed->sel) {
+		ed->sel = true;
+		ed->anchor = ed->cur;
+	} else if (!shift) {
+		ed->sel = false;
+	}
+	tb_break_group(ed->tb);
+	ed->follow = true;
+}
+
+/* Offset of the cluster boundary after (dir > 0) or before the cursor. */
+static size_t step_cluster(struct editor *ed, size_t off, int dir)
+{
+	size_t line = tb_line_of(ed->tb, off), ls = tb_line_start(ed->tb, line), len;
+	const char *s = ed_line_bytes(ed, line, &len);
+	size_t rel = off - ls;
+	if (dir > 0) {
+		if (rel >= len)     /* at the end: over the '\n' */
+			return off < tb_len(ed->tb) ? off + 1 : off;
+		return ls + u8_next(s, len, rel);
+	}
+	if (rel == 0)
+		return off > 0 ? off - 1 : 0;
+	return ls + u8_prev(s, len, rel);
+}
+
+/* Moves to the start of the next or previous word. */
+static size_t step_word(struct editor *ed, size_t off, int dir)
+{
+	size_t end = tb_len(ed->tb);
+	/* Skip non-word clusters, then word clusters (or the reverse going left). */
+	for (int phase = 0; phase < 2; phase++) {
+		for (;;) {
+			size_t o = dir > 0 ? off : step_cluster(ed, off, -1);
+			if ((dir > 0 && off >= end) || (dir < 0 && off == 0))
+				return off;
+			char b[4];
+			uint32_t cp;
+			size_t n = tb_copy(ed->tb, o, 4, b);
+			if (!u8_decode(b, n, &cp))
+				cp = 0xfffd;
+			if (u8_is_word(cp) != (phase == 1))
+				break;
+			off = dir > 0 ? step_cluster(ed, off, 1) : o;
+		}
+	}
+	return off;
+}
+
+/* Offset in line at display column col (clamped to the line). */
+static size_t off_at_col(struct editor *ed, size_t line, long col)
+{
+	size_t len;
+	const char *s = ed_line_bytes(ed, line, &len);
+	return tb_line_start(ed->tb, line) + u8_off_of_col(s, len, col, TABW);
+}
+
+/* Moves the cursor dl lines keeping the wanted column. */
+static void move_lines(struct editor *ed, long dl)
+{
+	if (ed->want_col < 0)
+		ed->want_col = ed_cur_col(ed);
+	long line = (long)ed_cur_line(ed) + dl, n = (long)tb_lines(ed->tb);
+	if (line < 0) {
+		ed->cur = 0;
+		return;
+	}
+	if (line >= n) {
+		ed->cur = tb_len(ed->tb);
+		return;
+	}
+	ed->cur = off_at_col(ed, (size_t)line, ed->want_col);
+}
+
+/* Home: first non-blank, or the line start when already there. */
+static size_t smart_home(struct editor *ed)
+{
+	size_t line = ed_cur_line(ed), ls = tb_line_start(ed->tb, line), le = tb_line_end(ed->tb, line);
+	size_t p = ls;
+	while (p < le && (tb_byte(ed->tb, p) == ' ' || tb_byte(ed->tb, p) == '\t'))
+		p++;
+	return ed->cur == p ? ls : p;
+}
+
+void editor_goto_line(struct editor *ed, long line)
+{
+	long n = (long)tb_lines(ed->tb);
+	if (line < 1)
+		line = 1;
+	if (line > n)
+		line = n;
+	pre_move(ed, false);
+	ed->cur = tb_line_start(ed->tb, (size_t)line - 1);
+	ed->want_col = -1;
+}
+
+/* ---- edits --------------------------------------------------------- */
+
+/* Inserts bytes at the cursor, replacing the selection (one undo step). */
+void ed_insert_bytes(struct editor *ed, const char *s, size_t n)
+{
+	tb_group_begin(ed->tb);
+	ed_delete_selection(ed);
+	if (tb_insert(ed->tb, ed->cur, s, n) == 0)
+		ed->cur += n;
+	tb_group_end(ed->tb);
+	ed->want_col = -1;
+	ed->follow = true;
+}
+
+void editor_replace_all(struct editor *ed, const char *text, size_t len)
+{
+	tb_break_group(ed->tb);
+	tb_group_begin(ed->tb);
+	tb_delete(ed->tb, 0, tb_len(ed->tb));
+	tb_insert(ed->tb, 0, text, len);
+	tb_group_end(ed->tb);
+	tb_break_group(ed->tb);
+	ed->cur = ed->anchor = 0;
+	ed->sel = false;
+	ed->want_col = -1;
+	ed->top = 0;
+	ed->follow = true;
+}
+
+/* Types text as from the keyboard: joins the current typing run. */
+static void type_bytes(struct editor *ed, const char *s, size_t n)
+{
+	size_t a, b;
+	if (ed_sel_range(ed, &a, &b)) {
+		ed_insert_bytes(ed, s, n);
+		tb_break_group(ed->tb);
+		return;
+	}
+	ed->sel = false;
+	if (tb_insert(ed->tb, ed->cur, s, n) == 0)
+		ed->cur += n;
+	ed->want_col = -1;
+	ed->follow = true;
+}
+
+/* True when the last code byte before the cursor on its line is ':'
+ * (strings and comments do not count). */
+static bool opens_block(struct editor *ed, size_t line, size_t upto)
+{
+	size_t len;
+	const char *s = ed_classify(ed, line, &len);
+	if (!s)
+		return false;
+	for (size_t i = upto < len ? upto : len; i > 0; i--) {
+		unsigned char c = (unsigned char)s[i - 1];
+		if (ed->cls[i - 1] == HL_COMMENT || c == ' ' || c == '\t')
+			continue;
+		return c == ':' && ed->cls[i - 1] == HL_TEXT;
+	}
+	return false;
+}
+
+/* True when the line's code is a statement after which the block ends. */
+static bool closes_block(const char *s, size_t len)
+{
+	static const char *const words[] = { "return", "pass", "break", "continue", "raise" };
+	while (len && (*s == ' ' || *s == '\t')) {
+		s++;
+		len--;
+	}
+	for (size_t i = 0; i < SP_ARRAY_SIZE(words); i++) {
+		size_t n = strlen(words[i]);
+		if (len >= n && !memcmp(s, words[i], n) &&
+		    (len == n || s[n] == ' ' || s[n] == '(' || s[n] == '#'))
+			return true;
+	}
+	return false;
+}
+
+/* Enter: newline, keeping the indent; one step more after ':', one less
+ * after return/pass/break/continue/raise. */
+static void newline(struct editor *ed)
+{
+	size_t line = ed_cur_line(ed), ls = tb_line_start(ed->tb, line);
+	size_t rel = ed->cur - ls;
+	bool more = opens_block(ed, line, rel);
+	size_t len;
+	const char *s = ed_line_bytes(ed, line, &len);
+	size_t ind = 0;
+	while (ind < len && ind < rel && (s[ind] == ' ' || s[ind] == '\t'))
+		ind++;
+	bool less = !more && closes_block(s, rel);
+	char buf[512];
+	size_t n = 0;
+	buf[n++] = '\n';
+	if (ind > sizeof buf - 8)
+		ind = sizeof buf - 8;
+	memcpy(buf + n, s, ind);
+	n += ind;
+	if (more) {
+		memcpy(buf + n, "    ", TABW);
+		n += TABW;
+	} else if (less) {
+		long col = u8_col_of(s, len, ind, TABW);
+		long target = col >= TABW ? (col - 1) / TABW * TABW : 0;
+		n = 1 + (size_t)u8_off_of_col(s, ind, target, TABW);
+	}
+	tb_break_group(ed->tb);
+	ed_insert_bytes(ed, buf, n);
+}
+
+/* Backspace: the selection, an indent step in leading spaces, the newline
+ * at a line start, or one cluster. */
+static void backspace(struct editor *ed)
+{
+	if (ed_delete_selection(ed)) {
+		tb_break_group(ed->tb);
+		return;
+	}
+	size_t line = ed_cur_line(ed), ls = tb_line_start(ed->tb, line);
+	size_t rel = ed->cur - ls;
+	if (rel == 0) {
+		if (ed->cur > 0) {
+			tb_delete(ed->tb, ed->cur - 1, 1);
+			ed->cur--;
+		}
+		return;
+	}
+	size_t len;
+	const char *s = ed_line_bytes(ed, line, &len);
+	size_t k = 0;
+	while (k < rel && s[k] == ' ')
+		k++;
+	size_t n;
+	if (k == rel) {                       /* only spaces before the cursor */
+		n = rel % TABW ? rel % TABW : TABW;
+	} else {
+		n = rel - u8_prev(s, len, rel);
+	}
+	tb_delete(ed->tb, ed->cur - n, n);
+	ed->cur -= n;
+}
+
+/* Delete: the selection or the cluster (or newline) after the cursor. */
+static void delete_forward(struct editor *ed)
+{
+	if (ed_delete_selection(ed)) {
+		tb_break_group(ed->tb);
+		return;
+	}
+	size_t next = step_cluster(ed, ed->cur, 1);
+	tb_delete(ed->tb, ed->cur, next - ed->cur);
+}
+
+/* Indents (dir > 0) or dedents every line of the selection by one step. */
+static void indent_lines(struct editor *ed, int dir)
+{
+	size_t a, b;
+	if (!ed_sel_range(ed, &a, &b))
+		a = b = ed->cur;
+	size_t l0 = tb_line_of(ed->tb, a), l1 = tb_line_of(ed->tb, b);
+	if (l1 > l0 && b == tb_line_start(ed->tb, l1))
+		l1--;                      /* a selection ending at column 0 */
+	tb_group_begin(ed->tb);
+	for (size_t l = l0; l <= l1; l++) {
+		size_t ls = tb_line_start(ed->tb, l);
+		size_t n = 0;
+		if (dir > 0) {
+			tb_insert(ed->tb, ls, "    ", TABW);
+			n = TABW;
+		} else {
+			while (n < TABW && ls + n < tb_line_end(ed->tb, l) && tb_byte(ed->tb, ls + n) == ' ')
+				n++;
+			tb_delete(ed->tb, ls, n);
+		}
+		/* Offsets move with the text as each line changes; one at the
+		 * line's start stays there (a selection from column 0). */
+		size_t *offs[2] = { &ed->cur, &ed->anchor };
+		for (int i = 0; i < 2; i++) {
+			size_t *o = offs[i];
+			if (*o <= ls)
+				continue;
+			if (dir > 0)
+				*o += n;
+			else
+				*o -= *o - ls < n ? *o - ls : n;
+		}
+	}
+	tb_group_end(ed->tb);
+	ed->follow = true;
+}
+
+/* Tab: indent the selected lines, or spaces to the next tab stop. */
+static void tab(struct editor *ed)
+{
+	size_t a, b;
+	if (ed_sel_range(ed, &a, &b) && tb_line_of(ed->tb, a) != tb_line_of(ed->tb, b)) {
+		indent_lines(ed, 1);
+		return;
+	}
+	long col = ed_cur_col(ed);
+	size_t n = (size_t)(TABW - col % TABW);
+	type_bytes(ed, "    ", n);
+}
+
+/* Undo or redo, putting the cursor where the change was. */
+void ed_undo_redo(struct editor *ed, bool redo)
+{
+	size_t c = ed->cur;
+	if (redo ? tb_redo(ed->tb, &c) : tb_undo(ed->tb, &c)) {
+		ed->cur = c > tb_len(ed->tb) ? tb_len(ed->tb) : c;
+		ed->sel = false;
+		ed->want_col = -1;
+		ed->follow = true;
+	}
+}
+
+/* ---- keys ---------------------------------------------------------- */
+
+/* Key codes of Ctrl+arrows and Ctrl+Home/End, which terminfo names as
+ * extended capabilities (kLFT5...) and ncurses numbers at run time. */
+enum { XK_WLEFT, XK_WRIGHT, XK_SWLEFT, XK_SWRIGHT, XK_TOP, XK_BOTTOM, XK_N };
+static int xkeys[XK_N];
+static bool xkeys_done;
+
+/* Looks the extended keys up once a terminal exists. */
+static void lookup_xkeys(void)
+{
+	static const char *const caps[XK_N] = { "kLFT5", "kRIT5", "kLFT6", "kRIT6", "kHOM5", "kEND5" };
+	if (xkeys_done || !stdscr)
+		return;
+	for (int i = 0; i < XK_N; i++) {
+		char *s = tigetstr(caps[i]);
+		int k = (s && s != (char *)-1) ? key_defined(s) : -1;
+		xkeys[i] = k > 0 ? k : -1;
+	}
+	xkeys_done = true;
+}
+
+/* Types a character, keeping the cursor on a cluster boundary (a typed
+ * combining mark or ZWJ joins the cluster before it). */
+static void type_char(struct editor *ed, wint_t ch)
+{
+	char mb[8];
+	size_t n = ed_encode(ch, mb);
+	if (n == 0)
+		return;
+	type_bytes(ed, mb, n);
+	if (n > 1) {
+		size_t line = ed_cur_line(ed), ls = tb_line_start(ed->tb, line), len;
+		const char *s = ed_line_bytes(ed, line, &len);
+		size_t rel = ed->cur - ls, fl = u8_floor(s, len, rel);
+		if (fl != rel)
+			ed->cur = ls + u8_next(s, len, fl);
+	}
+}
+
+/* A KEY_* code outside prompts. */
+static bool special_key(struct editor *ed, wint_t k)
+{
+	lookup_xkeys();
+	int page = ed->view_h > 2 ? ed->view_h - 1 : 1;
+	bool shift = k == KEY_SLEFT || k == KEY_SRIGHT || k == KEY_SR || k == KEY_SF ||
+		     k == KEY_SHOME || k == KEY_SEND || k == KEY_SPREVIOUS || k == KEY_SNEXT ||
+		     (int)k == xkeys[XK_SWLEFT] || (int)k == xkeys[XK_SWRIGHT];
+	size_t a, b;
+	bool had = ed_sel_range(ed, &a, &b);
+	switch (k) {
+	case KEY_LEFT: case KEY_SLEFT:
+		pre_move(ed, shift);
+		ed->cur = had && !shift ? a : step_cluster(ed, ed->cur, -1);
+		ed->want_col = -1;
+		return true;
+	case KEY_RIGHT: case KEY_SRIGHT:
+		pre_move(ed, shift);
+		ed->cur = had && !shift ? b : step_cluster(ed, ed->cur, 1);
+		ed->want_col = -1;
+		return true;
+	case KEY_UP: case KEY_SR:
+		pre_move(ed, shift);
+		move_lines(ed, -1);
+		return true;
+	case KEY_DOWN: case KEY_SF:
+		pre_move(ed, shift);
+		move_lines(ed, 1);
+		return true;
+	case KEY_HOME: case KEY_SHOME:
+		pre_move(ed, shift);
+		ed->cur = smart_home(ed);
+		ed->want_col = -1;
+		return true;
+	case KEY_END: case KEY_SEND:
+		pre_move(ed, shift);
+		ed->cur = tb_line_end(ed->tb, ed_cur_line(ed));
+		ed->want_col = -1;
+		return true;
+	case KEY_PPAGE: case KEY_SPREVIOUS:
+		pre_move(ed, shift);
+		move_lines(ed, -page);
+		ed->top = ed->top > (size_t)page ? ed->top - (size_t)page : 0;
+		return true;
+	case KEY_NPAGE: case KEY_SNEXT:
+		pre_move(ed, shift);
+		move_lines(ed, page);
+		if (ed->top + (size_t)page < tb_lines(ed->tb))
+			ed->top += (size_t)page;
+		return true;
+	case KEY_BACKSPACE:
+		backspace(ed);
+		ed->want_col = -1;
+		ed->follow = true;
+		return true;
+	case KEY_DC:
+		delete_forward(ed);
+		ed->want_col = -1;
+		ed->follow = true;
+		return true;
+	case KEY_ENTER:
+		newline(ed);
+		return true;
+	case KEY_BTAB:                          /* Shift-Tab dedents */
+		indent_lines(ed, -1);
+		return true;
+	default:
+		break;
+	}
+	if ((int)k == xkeys[XK_WLEFT] || (int)k == xkeys[XK_SWLEFT] ||
+	    (int)k == xkeys[XK_WRIGHT] || (int)k == xkeys[XK_SWRIGHT]) {
+		int dir = ((int)k == xkeys[XK_WLEFT] || (int)k == xkeys[XK_SWLEFT]) ? -1 : 1;
+		pre_move(ed, shift);
+		ed->cur = step_word(ed, ed->cur, dir);
+		ed->want_col = -1;
+		return true;
+	}
+	if ((int)k == xkeys[XK_TOP] || (int)k == xkeys[XK_BOTTOM]) {
+		pre_move(ed, false);
+		ed->cur = (int)k == xkeys[XK_TOP] ? 0 : tb_len(ed->tb);
+		ed->want_col = -1;
+		return true;
+	}
+	return false;
+}
+
+bool editor_key(struct editor *ed, bool is_key, wint_t ch)
+{
+	bool cutting = ed->cutting_lines;
+	ed->cutting_lines = false;
+	if (ed->prompt != P_NONE)
+		return ed_prompt_key(ed, is_key, ch);
+	if (is_key)
+		return special_key(ed, ch);
+	switch (ch) {
+	case '\r': case '\n':
+		newline(ed);
+		return true;
+	case '\t':
+		tab(ed);
+		return true;
+	case 127: case 8:                       /* Backspace as DEL or ^H */
+		backspace(ed);
+		ed->want_col = -1;
+		ed->follow = true;
+		return true;
+	case 26:                                /* Ctrl-Z */
+		ed_undo_redo(ed, false);
+		return true;
+	case 25:                                /* Ctrl-Y */
+		ed_undo_redo(ed, true);
+		return true;
+	case 24:                                /* Ctrl-X */
+		ed_cut(ed);
+		return true;
+	case 3:                                 /* Ctrl-C: copy, else the app's cancel */
+		return ed_copy(ed);
+	case 22:                                /* Ctrl-V */
+		if (ed->clip) {
+			tb_break_group(ed->tb);
+			ed_insert_bytes(ed, ed->clip, ed->cliplen);
+			tb_break_group(ed->tb);
+		}
+		return true;
+	case 6:                                 /* Ctrl-F */
+		editor_begin_find(ed);
+		return true;
+	case 1:                                 /* Ctrl-A: as Home */
+		return special_key(ed, KEY_HOME);
+	case 5:                                 /* Ctrl-E: as End */
+		return special_key(ed, KEY_END);
+	case 11:                                /* Ctrl-K: cut the line(s) */
+		ed_cut_lines(ed, cutting);
+		ed->cutting_lines = true;
+		return true;
+	case 31:                                /* Ctrl-/ (and Ctrl-_) */
+		ed_toggle_comment(ed);
+		return true;
+	case 27:                                /* Esc clears a selection */
+		if (!ed->sel)
+			return false;
+		ed->sel = false;
+		return true;
+	default:
+		break;
+	}
+	if (ch < 32 || ch == 127 || (ch >= 0x80 && ch < 0xa0))
+		return false;
+	type_char(ed, ch);
+	return true;
+}
+
+void editor_mouse_click(struct editor *ed, int row, int col)
+{
+	if (row < 0 || col < 0)
+		return;
+	size_t line = ed->top + (size_t)row;
+	if (line >= tb_lines(ed->tb))
+		line = tb_lines(ed->tb) - 1;
+	long c = col < ed->gutter ? 0 : (long)(col - ed->gutter) + ed->left;
+	pre_move(ed, false);
+	ed->cur = off_at_col(ed, line, c);
+	ed->want_col = -1;
+	ed->follow = false;      /* the click is already in view */
+}
+
+void editor_scroll(struct editor *ed, int lines)
+{
+	size_t n = tb_lines(ed->tb);
+	long top = (long)ed->top + lines;
+	long max = (long)n - (ed->view_h > 1 ? ed->view_h / 2 : 1);
+	if (top > max)
+		top = max;
+	if (top < 0)
+		top = 0;
+	ed->top = (size_t)top;
+	ed->follow = false;
+}

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * linereader.c - bounded lines from an fd (linereader.h). One buffer,
+ * grown up to the bound; the consumed prefix is moved out before each
+ * read.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "text/linereader.h"
+#include "banned.h"
+
+#define CHUNK (64u << 10)
+
+void line_reader_init(struct line_reader *lr, int fd, size_t max)
+{
+	memset(lr, 0, sizeof *lr);
+	lr->fd = fd;
+	lr->max = max;
+}
+
+void line_reader_free(struct line_reader *lr)
+{
+	free(lr->buf);
+	lr->buf = NULL;
+	lr->len = lr->cap = lr->start = 0;
+}
+
+/* Read more onto the buffer: 1, or 0 at EOF or error. */
+static int fill(struct line_reader *lr)
+{
+	ssize_t n;
+
+	if (lr->start) {
+		memmove(lr->buf, lr->buf + lr->start, lr->len - lr->start);
+		lr->len -= lr->start;
+		lr->start = 0;
+	}
+	if (lr->cap - lr->len < CHUNK) {
+		size_t cap = lr->cap ? lr->cap * 2 : 2 * CHUNK;
+		char *b = realloc(lr->buf, cap + 1);
+		if (!b)
+			return 0;
+		lr->buf = b;
+		lr->cap = cap;
+	}
+	for (;;) {
+		if (lr->stop && *lr->stop)
+			return 0;
+		n = read(lr->fd, lr->buf + lr->len, lr->cap - lr->len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		lr->len += (size_t)n;
+		return 1;
+	}
+}
+
+int line_read(struct line_reader *lr, char **line, size_t *len)
+{
+	size_t scanned = 0;
+
+	for (;;) {
+		char *s = lr->buf ? lr->buf + lr->start : NULL;
+		size_t have = lr->len - lr->start;
+		char *nl = s ? memchr(s + scanned, '\n', have - scanned) : NULL;
+
+		if (nl) {
+			size_t n = (size_t)(nl - s);
+			lr->start += n + 1;
+			if (lr->skipping || n > lr->max) {
+				lr->skipping = false;
+				return LINE_TOO_LONG;
+			}
+			*nl = '\0';
+			if (n > 0 && s[n - 1] == '\r')
+				s[--n] = '\0';
+			*line = s;
+			*len = n;
+			return LINE_OK;
+		}
+		scanned = have;
+		if (lr->skipping || have > lr->max) {
+			/* over the bound: drop what is held, read on to the newline */
+			lr->skipping = true;
+			lr->start = lr->len = 0;
+			scanned = 0;
+		}
+		if (lr->eof || !fill(lr)) {
+			lr->eof = true;
+			have = lr->len - lr->start;
+			if (lr->skipping) {
+				lr->skipping = false;
+				lr->start = lr->len = 0;
+				return LINE_TOO_LONG;
+			}
+			if (have == 0)
+				return LINE_EOF;
+			s = lr->buf + lr->start;
+			s[have] = '\0';
+			lr->start = lr->len;
+			*line = s;
+			*len = have;
+			return LINE_OK;
+		}
+		/* fill() moved the data to the buffer's start */
+	}
+}
