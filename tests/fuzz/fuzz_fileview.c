@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/fileview.c tui/table_view.c tui/layout.c tui/theme.c tui/ini_lines.c tui/sanitize.c tui/utf8text.c tui/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
+/* fuzz-sources: tui/fileview.c tui/table_view.c tui/layout.c tui/theme.c tui/rgb_hue.c tui/ini_lines.c tui/sanitize.c tui/utf8text.c tui/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
 /* fuzz-pkgs: inih ncursesw */
 /*
  * fuzz_fileview.c - a file a run left, as the F8 view reads it.

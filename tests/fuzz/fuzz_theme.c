@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/theme.c tui/ini_lines.c tui/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
+/* fuzz-sources: tui/theme.c tui/rgb_hue.c tui/ini_lines.c tui/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
 /* fuzz-pkgs: inih ncursesw */
 /*
  * fuzz_theme.c - random theme text through the parser.
