@@ -17,6 +17,8 @@
 #                   for other programs: header, .a, .so, sandpit.pc)
 #   make uninstall  remove what install put there
 #   make deps       install the Debian packages the build needs
+#   make layers     files per folder, the longest functions, circles between
+#                   files (make layers-check: fail on a circle in core/)
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
@@ -30,7 +32,6 @@ DESTDIR ?=
 B       ?= build
 
 CC      ?= cc
-comma   := ,
 CFLAGS  ?= -O2 -g
 SAN     ?=
 CORE_PKGS := libseccomp libcap libutf8proc jansson
@@ -157,21 +158,31 @@ $(B)/.core-seam: $(wildcard core/*.c core/*.h)
 	@mkdir -p $(@D) && touch $@
 all: $(B)/.core-seam
 
-# tui/ is cut by role; these folders never draw (docs/architecture.md), so
-# they can serve the headless commands, the MCP server and the tests
-# without a terminal. They may include the screen folders' entry points
-# (SCREEN_ENTRY, themselves free of curses) and nothing else of theirs.
-TUI_FREE_DIRS := cmd service text config lesson image
-TUI_SCREEN_DIRS := app pane editor screen
-SCREEN_ENTRY  := app/playground.h
-$(B)/.tui-seam: $(wildcard $(TUI_FREE_DIRS:%=tui/%/*.[ch]) $(SCREEN_ENTRY:%=tui/%))
-	@if grep -nE '#include [<"](n?cursesw?|term\.h)' $^; then \
-		echo "tui/{$(subst $(eval) ,$(comma),$(TUI_FREE_DIRS))} and $(SCREEN_ENTRY) must not include curses" >&2; exit 1; fi
-	@if grep -nE '#include "($(subst $(eval) ,|,$(TUI_SCREEN_DIRS)))/' $(filter-out $(SCREEN_ENTRY:%=tui/%),$^) | \
-		grep -vE '"($(subst $(eval) ,|,$(SCREEN_ENTRY)))"'; then \
-		echo "a terminal-free folder includes a screen header: move the code, or give the screen an entry point in $(SCREEN_ENTRY)" >&2; exit 1; fi
-	@mkdir -p $(@D) && touch $@
-all: $(B)/.tui-seam
+# ---- the layers (tools/layers.py; docs/architecture.md, "Checking the
+# layers"), read from what the build made: the objects' symbols (nm) and
+# the compiler's .d files ----
+LAYERS := python3 tools/layers.py
+# The folders of tui/ that never draw (docs/architecture.md, "Where a
+# change goes"): no .c in them may include curses, itself or through any
+# header, so they serve the headless commands, the MCP server and the
+# tests without a terminal. `make all` checks them.
+TUI_FREE_DIRS := $(addprefix tui/,cmd service text config lesson image)
+ifneq ($(strip $(TUI_FREE_DIRS)),)
+$(B)/.layers-free: $(TUI_OBJ) tools/layers.py Makefile
+	@$(LAYERS) --build $(B) --free $(TUI_FREE_DIRS)
+	@touch $@
+all: $(B)/.layers-free
+endif
+
+# No circle among core's files (exit 1 naming each circle's files and
+# calls). Not yet part of all: core has one circle today, being removed.
+layers-check: $(CORE_OBJ)
+	@$(LAYERS) --build $(B) --fail-on-circles core
+
+# For a closing note: files per folder, the 15 longest functions, the
+# circles (needs universal-ctags).
+layers: $(CORE_OBJ) $(TUI_OBJ) $(B)/tui/cmd/main.o
+	@$(LAYERS) --build $(B) --report core tui
 
 # A pkg-config package missing: name it and its Debian package now,
 # instead of a compile error about a header later.
@@ -350,4 +361,4 @@ check-compat: all
 
 FORCE:
 
-.PHONY: FORCE check-compat pkgs-core pkgs-tui pkgs-test all tests check check-long check-timing check-vm test-run run asan bench soak fuzz deps install uninstall clean
+.PHONY: FORCE layers layers-check check-compat pkgs-core pkgs-tui pkgs-test all tests check check-long check-timing check-vm test-run run asan bench soak fuzz deps install uninstall clean

@@ -3,10 +3,10 @@
 # Run the test suites, several tests at a time, and print one closing
 # line: "N passed, N failed, N skipped" (CI reads it).
 #   tests/run.sh [-j N] [--tier check|long|timing] BUILD_DIR [SUITE...]
-#   suites: unit integration hostile tui embed completion mcp
+#   suites: unit integration hostile tui embed completion mcp tools
 # unit/integration are cmocka programs (their own summaries are read);
-# hostile/tui/embed/completion/mcp are scripts given the sandpit binary:
-# exit 0 pass, 77 skip.
+# hostile/tui/embed/completion/mcp/tools are scripts given the sandpit
+# binary: exit 0 pass, 77 skip.
 #
 # -j N: tests at once (default: the number of CPUs; J=N in the
 # environment too). Each test is a process of its own, with its own
@@ -95,7 +95,7 @@ case $TIER in check|long|timing) ;; *) echo "tests/run.sh: no tier '$TIER' (chec
 B=$1
 shift
 if [ "$TIER" = check ]; then
-	SUITES=${*:-unit integration hostile tui embed completion mcp}
+	SUITES=${*:-unit integration hostile tui embed completion mcp tools}
 else
 	SUITES=${*:-unit integration}
 	export SANDPIT_TIER=$TIER
@@ -123,7 +123,7 @@ tests_of() {
 			esac
 			echo "$1 $t"
 		done ;;
-	hostile|tui|embed|completion|mcp)
+	hostile|tui|embed|completion|mcp|tools)
 		[ "$TIER" = check ] || return 0
 		for t in "$TOP"/tests/$1/test_*.sh; do
 			[ -f "$t" ] && echo "$1 $t"

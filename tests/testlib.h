@@ -26,6 +26,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "leaks.h" /* what a sandbox can leave on the host, counted */
+
 static inline bool sp_tier_is(const char *tier)
 {
 	const char *t = getenv("SANDPIT_TIER");

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/image/image_decode.c tui/image/image_draw.c */
+/* fuzz-sources: tui/image/image_decode.c tui/image/image_draw.c tui/image/rgb_hue.c */
 /* fuzz-pkgs: libpng libjpeg chafa */
 /*
  * fuzz_image.c - any bytes through the picture path a run's file takes:

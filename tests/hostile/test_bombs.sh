@@ -236,32 +236,8 @@ check unmapped 'viol("syscall", "memfd_create") and viol("syscall", "shmget")' '
 # Data queued on socketpairs nobody reads is kernel memory no process
 # maps: 16 processes held 1.8 GiB that way past a 64 MiB limit when only
 # RSS was sampled (an ordinary user without a memory cgroup).
-prog sockbufs <<'EOF'
-import os, socket, time
-def fill():
-    pairs, total = [], 0
-    try:
-        while True:
-            a, b = socket.socketpair()
-            a.setblocking(False)
-            pairs.append((a, b))
-            try:
-                while True:
-                    total += a.send(b"z" * 65536)
-            except BlockingIOError:
-                pass
-    except OSError:
-        pass
-    return pairs, total
-for i in range(15):
-    if os.fork() == 0:
-        held = fill()
-        time.sleep(20)
-        os._exit(0)
-held = fill()
-print("held MiB:", held[1] >> 20, flush=True)
-time.sleep(20)
-EOF
+# (the same program the VM check runs: one copy, in tests/vm/progs)
+prog sockbufs < "$(dirname "$0")/../vm/progs/sockbufs.py"
 run sockbufs --memory 64M --wall 10 --cpu 60
 check sockbufs 'status == "memory_limit" and viol("memory")' 'stopped at the memory limit'
 

@@ -297,6 +297,15 @@ static inline int it_host_procs_with(const char *marker)
 	return found;
 }
 
+/* Wait (up to 5 s) until no host process has marker in its command line
+ * and this process's sandbox cgroups (leaks.h) are back to cg0: a killed
+ * tree's cgroup empties a moment after the kill. The caller then counts. */
+static inline void it_wait_gone(const char *marker, long cg0)
+{
+	for (int i = 0; i < 50 && (it_host_procs_with(marker) || leak_count_cgroups() > cg0); i++)
+		usleep(100000);
+}
+
 /* A fresh private directory under $TMPDIR (tests/run.sh gives each test
  * its own) or /tmp, and a way to remove it (one level of files, as the
  * tests make them). */

@@ -13,7 +13,6 @@
  */
 #include "prep.h"
 
-#include <ftw.h>
 #include <sys/epoll.h>
 #include <sys/timerfd.h>
 
@@ -62,56 +61,19 @@ static void arm(enum wrapped w, int at)
 	fail_at[w] = at;
 }
 
-/* ---- what a sandbox leaves: descriptors, processes, cgroups ---- */
+/* ---- what a sandbox leaves: processes (itest.h), descriptors and
+ * cgroups (leaks.h) ---- */
 
-static long count_fds(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	long n = 0;
-
-	assert_non_null(d);
-	while (readdir(d))
-		n++;
-	closedir(d);
-	return n;
-}
-
-static char cg_pat1[64], cg_pat2[64];
-static long cg_found;
-
-static int cg_visit(const char *p, const struct stat *st, int flag, struct FTW *ftw)
-{
-	const char *base = p + ftw->base;
-
-	(void)st;
-	if (flag == FTW_D && (strncmp(base, cg_pat1, strlen(cg_pat1)) == 0 ||
-			      strncmp(base, cg_pat2, strlen(cg_pat2)) == 0))
-		cg_found++;
-	return ftw->level >= 7 ? FTW_SKIP_SUBTREE : FTW_CONTINUE;
-}
-
-/* cgroups named after this process (sandpit-PID-N, run-PID-N) */
-static long count_cgroups(void)
-{
-	snprintf(cg_pat1, sizeof cg_pat1, "sandpit-%d-", (int)getpid());
-	snprintf(cg_pat2, sizeof cg_pat2, "run-%d-", (int)getpid());
-	cg_found = 0;
-	nftw("/sys/fs/cgroup", cg_visit, 32, FTW_PHYS | FTW_ACTIONRETVAL);
-	return cg_found;
-}
-
-/* Nothing of a failed start is left (a killed tree's cgroup empties a
- * moment after the kill: waited for, up to 5 s). */
+/* Nothing of a failed start is left. */
 static void nothing_left(const char *marker, long fd0, long cg0, const char *what)
 {
-	for (int i = 0; i < 50 && (it_host_procs_with(marker) || count_cgroups() > cg0); i++)
-		usleep(100000);
+	it_wait_gone(marker, cg0);
 	if (it_host_procs_with(marker))
 		fail_msg("%s: a process of the sandbox is left", what);
-	if (count_cgroups() != cg0)
+	if (leak_count_cgroups() != cg0)
 		fail_msg("%s: a cgroup of the sandbox is left", what);
-	if (count_fds() != fd0)
-		fail_msg("%s: %ld descriptors open, %ld before", what, count_fds(), fd0);
+	if (leak_count_fds() != fd0)
+		fail_msg("%s: %ld descriptors open, %ld before", what, leak_count_fds(), fd0);
 }
 
 /* How many calls of w a successful start makes (to know which can fail). */
@@ -147,9 +109,9 @@ static void each_failure(bool prepared)
 
 	/* warm what stays for the process (libseccomp's caches, counters) */
 	calls_in_a_start(W_PIPE2, prepared, &cfg);
-	nothing_left(name, count_fds(), count_cgroups(), "warm-up");
-	fd0 = count_fds();
-	cg0 = count_cgroups();
+	nothing_left(name, leak_count_fds(), leak_count_cgroups(), "warm-up");
+	fd0 = leak_count_fds();
+	cg0 = leak_count_cgroups();
 	for (int w = 0; w < W_COUNT; w++) {
 		int n = calls_in_a_start((enum wrapped)w, prepared, &cfg);
 
@@ -203,7 +165,7 @@ static void test_a_release_that_cannot_watch_the_output_ends_the_run(void **stat
 {
 	char *name = it_name("faultrel");
 	struct sp_config cfg = it_config("print('never')\n", name);
-	long fd0 = count_fds(), cg0 = count_cgroups();
+	long fd0 = leak_count_fds(), cg0 = leak_count_cgroups();
 
 	(void)state;
 	for (int at = 1; at <= 2; at++) {
@@ -235,7 +197,7 @@ static void test_a_run_that_cannot_watch_its_notifications_ends(void **state)
 {
 	char *name = it_name("faultnotify");
 	struct sp_config cfg = it_config("print('ran')\n", name);
-	long fd0 = count_fds(), cg0 = count_cgroups();
+	long fd0 = leak_count_fds(), cg0 = leak_count_cgroups();
 	int n = calls_in_a_start(W_EPOLL_ADD, false, &cfg);
 	struct sp_run *run;
 	struct it_seen seen = { 0 };

@@ -9,8 +9,6 @@
  */
 #include "prep.h"
 
-#include <ftw.h>
-
 /* The same outcome, field by field: what a program can tell apart. */
 static void same_outcome(const struct sp_result *cold, const struct sp_result *prep)
 {
@@ -466,64 +464,6 @@ static void test_preloaded_names_what_imported(void **state)
 	free(name);
 }
 
-/* cgroups named after this process (as tests/soak/soak.c counts them) */
-static char cg_pat1[64], cg_pat2[64];
-static long cg_found;
-
-static int cg_visit(const char *p, const struct stat *st, int flag, struct FTW *ftw)
-{
-	const char *base = p + ftw->base;
-	(void)st;
-	if (flag == FTW_D && (strncmp(base, cg_pat1, strlen(cg_pat1)) == 0 ||
-			      strncmp(base, cg_pat2, strlen(cg_pat2)) == 0))
-		cg_found++;
-	return ftw->level >= 7 ? FTW_SKIP_SUBTREE : FTW_CONTINUE;
-}
-
-static long count_cgroups(void)
-{
-	snprintf(cg_pat1, sizeof cg_pat1, "sandpit-%d-", (int)getpid());
-	snprintf(cg_pat2, sizeof cg_pat2, "run-%d-", (int)getpid());
-	cg_found = 0;
-	nftw("/sys/fs/cgroup", cg_visit, 32, FTW_PHYS | FTW_ACTIONRETVAL);
-	return cg_found;
-}
-
-/* Entries of /tmp the sandbox user owns on the host (65534 when root). */
-static long count_tmp(void)
-{
-	uid_t me = geteuid(), sandbox = me == 0 ? 65534 : me;
-	DIR *d = opendir("/tmp");
-	struct dirent *de;
-	long n = 0;
-
-	assert_non_null(d);
-	while ((de = readdir(d))) {
-		struct stat st;
-		if (de->d_name[0] == '.')
-			continue;
-		/* by owner only: other test processes on the machine make
-		 * sandpit-* entries of their own meanwhile */
-		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-		    st.st_uid == sandbox)
-			n++;
-	}
-	closedir(d);
-	return n;
-}
-
-static long count_fds(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	long n = 0;
-
-	assert_non_null(d);
-	while (readdir(d))
-		n++;
-	closedir(d);
-	return n;
-}
-
 /* Freed while preparing, while ready, after a failed release, and
  * cancelled while ready: no process, cgroup, temp entry or fd stays. */
 static void test_free_leaves_nothing(void **state)
@@ -544,9 +484,9 @@ static void test_free_leaves_nothing(void **state)
 		struct sp_run *w = pt_prepare(&l, pre, 1);
 		sp_run_free(w);
 	}
-	cg0 = count_cgroups();
-	tmp0 = count_tmp();
-	fd0 = count_fds();
+	cg0 = leak_count_cgroups();
+	tmp0 = leak_count_tmp("/tmp", NULL);
+	fd0 = leak_count_fds();
 	for (int i = 0; i < 8; i++) {
 		struct sp_run *run;
 		memset(&p, 0, sizeof p);
@@ -573,27 +513,13 @@ static void test_free_leaves_nothing(void **state)
 		}
 		sp_run_free(run);
 	}
-	for (int i = 0; i < 50 && (it_host_procs_with(marker) || count_cgroups() > cg0); i++)
-		usleep(100000); /* a killed tree's cgroup empties a moment later */
+	it_wait_gone(marker, cg0);
 	assert_int_equal(it_host_procs_with(marker), 0);
-	assert_int_equal(count_cgroups(), cg0);
-	assert_int_equal(count_tmp(), tmp0);
-	if (count_fds() != fd0) {
-		/* say which, for the log */
-		DIR *d = opendir("/proc/self/fd");
-		struct dirent *de;
-		while (d && (de = readdir(d))) {
-			char fp[300], to[300];
-			ssize_t n;
-			snprintf(fp, sizeof fp, "/proc/self/fd/%s", de->d_name);
-			n = readlink(fp, to, sizeof to - 1);
-			if (n > 0)
-				fprintf(stderr, "fd %s -> %.*s\n", de->d_name, (int)n, to);
-		}
-		if (d)
-			closedir(d);
-	}
-	assert_int_equal(count_fds(), fd0);
+	assert_int_equal(leak_count_cgroups(), cg0);
+	assert_int_equal(leak_count_tmp("/tmp", NULL), tmp0);
+	if (leak_count_fds() != fd0)
+		leak_print_fds(); /* say which, for the log */
+	assert_int_equal(leak_count_fds(), fd0);
 	free(marker);
 }
 

@@ -13,7 +13,7 @@ CC=${CC:-cc}
 mkdir -p "$B/tests/soak"
 WARN="-Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla"
 # shellcheck disable=SC2046,SC2086
-$CC -O2 -g -std=c11 -D_GNU_SOURCE $WARN -I core -o "$B/tests/soak/soak" tests/soak/soak.c \
+$CC -O2 -g -std=c11 -D_GNU_SOURCE $WARN -I core -I tests -o "$B/tests/soak/soak" tests/soak/soak.c \
 	"$B/libsandpit.a" $(pkg-config --libs libseccomp libcap libutf8proc jansson) -lm ||
 	{ echo "soak: the driver did not build" >&2; exit 2; }
 "$B/tests/soak/soak" "${SOAK_RUNS:-1000}" || exit 1

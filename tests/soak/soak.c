@@ -20,7 +20,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <poll.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -32,6 +31,7 @@
 #include <unistd.h>
 
 #include "sandpit.h"
+#include "leaks.h"
 
 #define RSS_SLACK_KB 2048   /* allocator noise, not a leak */
 #define WARMUP 12           /* first runs fill caches (libseccomp, jansson) */
@@ -92,21 +92,6 @@ struct counts {
 	long fds, children, mounts, cgroups, tmp, rss_kb;
 };
 
-static long count_dir(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *de;
-	long n = 0;
-
-	if (!d)
-		return -1;
-	while ((de = readdir(d)))
-		if (de->d_name[0] != '.')
-			n++;
-	closedir(d);
-	return n - 1; /* the opendir fd itself */
-}
-
 static long count_lines(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -152,54 +137,11 @@ static long count_children(void)
 	return n;
 }
 
-/* cgroups the engine names after this process: sandpit-PID-N (v1),
- * run-PID-N (v2). */
-static char cg_pat1[64], cg_pat2[64];
-static long cg_found;
-
-static int cg_visit(const char *p, const struct stat *st, int flag, struct FTW *ftw)
-{
-	const char *base = p + ftw->base;
-	(void)st;
-	if (flag == FTW_D && (strncmp(base, cg_pat1, strlen(cg_pat1)) == 0 ||
-			      strncmp(base, cg_pat2, strlen(cg_pat2)) == 0))
-		cg_found++;
-	return ftw->level >= 7 ? FTW_SKIP_SUBTREE : FTW_CONTINUE;
-}
-
-static long count_cgroups(void)
-{
-	cg_found = 0;
-	nftw("/sys/fs/cgroup", cg_visit, 32, FTW_PHYS | FTW_ACTIONRETVAL);
-	return cg_found;
-}
-
-/* Entries of /tmp and /dev/shm owned by us or by the sandbox's host uid
- * (65534 when started as root), or named sandpit*. */
+/* Entries of /tmp and /dev/shm owned by the sandbox's host uid (65534
+ * when started as root), or named sandpit*: the soak runs alone. */
 static long count_tmp(void)
 {
-	static const char *const dirs[] = { "/tmp", "/dev/shm" };
-	uid_t me = geteuid(), sandbox = me == 0 ? 65534 : me;
-	long n = 0;
-
-	for (size_t i = 0; i < 2; i++) {
-		DIR *d = opendir(dirs[i]);
-		struct dirent *de;
-		if (!d)
-			continue;
-		while ((de = readdir(d))) {
-			struct stat st;
-			if (de->d_name[0] == '.' && (!de->d_name[1] ||
-			    (de->d_name[1] == '.' && !de->d_name[2])))
-				continue;
-			if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-				continue;
-			if (st.st_uid == sandbox || strncmp(de->d_name, "sandpit", 7) == 0)
-				n++;
-		}
-		closedir(d);
-	}
-	return n;
+	return leak_count_tmp("/tmp", "sandpit") + leak_count_tmp("/dev/shm", "sandpit");
 }
 
 static long rss_kb(void)
@@ -219,10 +161,10 @@ static long rss_kb(void)
 
 static void take(struct counts *c)
 {
-	c->fds = count_dir("/proc/self/fd");
+	c->fds = leak_count_fds();
 	c->children = count_children();
 	c->mounts = count_lines("/proc/self/mountinfo");
-	c->cgroups = count_cgroups();
+	c->cgroups = leak_count_cgroups();
 	c->tmp = count_tmp();
 	c->rss_kb = rss_kb();
 }
@@ -344,8 +286,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: soak [RUNS]  (or SOAK_RUNS)\n");
 		return 2;
 	}
-	snprintf(cg_pat1, sizeof cg_pat1, "sandpit-%d-", (int)getpid());
-	snprintf(cg_pat2, sizeof cg_pat2, "run-%d-", (int)getpid());
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
 	/* warm up: the first runs fill caches that stay, leaks or not */
@@ -380,7 +320,7 @@ int main(int argc, char **argv)
 		}
 		if ((i + 1) % 100 == 0)
 			printf("... %ld runs, %ld fds open, RSS %ld KiB\n", i + 1,
-			       count_dir("/proc/self/fd"), rss_kb());
+			       leak_count_fds(), rss_kb());
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	/* a killed tree's cgroup empties a moment after the run returns */

@@ -206,3 +206,38 @@ click_title() {
 joined() {
 	screen | sed 's/^[║│ ]*//; s/[║│ ]*$//' | tr '\n' ' ' | tr -s ' '
 }
+
+# ---- lessons (sandpit learn) ----
+
+# learn_lesson N TITLE [LIST_KEY]: `sandpit learn` in a 120x40 terminal,
+# then lesson N picked from the lesson list (opened with LIST_KEY, F3 by
+# default), until "Lesson N/8: TITLE" shows.
+learn_lesson() {
+	start learn
+	wait_for "Lesson 1/8"
+	ready
+	keys "${3:-F3}"
+	wait_for "Lessons (F3)"
+	keys "$1"
+	wait_for "Lesson $1/8: $2"
+}
+
+# quit_anyway: Ctrl-Q, and y when the playground asks about unsaved work
+# (a lesson's buffer usually is), until it has exited (10 s).
+quit_anyway() {
+	keys C-q
+	_end=$(( $(date +%s) + 10 ))
+	until [ "$(pane_dead)" = 1 ]; do
+		screen | grep -q "Quit without saving" && keys y
+		[ "$(date +%s)" -ge "$_end" ] && fail "the playground did not quit"
+		sleep 0.05
+	done
+}
+
+# take_solution: the lesson's reference solution into the Editor
+# (Shift-F10, and yes to the question it asks first).
+take_solution() {
+	keys S-F10
+	wait_for "Replace the Editor's program with the lesson's"
+	keys y
+}

@@ -25,14 +25,7 @@ wait_for "Lesson 1/8"
 wait_for "# my own try"
 wait_for "your program from last time"
 [ -f "$XDG_STATE_HOME/sandpit/lessons/01_network.py" ] || fail "the work is not in the state dir"
-keys C-q
-# an unsaved buffer asks first: quit anyway
-_end=$(( $(date +%s) + 10 ))
-until [ "$(pane_dead)" = 1 ]; do
-	screen | grep -q "Quit without saving" && keys y
-	[ "$(date +%s)" -ge "$_end" ] && fail "the playground did not quit"
-	sleep 0.05
-done
+quit_anyway
 
 # the same terminal, a new session (no new tmux server to race with)
 tm respawn-pane -k -t t "$BIN learn"
@@ -47,12 +40,5 @@ wait_gone "# my own try"
 wait_for "the starting program again"
 [ ! -e "$XDG_STATE_HOME/sandpit/lessons/01_network.py" ] || fail "the kept work was not forgotten"
 # quit, so nothing is still writing when the temp dir goes
-keys C-q
-# an unsaved buffer asks first: quit anyway
-_end=$(( $(date +%s) + 10 ))
-until [ "$(pane_dead)" = 1 ]; do
-	screen | grep -q "Quit without saving" && keys y
-	[ "$(date +%s)" -ge "$_end" ] && fail "the playground did not quit"
-	sleep 0.05
-done
+quit_anyway
 echo "$NAME: ok"

@@ -16,7 +16,6 @@
 #include <getopt.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,14 +48,6 @@ struct batch {
 	size_t pending;
 	struct request_policy pol;
 };
-
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop_requested = 1;
-}
 
 static char *dump_line(json_t *o)
 {
@@ -163,18 +154,8 @@ static struct slot *take_line(struct batch *b, struct pool *pool, size_t line_no
 	return NULL; /* already queued */
 }
 
-__attribute__((format(printf, 1, 2)))
-static int batch_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fprintf(stderr, "sandpit run --batch: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n(see 'sandpit run --batch --help')\n");
-	va_end(ap);
-	return 2;
-}
+/* a usage error: its message, where the help is, exit status 2 */
+#define batch_usage(...) option_usage_error("sandpit run --batch", __VA_ARGS__)
 
 static void batch_help(void)
 {
@@ -222,7 +203,7 @@ int cmd_run_batch(int argc, char **argv)
 	struct pool *pool;
 	unsigned jobs = 0;
 	size_t line_no = 0;
-	struct sigaction sa;
+	volatile sig_atomic_t *stop;
 	int c;
 
 	memset(&b, 0, sizeof b);
@@ -244,14 +225,10 @@ int cmd_run_batch(int argc, char **argv)
 		switch (c) {
 		case O_BATCH:
 			break;
-		case O_JOBS: {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-			if (*end || n < 1 || n > 256)
+		case O_JOBS:
+			if (option_jobs(optarg, &jobs) < 0)
 				return batch_usage("--jobs '%s': give a number from 1 to 256", optarg);
-			jobs = (unsigned)n;
 			break;
-		}
 		case O_PRELOAD:
 			preload_text = optarg;
 			break;
@@ -284,11 +261,7 @@ int cmd_run_batch(int argc, char **argv)
 	if (preload_text)
 		prep.n_preload = split_preload(preload_text, preload, SP_MAX_PRELOAD);
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal; /* no SA_RESTART: the read ends */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	stop = line_stop_on_signals((const int[]){ SIGINT, SIGTERM, 0 });
 	pthread_mutex_init(&b.lock, NULL);
 	pthread_cond_init(&b.cond, NULL);
 	if (!(pool = pool_new(jobs, &prep, &err))) {
@@ -296,7 +269,7 @@ int cmd_run_batch(int argc, char **argv)
 		return 125;
 	}
 	line_reader_init(&lr, STDIN_FILENO, MAX_LINE);
-	lr.stop = &stop_requested;
+	lr.stop = stop;
 	for (;;) {
 		char *line;
 		size_t len;
@@ -323,5 +296,5 @@ int cmd_run_batch(int argc, char **argv)
 	pool_free(pool);
 	pthread_mutex_destroy(&b.lock);
 	pthread_cond_destroy(&b.cond);
-	return stop_requested ? 130 : 0;
+	return *stop ? 130 : 0;
 }

@@ -89,14 +89,6 @@ struct call {
 	struct call *next;
 };
 
-static volatile sig_atomic_t stop_requested;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	stop_requested = 1;
-}
-
 /* One message out, whole, on one line. */
 static void send_msg(struct mcp *m, json_t *msg)
 {
@@ -648,18 +640,8 @@ static void mcp_help(void)
 	       "files/; the newest %d).\n", MCP_HISTORY_RUNS);
 }
 
-__attribute__((format(printf, 1, 2)))
-static int mcp_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fprintf(stderr, "sandpit mcp: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, "\n(see 'sandpit mcp --help')\n");
-	va_end(ap);
-	return 2;
-}
+/* a usage error: its message, where the help is, exit status 2 */
+#define mcp_usage(...) option_usage_error("sandpit mcp", __VA_ARGS__)
 
 int cmd_mcp(int argc, char **argv)
 {
@@ -676,7 +658,7 @@ int cmd_mcp(int argc, char **argv)
 	char *preload_text = NULL, err[300];
 	struct sp_error e = { "" };
 	struct line_reader lr;
-	struct sigaction sa;
+	volatile sig_atomic_t *stop;
 	int c;
 
 	request_policy_init(&m.pol);
@@ -697,14 +679,10 @@ int cmd_mcp(int argc, char **argv)
 		struct opt_value v;
 		struct stat st;
 		switch (c) {
-		case O_JOBS: {
-			char *end;
-			long n = strtol(optarg, &end, 10);
-			if (*end || n < 1 || n > 256)
+		case O_JOBS:
+			if (option_jobs(optarg, &m.jobs) < 0)
 				return mcp_usage("--jobs '%s': give a number from 1 to 256", optarg);
-			m.jobs = (unsigned)n;
 			break;
-		}
 		case O_ALLOW:
 			if (n_allow == MAX_ALLOW)
 				return mcp_usage("at most %d --allow-dir", MAX_ALLOW);
@@ -747,12 +725,7 @@ int cmd_mcp(int argc, char **argv)
 		     t = strtok_r(NULL, ", ", &save))
 			preload[prep.n_preload++] = t;
 	}
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal; /* no SA_RESTART: the read ends */
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	stop = line_stop_on_signals((const int[]){ SIGINT, SIGTERM, SIGHUP, 0 });
 	pthread_mutex_init(&m.out_lock, NULL);
 	pthread_mutex_init(&m.lock, NULL);
 	if (!(m.pool = pool_new(m.jobs, &prep, &e))) {
@@ -764,7 +737,7 @@ int cmd_mcp(int argc, char **argv)
 	fprintf(stderr, "sandpit mcp %s: serving on stdin/stdout, %u runs at once, runs kept in %s\n",
 		SP_VERSION, m.jobs, mcp_history_root()[0] ? mcp_history_root() : "(nowhere)");
 	line_reader_init(&lr, STDIN_FILENO, MAX_LINE);
-	lr.stop = &stop_requested;
+	lr.stop = stop;
 	for (;;) {
 		char *line;
 		size_t len;

@@ -4,6 +4,7 @@
  * the parser each kind of value gets.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,4 +243,27 @@ void option_print_playground(void *out)
 	if (b.len)
 		fprintf(f, "%s\n", b.data);
 	sp_buf_free(&b);
+}
+
+int option_usage_error(const char *command, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fprintf(stderr, "%s: ", command);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n(see '%s --help')\n", command);
+	return 2;
+}
+
+int option_jobs(const char *text, unsigned *jobs)
+{
+	char *end;
+	long n = strtol(text, &end, 10);
+
+	if (end == text || *end || n < 1 || n > 256)
+		return -1;
+	*jobs = (unsigned)n;
+	return 0;
 }

@@ -87,4 +87,14 @@ void option_print_help(void *f, unsigned where, const struct sp_limits *d);
  * name ("as above"), the others with their argument. */
 void option_print_playground(void *f);
 
+/* A command's option that will not do, on stderr: "COMMAND: what is
+ * wrong" and where its help is ("(see 'COMMAND --help')"). Returns 2,
+ * the exit status of a usage error. */
+int option_usage_error(const char *command, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* --jobs: how many runs at once, 1 to 256. 0 and *jobs set, or -1 (and
+ * *jobs untouched) when text is not such a number. */
+int option_jobs(const char *text, unsigned *jobs);
+
 #endif

@@ -22,6 +22,7 @@
 #include <chafa.h>
 
 #include "image/image.h"
+#include "image/rgb_hue.h"
 #include "banned.h"
 
 /* Terminal cells are about twice as high as wide (chafa's own default). */
@@ -113,21 +114,10 @@ static int32_t ink8(int32_t rgb, uint32_t paper)
 		int v = (int)(paper >> (16 - 8 * i) & 255) + d3[i] * 255 / m;
 		c3[i] = v < 0 ? 0 : v > 255 ? 255 : v;
 	}
-	int r = c3[0], g = c3[1], b = c3[2];
-	int max = r > g ? (r > b ? r : b) : (g > b ? g : b);
-	int min = r < g ? (r < b ? r : b) : (g < b ? g : b);
-	int d = max - min, h;
 	static const int32_t sector[6] = { 1, 3, 2, 6, 4, 5 }; /* red yellow green cyan blue magenta */
+	int h = rgb_hue_sector(c3[0], c3[1], c3[2]);
 
-	if (d < 40 || d * 4 < max)
-		return -1;
-	if (max == r)
-		h = 60 * (g - b) / d;
-	else if (max == g)
-		h = 120 + 60 * (b - r) / d;
-	else
-		h = 240 + 60 * (r - g) / d;
-	return sector[(h + 360 + 30) % 360 / 60];
+	return h < 0 ? -1 : sector[h];
 }
 
 /* Whether rgb is ink: far enough from the paper's colour. */

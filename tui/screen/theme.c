@@ -26,6 +26,7 @@
 
 #include "text/ini_lines.h"
 #include "buf.h"
+#include "image/rgb_hue.h"
 #include "banned.h"
 
 #ifndef SP_DATADIR
@@ -423,26 +424,18 @@ static int nearest256(uint32_t rgb)
  * hue, and by lightness for greys. */
 static int nearest_basic(uint32_t rgb, int n)
 {
+	static const int sector[6] = { COLOR_RED, COLOR_YELLOW, COLOR_GREEN,
+				       COLOR_CYAN, COLOR_BLUE, COLOR_MAGENTA };
 	int r = rgb >> 16 & 255, g = rgb >> 8 & 255, b = rgb & 255;
 	int max = r > g ? (r > b ? r : b) : (g > b ? g : b);
-	int min = r < g ? (r < b ? r : b) : (g < b ? g : b);
-	int d = max - min;
-	if (d < 40 || d * 4 < max) {                 /* a grey */
+	int h = rgb_hue_sector(r, g, b);
+
+	if (h < 0) {                                 /* a grey */
 		int lum = (r + g + b) / 3;
 		if (n < 16)
 			return lum < 80 ? COLOR_BLACK : COLOR_WHITE;
 		return lum < 48 ? 0 : lum < 128 ? 8 : lum < 208 ? 7 : 15;
 	}
-	int h;                                       /* hue in degrees */
-	if (max == r)
-		h = 60 * (g - b) / d;
-	else if (max == g)
-		h = 120 + 60 * (b - r) / d;
-	else
-		h = 240 + 60 * (r - g) / d;
-	h = (h + 360 + 30) % 360 / 60;
-	static const int sector[6] = { COLOR_RED, COLOR_YELLOW, COLOR_GREEN,
-				       COLOR_CYAN, COLOR_BLUE, COLOR_MAGENTA };
 	return sector[h] + (n >= 16 && max > 200 ? 8 : 0);
 }
 

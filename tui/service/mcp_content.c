@@ -98,11 +98,38 @@ char *mcp_uri_path(const char *path)
 	return out;
 }
 
+/* A run stopped by one of its limits: what the program did, the limit
+ * it had (its time or its size in words), and what to do about it. */
+static void add_limit_stop(struct sp_buf *b, const struct sp_result *r)
+{
+	static const struct {
+		enum sp_status status;
+		const char *did, *advice;
+	} stops[] = {
+		{ SP_STATUS_CPU_LIMIT, "used up its CPU time limit of",
+		  "make it do less work, or ask a higher limits.cpu" },
+		{ SP_STATUS_WALL_LIMIT, "ran past its wall-clock limit of",
+		  "it may wait for input that never comes, or sleep" },
+		{ SP_STATUS_MEMORY_LIMIT, "went over its memory limit of",
+		  "use less memory, or ask a higher limits.memory" },
+		{ SP_STATUS_OUTPUT_LIMIT, "wrote more than its output limit of", "print less" },
+	};
+	const struct sp_limits *l = &r->limits;
+	char v[32];
+
+	if (r->status == SP_STATUS_CPU_LIMIT || r->status == SP_STATUS_WALL_LIMIT)
+		sp_format_ms(r->status == SP_STATUS_CPU_LIMIT ? l->cpu_ms : l->wall_ms, v, sizeof v);
+	else
+		sp_format_bytes(r->status == SP_STATUS_MEMORY_LIMIT ? l->memory_bytes : l->output_bytes,
+				v, sizeof v);
+	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++)
+		if (stops[i].status == r->status)
+			addf(b, "stopped: the program %s %s (%s)", stops[i].did, v, stops[i].advice);
+}
+
 /* The status in words, as one sentence. */
 static void add_status(struct sp_buf *b, const struct sp_result *r)
 {
-	char v[32];
-
 	addf(b, "Status: %s - ", sp_status_name(r->status));
 	switch (r->status) {
 	case SP_STATUS_OK:
@@ -119,24 +146,10 @@ static void add_status(struct sp_buf *b, const struct sp_result *r)
 			addf(b, "the program was killed by signal %d", r->signal);
 		break;
 	case SP_STATUS_CPU_LIMIT:
-		sp_format_ms(r->limits.cpu_ms, v, sizeof v);
-		addf(b, "stopped: the program used up its CPU time limit of %s (make it do less "
-		     "work, or ask a higher limits.cpu)", v);
-		break;
 	case SP_STATUS_WALL_LIMIT:
-		sp_format_ms(r->limits.wall_ms, v, sizeof v);
-		addf(b, "stopped: the program ran past its wall-clock limit of %s (it may wait "
-		     "for input that never comes, or sleep)", v);
-		break;
 	case SP_STATUS_MEMORY_LIMIT:
-		sp_format_bytes(r->limits.memory_bytes, v, sizeof v);
-		addf(b, "stopped: the program went over its memory limit of %s (use less "
-		     "memory, or ask a higher limits.memory)", v);
-		break;
 	case SP_STATUS_OUTPUT_LIMIT:
-		sp_format_bytes(r->limits.output_bytes, v, sizeof v);
-		addf(b, "stopped: the program wrote more than its output limit of %s "
-		     "(print less)", v);
+		add_limit_stop(b, r);
 		break;
 	case SP_STATUS_KILLED:
 		addf(b, "the run was cancelled and killed");
@@ -352,14 +365,7 @@ json_t *mcp_tool_result(const struct sp_result *r, const char *why,
 	struct sp_result failed;
 	char *dump;
 
-	if (!r) {
-		memset(&failed, 0, sizeof failed);
-		failed.status = SP_STATUS_SANDBOX_ERROR;
-		failed.exit_code = -1;
-		failed.limits = *limits;
-		snprintf(failed.error, sizeof failed.error, "%s", why ? why : "");
-		r = &failed;
-	}
+	r = result_or_unstarted(r, why, limits, &failed);
 	add_status(&b, r);
 	add_usage(&b, r);
 	if (o->clamped && o->clamped[0])

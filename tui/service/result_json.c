@@ -10,6 +10,19 @@
 #include "service/result_json.h"
 #include "banned.h"
 
+const struct sp_result *result_or_unstarted(const struct sp_result *r, const char *why,
+					    const struct sp_limits *limits, struct sp_result *failed)
+{
+	if (r)
+		return r;
+	memset(failed, 0, sizeof *failed);
+	failed->status = SP_STATUS_SANDBOX_ERROR;
+	failed->exit_code = -1;
+	failed->limits = *limits;
+	snprintf(failed->error, sizeof failed->error, "%s", why ? why : "");
+	return failed;
+}
+
 json_t *result_json(const struct sp_result *r, const char *why, const struct sp_limits *limits)
 {
 	struct sp_result failed;
@@ -17,16 +30,8 @@ json_t *result_json(const struct sp_result *r, const char *why, const struct sp_
 	json_t *o;
 	char *text;
 
-	if (!r) {
-		/* the contract's object even now: nothing ran, and why */
-		memset(&failed, 0, sizeof failed);
-		failed.status = SP_STATUS_SANDBOX_ERROR;
-		failed.exit_code = -1;
-		failed.limits = *limits;
-		snprintf(failed.error, sizeof failed.error, "%s", why ? why : "");
-		r = &failed;
-	}
-	text = sp_result_to_json(r);
+	/* the contract's object even now: nothing ran, and why */
+	text = sp_result_to_json(result_or_unstarted(r, why, limits, &failed));
 	if (!text)
 		return NULL;
 	o = json_loads(text, 0, &e);

@@ -12,6 +12,13 @@
 
 #include "sandpit.h"
 
+/* r itself, or (r NULL) failed filled in as the result of a run that
+ * never started: status sandbox_error, exit code -1, why as its error,
+ * and the limits it would have had. Returns failed then (the caller's
+ * storage, nothing to free). */
+const struct sp_result *result_or_unstarted(const struct sp_result *r, const char *why,
+					    const struct sp_limits *limits, struct sp_result *failed);
+
 /* The result r, or (r NULL) the object of a run that never started:
  * status sandbox_error and why, with the limits it would have had.
  * NULL only when memory ran out. */

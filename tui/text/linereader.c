@@ -5,6 +5,7 @@
  * read.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -108,4 +109,24 @@ int line_read(struct line_reader *lr, char **line, size_t *len)
 		}
 		/* fill() moved the data to the buffer's start */
 	}
+}
+
+static volatile sig_atomic_t stop_signalled;
+
+static void on_stop_signal(int sig)
+{
+	(void)sig;
+	stop_signalled = 1;
+}
+
+volatile sig_atomic_t *line_stop_on_signals(const int *signals)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop_signal; /* no SA_RESTART: the read ends */
+	for (; *signals; signals++)
+		sigaction(*signals, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	return &stop_signalled;
 }

@@ -32,4 +32,11 @@ void line_reader_init(struct line_reader *lr, int fd, size_t max);
 int line_read(struct line_reader *lr, char **line, size_t *len);
 void line_reader_free(struct line_reader *lr);
 
+/* The service's way to end on a signal: each of signals (a list ended
+ * by 0) gets a handler, without SA_RESTART so a blocked read returns,
+ * that sets the flag returned (put it in a reader's stop: it ends as at
+ * EOF); SIGPIPE is ignored (a client gone is a write error, not a
+ * death). One flag for the process, set from then on. */
+volatile sig_atomic_t *line_stop_on_signals(const int *signals);
+
 #endif
