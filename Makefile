@@ -179,43 +179,43 @@ $(B)/tui/%.o: tui/%.c | pkgs-tui
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(TUI_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # Text files become C strings so the binary carries them (works after install).
-$(B)/gen/prelude.c: core/prelude.py core/embed.sh
+$(B)/gen/prelude.c: core/prelude.py tools/embed.sh
 	@mkdir -p $(@D)
-	sh core/embed.sh sp_prelude_py core/prelude.py > $@
+	sh tools/embed.sh sp_prelude_py core/prelude.py > $@
 
 # The prelude precompiled by the default interpreter (used only when a
 # run's interpreter has the same magic number); empty without one.
-$(B)/gen/prelude_pyc.c: core/prelude.py core/embed_pyc.py
+$(B)/gen/prelude_pyc.c: core/prelude.py tools/embed_pyc.py
 	@mkdir -p $(@D)
-	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B core/embed_pyc.py core/prelude.py > $@; \
+	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B tools/embed_pyc.py core/prelude.py > $@; \
 	else printf 'const unsigned char sp_prelude_pyc[1];\nconst unsigned long sp_prelude_pyc_len = 0;\n' > $@; fi
 
 # matplotlib's font list, made once, copied into every run's /cache
 # (empty without matplotlib: runs then build their own).
-$(B)/gen/mpl_fontlist.c: core/embed_fontlist.py
+$(B)/gen/mpl_fontlist.c: tools/embed_fontlist.py
 	@mkdir -p $(@D)
-	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B core/embed_fontlist.py > $@; \
+	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B tools/embed_fontlist.py > $@; \
 	else printf 'const char sp_mpl_fontlist_name[1];\nconst unsigned char sp_mpl_fontlist[1];\nconst unsigned long sp_mpl_fontlist_len = 0;\n' > $@; fi
 
 # The seccomp filter compiled to BPF once, by a small host program.
-$(B)/gen/seccomp-gen: core/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h core/sandpit.h | pkgs-core
+$(B)/gen/seccomp-gen: tools/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h core/sandpit.h | pkgs-core
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(CORE_CFLAGS) -o $@ core/gen/seccomp_gen.c core/seccomp_rules.c $(CORE_LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(CORE_CFLAGS) -o $@ tools/gen/seccomp_gen.c core/seccomp_rules.c $(CORE_LIBS)
 
 $(B)/gen/seccomp_bpf.c: $(B)/gen/seccomp-gen
 	$(B)/gen/seccomp-gen > $@
 
-$(B)/gen/demos.c: $(DEMOS) core/embed.sh
+$(B)/gen/demos.c: $(DEMOS) tools/embed.sh
 	@mkdir -p $(@D)
-	sh core/embed.sh --table demos $(DEMOS) > $@
+	sh tools/embed.sh --table demos $(DEMOS) > $@
 
-$(B)/gen/lessons.c: $(LESSONS) core/embed.sh
+$(B)/gen/lessons.c: $(LESSONS) tools/embed.sh
 	@mkdir -p $(@D)
-	sh core/embed.sh --table lessons_embedded $(LESSONS) > $@
+	sh tools/embed.sh --table lessons_embedded $(LESSONS) > $@
 
-$(B)/gen/default_theme.c: themes/default.theme core/embed.sh
+$(B)/gen/default_theme.c: themes/default.theme tools/embed.sh
 	@mkdir -p $(@D)
-	sh core/embed.sh theme_default_text themes/default.theme > $@
+	sh tools/embed.sh theme_default_text themes/default.theme > $@
 
 $(B)/gen/%.o: $(B)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(BASE) $(LIB_CFLAGS) $(DEPFLAGS) -Wno-missing-prototypes -c -o $@ $<
