@@ -144,7 +144,7 @@ static void forward_write(struct sp_run *r, int slot, const char *buf, size_t n)
 			if (r->end.stopping || r->out.draining)
 				r->out.fwd_fd[slot] = -1;
 			else if (sp_run_now_ms(r) >= r->limits.wall_ms)
-				sp_run_wall_deadline(r);
+				sp_accounting_deadline_reached(r);
 		} else {
 			r->out.fwd_fd[slot] = -1; /* the reader is gone: discard the rest */
 		}

@@ -213,7 +213,10 @@ struct sp_run {
 	struct run_prep prep;       /* prepare.c */
 };
 
-/* run.c */
+/* run_object.c: the run's life, queue, records, clock and stop */
+/* A run with every fd -1 and its result, or NULL with err ("out of memory"). */
+struct sp_run *sp_run_new(const struct sp_limits *limits, const char *python,
+			  struct sp_error *err);
 void sp_run_push(struct sp_run *r, struct qitem it);
 void sp_run_push_usage(struct sp_run *r);
 /* Queue an event for every record whose count changed since its last one. */
@@ -227,23 +230,33 @@ void sp_run_stop(struct sp_run *r, enum sp_status why);
 uint64_t sp_run_now_ms(const struct sp_run *r);
 /* The seam's clock (sp_now_us unless scripted). */
 uint64_t sp_run_now_us(const struct sp_run *r);
-/* The wall limit is reached: stop the run (once). */
-void sp_run_wall_deadline(struct sp_run *r);
-void sp_run_handle_ctl(struct sp_run *r);
+/* Watch fd as source s (-1: errno); a source that ended: unwatched,
+ * closed, -1. */
+int sp_run_watch(struct sp_run *r, int fd, enum src s);
+void sp_run_unwatch(struct sp_run *r, int *fd);
+/* The deadline timer at at_us (monotonic), or off with 0: the one way
+ * it is set. */
+void sp_run_arm_deadline(struct sp_run *r, uint64_t at_us);
 
-/* run.c, for prepare.c: the pieces sp_run_start is made of */
-int sp_run_add_fd(struct sp_run *r, int fd, enum src s); /* -1: errno */
-/* The program's pipes (our ends) become the run's sources, with epoll and
- * the timers; the fds are the run's even when it fails. */
-int sp_run_take_sources(struct sp_run *r, int out_fd, int err_fd, int chan_fd,
-			struct sp_error *err);
-int sp_run_check_python(const char *python, struct sp_error *err);
-int sp_run_make_stdin(const struct sp_config *cfg, struct sp_error *err);
-int sp_run_place_inputs(struct sp_run *r, const struct sp_config *cfg,
-			const struct sp_in_file *in_files, struct sp_error *err);
-unsigned sp_run_filter_for(struct sp_cgroup *cg);
+/* notify.c: one seccomp notification, answered and recorded. */
+void sp_notify_handle(struct sp_run *r);
 
 /* prepare.c */
+/* RLIMIT_CPU's room for the preparation (imports), in seconds: lowered
+ * to the program's own at the release. */
+#define SP_PREPARE_CPU_S 60u
+/* "numpy,pandas" for the prelude's argument, or -1 with err->msg. */
+int sp_prepare_preload_arg(const struct sp_prepare *p, char *buf, size_t len,
+			   struct sp_error *err);
+/* At the release: /work/carry.json written as a cold run has it; the
+ * interpreter's RLIMIT_CPU lowered to the program's; the preparation's
+ * output discarded and its CPU taken as the base; the release sent. */
+int sp_prepare_write_carry(int work_fd, const char *text, size_t len,
+			   struct sp_error *err);
+int sp_prepare_lower_cpu_rlimit(struct sp_run *r, struct sp_error *err);
+void sp_prepare_hand_over(struct sp_run *r);
+int sp_prepare_send_release(struct sp_run *r, const struct sp_config *cfg,
+			    const char *filename, int stdin_fd, struct sp_error *err);
 /* The prelude's {"t": "ready"}: the one of a preparing run only. */
 void sp_prepare_on_ready(struct sp_run *r, json_t *msg);
 /* Preparing ended before the release: take what it wrote, which is no
@@ -265,7 +278,11 @@ void sp_channel_drain(struct sp_run *r);
 
 /* accounting.c */
 void sp_accounting_sample(struct sp_run *r);
+/* The sampler's next tick (sooner near the CPU limit). */
 void sp_accounting_arm(struct sp_run *r);
+/* The wall limit is reached: stop the run (once); a preparation's
+ * deadline is prepare.c's. */
+void sp_accounting_deadline_reached(struct sp_run *r);
 /* The records of limits reached that do not stop a run (once each). */
 void sp_accounting_limit_records(struct sp_run *r);
 
