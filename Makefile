@@ -136,11 +136,13 @@ endif
 # SHARED_CORE=1 links the command against libsandpit.so.0 instead (the
 # Debian package does: the front end needs nothing but sandpit.h's API).
 SHARED_CORE ?= 0
-# The growable buffer (core/buf.h) serves tui/ too but is no part of the
-# library's API (hidden in the .so): the command links its object itself.
+# The growable buffer (core/buf.h) and Python's keywords (core/pykeywords.h)
+# serve tui/ too but are no part of the library's API (hidden in the .so):
+# the command links their objects itself.
+CORE_SHARED_OBJ := $(B)/core/buf.o $(B)/core/pykeywords.o
 ifeq ($(SHARED_CORE),1)
-CORE_LINK := $(B)/core/buf.o -L$(B) -lsandpit
-CORE_DEP  := $(B)/$(SONAME) $(B)/libsandpit.so $(B)/core/buf.o
+CORE_LINK := $(CORE_SHARED_OBJ) -L$(B) -lsandpit
+CORE_DEP  := $(B)/$(SONAME) $(B)/libsandpit.so $(CORE_SHARED_OBJ)
 else
 CORE_LINK := $(B)/libsandpit.a
 CORE_DEP  := $(B)/libsandpit.a
@@ -198,7 +200,7 @@ $(B)/gen/mpl_fontlist.c: tools/embed_fontlist.py
 	else printf 'const char sp_mpl_fontlist_name[1];\nconst unsigned char sp_mpl_fontlist[1];\nconst unsigned long sp_mpl_fontlist_len = 0;\n' > $@; fi
 
 # The seccomp filter compiled to BPF once, by a small host program.
-$(B)/gen/seccomp-gen: tools/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h core/sandpit.h | pkgs-core
+$(B)/gen/seccomp-gen: tools/gen/seccomp_gen.c core/seccomp_rules.c core/sandbox.h core/base.h core/sandpit.h | pkgs-core
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(CORE_CFLAGS) -o $@ tools/gen/seccomp_gen.c core/seccomp_rules.c $(CORE_LIBS)
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "run_impl.h"
+#include "observe.h"
 #include "banned.h"
 
 void sp_accounting_sample(struct sp_run *r)

@@ -6,7 +6,6 @@
  * the files left in the work dir, decide the status from those facts
  * (status.c), and record the layers used.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include <unistd.h>
 
 #include "run_impl.h"
+#include "interpreter.h"
 #include "status.h"
 #include "banned.h"
 

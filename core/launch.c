@@ -26,7 +26,9 @@
 #include "buf.h"
 #include "control.h"
 #include "fd.h"
-#include "internal.h"
+#include "base.h"
+#include "sandbox.h"
+#include "observe.h"
 #include "launch.h"
 #include "banned.h"
 
@@ -422,8 +424,7 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 			close(fds[i]);
 	/* The program's Landlock ruleset, built now: the supervisor is most
 	 * likely still moving us into cgroups (the program enforces it). */
-	landlock_fd = sp_landlock_prepare(&landlock_abi, &err);
-	if (landlock_fd == -2)
+	if (sp_landlock_prepare(&landlock_fd, &landlock_abi, &err) < 0)
 		child_fail(ctl, err.msg);
 	if (landlock_fd >= 0 && (landlock_fd = sp_fd_move_above(landlock_fd, 10)) < 0)
 		child_fail(ctl, "landlock: no descriptor for the ruleset"); /* 0-3 get dup2'd over */

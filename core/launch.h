@@ -7,7 +7,7 @@
 #ifndef SP_LAUNCH_H
 #define SP_LAUNCH_H
 
-#include "internal.h"
+#include "sandbox.h"
 
 struct sp_launch_spec {
 	const char *python;

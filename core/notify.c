@@ -19,6 +19,7 @@
 #include <seccomp.h>
 
 #include "run_impl.h"
+#include "observe.h"
 #include "banned.h"
 
 static void notify_continue(struct sp_run *r, const struct seccomp_notif *req)

@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "interpreter.h"
 #include "banned.h"
 
 bool sp_prelude_pyc_fits(const char *python)

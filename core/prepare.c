@@ -35,22 +35,19 @@
  * program's limit, as a cold run's; the wall deadline and the timeline
  * start at the release.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/epoll.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/timerfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "run_impl.h"
+#include "observe.h"
 #include "banned.h"
 
 /* A module name: dotted Python identifiers (ASCII), at most 100 bytes. */

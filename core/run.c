@@ -16,25 +16,13 @@
  * of a run have their own files (see run_impl.h).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
-#include <sys/ioctl.h>
-#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
-#include <sys/mman.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/timerfd.h>
-#include <sys/uio.h>
-#include <sys/wait.h>
+#include <sys/socket.h>
 #include <unistd.h>
-#include <seccomp.h>
-#include <jansson.h>
 
 #include "control.h"
 #include "run_impl.h"

@@ -28,7 +28,8 @@
 #include <linux/seccomp.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "sandbox.h"
 #include "seccomp_names.h"
 #include "buf.h"
 #include "banned.h"

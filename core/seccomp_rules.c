@@ -22,7 +22,7 @@
 #include <sys/socket.h>
 #include <seccomp.h>
 
-#include "internal.h"
+#include "sandbox.h"
 #include "seccomp_names.h"
 #include "buf.h"
 #include "banned.h"

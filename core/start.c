@@ -28,7 +28,6 @@
  * failed start closes what it still holds with one call and frees the
  * run; a failed release after the sandbox was handed over spends it.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
@@ -44,6 +43,7 @@
 #include "buf.h"
 #include "fd.h"
 #include "run_impl.h"
+#include "interpreter.h"
 #include "banned.h"
 
 /* ---- check config ---- */
