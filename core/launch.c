@@ -351,7 +351,6 @@ static void blank_host_cmdline(const char *name)
 		memcpy((void *)(uintptr_t)start, stat, (size_t)n);
 }
 
-
 static void init_main(const struct sp_launch_spec *spec, int ctl)
 {
 	struct sp_error err = { "" };

@@ -182,6 +182,40 @@ static enum sigchld_answer sigchld_verdict(const struct seccomp_notif *req)
 	return SIGCHLD_REFUSE;
 }
 
+/* A denial: answered with its errno, and recorded at the line the
+ * prelude reported (or where the same call was seen before). */
+static void refuse_and_record(struct sp_run *r, const struct seccomp_notif *req,
+			      struct sp_syscall_verdict *v, int line, const char *ctx)
+{
+	struct sp_violation *rec;
+
+	if (seccomp_notify_id_valid(r->src.notify_fd, req->id) != 0) {
+		/* the caller died during the reads, so its pid may name another
+		 * process by now: describe the call without its memory */
+		memset(v, 0, sizeof *v);
+		sp_seccomp_describe(-1, req, v);
+	}
+	notify_refuse(r, req, v->error);
+	if (!line && !ctx[0]) {
+		/* no hint (e.g. a cached ctypes function): the same call was
+		 * most likely made from the place it was seen before */
+		for (size_t i = 0; i < r->viol.n; i++)
+			if (r->viol.v[i].kind == v->kind && r->viol.v[i].from_kernel &&
+			    r->viol.v[i].line > 0 && strcmp(r->viol.v[i].what, v->what) == 0) {
+				line = r->viol.v[i].line;
+				break;
+			}
+	}
+	/* the kernel's words in what; the program's (which it can forge)
+	 * beside them, marked as its own */
+	rec = sp_run_violation(r, v->kind, true, line, "%s", v->what);
+	if (rec && ctx[0]) {
+		size_t k = (size_t)(rec - r->viol.v);
+		if (!r->viol.context[k])
+			r->viol.context[k] = strdup(ctx);
+	}
+}
+
 void sp_notify_handle(struct sp_run *r)
 {
 	struct seccomp_notif *req;
@@ -236,29 +270,5 @@ void sp_notify_handle(struct sp_run *r)
 			return;
 		}
 	}
-	if (seccomp_notify_id_valid(r->src.notify_fd, req->id) != 0) {
-		/* the caller died during the reads, so its pid may name another
-		 * process by now: describe the call without its memory */
-		memset(&v, 0, sizeof v);
-		sp_seccomp_describe(-1, req, &v);
-	}
-	notify_refuse(r, req, v.error);
-	if (!line && !ctx[0]) {
-		/* no hint (e.g. a cached ctypes function): the same call was
-		 * most likely made from the place it was seen before */
-		for (size_t i = 0; i < r->viol.n; i++)
-			if (r->viol.v[i].kind == v.kind && r->viol.v[i].from_kernel &&
-			    r->viol.v[i].line > 0 && strcmp(r->viol.v[i].what, v.what) == 0) {
-				line = r->viol.v[i].line;
-				break;
-			}
-	}
-	/* the kernel's words in what; the program's (which it can forge)
-	 * beside them, marked as its own */
-	struct sp_violation *rec = sp_run_violation(r, v.kind, true, line, "%s", v.what);
-	if (rec && ctx[0]) {
-		size_t k = (size_t)(rec - r->viol.v);
-		if (!r->viol.context[k])
-			r->viol.context[k] = strdup(ctx);
-	}
+	refuse_and_record(r, req, &v, line, ctx);
 }
