@@ -18,7 +18,7 @@
 #   make uninstall  remove what install put there
 #   make deps       install the Debian packages the build needs
 #   make layers     files per folder, the longest functions, circles between
-#                   files (make layers-check: fail on a circle in core/)
+#                   files (make all fails on a circle in core/)
 
 PREFIX  ?= /usr/local
 BINDIR  ?= $(PREFIX)/bin
@@ -138,11 +138,13 @@ endif
 # SHARED_CORE=1 links the command against libsandpit.so.0 instead (the
 # Debian package does: the front end needs nothing but sandpit.h's API).
 SHARED_CORE ?= 0
-# The growable buffer (core/buf.h) serves tui/ too but is no part of the
-# library's API (hidden in the .so): the command links its object itself.
+# The growable buffer (core/buf.h) and Python's keywords (core/pykeywords.h)
+# serve tui/ too but are no part of the library's API (hidden in the .so):
+# the command links their objects itself.
+CORE_SHARED_OBJ := $(B)/core/buf.o $(B)/core/pykeywords.o
 ifeq ($(SHARED_CORE),1)
-CORE_LINK := $(B)/core/buf.o -L$(B) -lsandpit
-CORE_DEP  := $(B)/$(SONAME) $(B)/libsandpit.so $(B)/core/buf.o
+CORE_LINK := $(CORE_SHARED_OBJ) -L$(B) -lsandpit
+CORE_DEP  := $(B)/$(SONAME) $(B)/libsandpit.so $(CORE_SHARED_OBJ)
 else
 CORE_LINK := $(B)/libsandpit.a
 CORE_DEP  := $(B)/libsandpit.a
@@ -174,10 +176,14 @@ $(B)/.layers-free: $(TUI_OBJ) tools/layers.py Makefile
 all: $(B)/.layers-free
 endif
 
-# No circle among core's files (exit 1 naming each circle's files and
-# calls). Not yet part of all: core has one circle today, being removed.
-layers-check: $(CORE_OBJ)
+# No circle among core's files: each file calls only files below it, so
+# one can be read, tested and changed without the rest (exit 1 naming each
+# circle's files and calls). Part of all.
+$(B)/.layers-core: $(CORE_OBJ) tools/layers.py
 	@$(LAYERS) --build $(B) --fail-on-circles core
+	@touch $@
+all: $(B)/.layers-core
+layers-check: $(B)/.layers-core
 
 # For a closing note: files per folder, the 15 longest functions, the
 # circles (needs universal-ctags).
@@ -207,43 +213,43 @@ $(B)/tui/%.o: tui/%.c | pkgs-tui
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(TUI_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 # Text files become C strings so the binary carries them (works after install).
-$(B)/gen/prelude.c: core/prelude.py core/embed.sh
+$(B)/gen/prelude.c: core/prelude.py tools/embed.sh
 	@mkdir -p $(@D)
-	sh core/embed.sh sp_prelude_py core/prelude.py > $@
+	sh tools/embed.sh sp_prelude_py core/prelude.py > $@
 
 # The prelude precompiled by the default interpreter (used only when a
 # run's interpreter has the same magic number); empty without one.
-$(B)/gen/prelude_pyc.c: core/prelude.py core/embed_pyc.py
+$(B)/gen/prelude_pyc.c: core/prelude.py tools/embed_pyc.py
 	@mkdir -p $(@D)
-	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B core/embed_pyc.py core/prelude.py > $@; \
+	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B tools/embed_pyc.py core/prelude.py > $@; \
 	else printf 'const unsigned char sp_prelude_pyc[1];\nconst unsigned long sp_prelude_pyc_len = 0;\n' > $@; fi
 
 # matplotlib's font list, made once, copied into every run's /cache
 # (empty without matplotlib: runs then build their own).
-$(B)/gen/mpl_fontlist.c: core/embed_fontlist.py
+$(B)/gen/mpl_fontlist.c: tools/embed_fontlist.py
 	@mkdir -p $(@D)
-	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B core/embed_fontlist.py > $@; \
+	@if [ -x /usr/bin/python3 ]; then /usr/bin/python3 -I -B tools/embed_fontlist.py > $@; \
 	else printf 'const char sp_mpl_fontlist_name[1];\nconst unsigned char sp_mpl_fontlist[1];\nconst unsigned long sp_mpl_fontlist_len = 0;\n' > $@; fi
 
 # The seccomp filter compiled to BPF once, by a small host program.
-$(B)/gen/seccomp-gen: core/gen/seccomp_gen.c core/seccomp_rules.c core/internal.h core/sandpit.h | pkgs-core
+$(B)/gen/seccomp-gen: tools/gen/seccomp_gen.c core/seccomp_rules.c core/sandbox.h core/base.h core/sandpit.h | pkgs-core
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(CORE_CFLAGS) -o $@ core/gen/seccomp_gen.c core/seccomp_rules.c $(CORE_LIBS)
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(CORE_CFLAGS) -o $@ tools/gen/seccomp_gen.c core/seccomp_rules.c $(CORE_LIBS)
 
 $(B)/gen/seccomp_bpf.c: $(B)/gen/seccomp-gen
 	$(B)/gen/seccomp-gen > $@
 
-$(B)/gen/demos.c: $(DEMOS) core/embed.sh
+$(B)/gen/demos.c: $(DEMOS) tools/embed.sh
 	@mkdir -p $(@D)
-	sh core/embed.sh --table demos $(DEMOS) > $@
+	sh tools/embed.sh --table demos $(DEMOS) > $@
 
-$(B)/gen/lessons.c: $(LESSONS) core/embed.sh
+$(B)/gen/lessons.c: $(LESSONS) tools/embed.sh
 	@mkdir -p $(@D)
-	sh core/embed.sh --table lessons_embedded $(LESSONS) > $@
+	sh tools/embed.sh --table lessons_embedded $(LESSONS) > $@
 
-$(B)/gen/default_theme.c: themes/default.theme core/embed.sh
+$(B)/gen/default_theme.c: themes/default.theme tools/embed.sh
 	@mkdir -p $(@D)
-	sh core/embed.sh theme_default_text themes/default.theme > $@
+	sh tools/embed.sh theme_default_text themes/default.theme > $@
 
 $(B)/gen/%.o: $(B)/gen/%.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(BASE) $(LIB_CFLAGS) $(DEPFLAGS) -Wno-missing-prototypes -c -o $@ $<

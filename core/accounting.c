@@ -3,7 +3,8 @@
  * accounting.c - what the run uses, sampled every 50 ms (sooner near the
  * CPU limit): from its cgroup where there is one, else from the sandbox's
  * own /proc; and the checks that stop a run (CPU, memory without a cgroup)
- * or record a limit reached (disk, processes).
+ * or record a limit reached (disk, processes). It owns the sampler's
+ * timer, and what happens when the wall deadline is reached.
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "run_impl.h"
+#include "observe.h"
 #include "banned.h"
 
 void sp_accounting_sample(struct sp_run *r)
@@ -133,4 +135,32 @@ void sp_accounting_arm(struct sp_run *r)
 	its.it_value.tv_sec = (time_t)(ms / 1000);
 	its.it_value.tv_nsec = (long)(ms % 1000) * 1000000L;
 	timerfd_settime(r->src.sample_fd, 0, &its, NULL);
+}
+
+/* The wall limit is reached: stop the run (from the deadline timer, or
+ * from a wait on a forward target that nobody reads). A preparation's
+ * deadline is its own (prepare.c). */
+void sp_accounting_deadline_reached(struct sp_run *r)
+{
+	if (sp_prepare_deadline(r))
+		return;
+	if (!r->end.stopping && !r->end.init_done)
+		sp_accounting_sample(r); /* the CPU used until now (it may stop the run) */
+	if (!r->end.stopping && !r->end.init_done) {
+		uint64_t cpu = r->res->usage.cpu_ms, lim = r->limits.cpu_ms;
+		/* far from its own CPU limit: a program that computed all along
+		 * was slowed by others on the machine, or it waited. In quarters,
+		 * not ms: the text is the record's key (repeats merge by it) */
+		const char *part = cpu * 4 < lim ? "a quarter" : cpu * 2 < lim ? "half" :
+				   "three quarters";
+		if (cpu * 4 < lim * 3)
+			sp_run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s "
+				      "after under %s of the CPU limit of %s: the program "
+				      "waited, or the machine is busy", SP_MS(r->limits.wall_ms),
+				      part, SP_MS(lim));
+		else
+			sp_run_violation(r, SP_VIOL_WALL, true, 0, "wall-clock time over %s",
+				      SP_MS(r->limits.wall_ms));
+		sp_run_stop(r, SP_STATUS_WALL_LIMIT);
+	}
 }

@@ -11,7 +11,8 @@
 #include <sys/capability.h>
 #include <sys/prctl.h>
 
-#include "internal.h"
+#include "base.h"
+#include "sandbox.h"
 #include "banned.h"
 
 int sp_caps_drop_all(struct sp_error *err)

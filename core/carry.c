@@ -13,20 +13,14 @@
 #include <jansson.h>
 #include <utf8proc.h>
 
-#include "internal.h"
+#include "base.h"
+#include "result.h"
 #include "buf.h"
+#include "pykeywords.h"
 #include "banned.h"
 
 #define SP_STR_(x) #x
 #define SP_STR(x) SP_STR_(x)
-
-static const char *const keywords[] = {
-	"False", "None", "True", "and", "as", "assert", "async", "await",
-	"break", "class", "continue", "def", "del", "elif", "else", "except",
-	"finally", "for", "from", "global", "if", "import", "in", "is",
-	"lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
-	"while", "with", "yield",
-};
 
 static bool id_start(utf8proc_int32_t c)
 {
@@ -55,9 +49,8 @@ const char *sp_carry_name_problem(const char *name)
 
 	if (len == 0)
 		return "is empty";
-	for (size_t i = 0; i < SP_ARRAY_SIZE(keywords); i++)
-		if (strcmp(name, keywords[i]) == 0)
-			return "is a Python keyword";
+	if (sp_python_keyword(name, len))
+		return "is a Python keyword";
 	if (len >= 4 && strncmp(name, "__", 2) == 0 && strcmp(name + len - 2, "__") == 0)
 		return "is a reserved __dunder__ name";
 	while (*p) {

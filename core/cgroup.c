@@ -28,7 +28,9 @@
 #include <unistd.h>
 #include <linux/magic.h>
 
-#include "internal.h"
+#include "base.h"
+#include "result.h"
+#include "sandbox.h"
 #include "banned.h"
 
 struct sp_cgroup {

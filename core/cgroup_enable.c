@@ -23,7 +23,8 @@
 #include <string.h>
 
 #include "buf.h"
-#include "internal.h"
+#include "base.h"
+#include "sandbox.h"
 #include "banned.h"
 
 static const struct {

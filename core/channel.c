@@ -12,12 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <jansson.h>
 
 #include "run_impl.h"
+#include "interpreter.h"
 #include "buf.h"
 #include "banned.h"
 
@@ -210,9 +210,7 @@ void sp_channel_read(struct sp_run *r)
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
 	if (n <= 0) {
-		epoll_ctl(r->src.epfd, EPOLL_CTL_DEL, r->src.chan_fd, NULL);
-		close(r->src.chan_fd);
-		r->src.chan_fd = -1;
+		sp_run_unwatch(r, &r->src.chan_fd);
 		return;
 	}
 	for (ssize_t i = 0; i < n;) {

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
 #include "banned.h"
 
 /* The first published layout (0.1.0) ended with keep_dir. */

@@ -16,7 +16,9 @@
 #include <unistd.h>
 #include <seccomp.h>
 
-#include "internal.h"
+#include "base.h"
+#include "result.h"
+#include "sandbox.h"
 #include "banned.h"
 
 void sp_layer_set(struct sp_result *r, const char *name, bool active,

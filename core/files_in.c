@@ -23,7 +23,8 @@
 #include <unistd.h>
 #include <utf8proc.h>
 
-#include "internal.h"
+#include "base.h"
+#include "workfiles.h"
 #include "banned.h"
 
 /* NULL when name can be a file in the work dir, else why not. */

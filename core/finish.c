@@ -6,7 +6,6 @@
  * the files left in the work dir, decide the status from those facts
  * (status.c), and record the layers used.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -15,6 +14,7 @@
 #include <unistd.h>
 
 #include "run_impl.h"
+#include "interpreter.h"
 #include "status.h"
 #include "banned.h"
 
@@ -73,14 +73,13 @@ static void limit_records_at_end(struct sp_run *r)
 	}
 }
 
-void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
+/* The last figures: a last sample, init's rusage (it covers every
+ * process init reaped) once init is reaped, and the files left. */
+static void last_figures(struct sp_run *r, uint64_t wall_ms)
 {
 	struct sp_result *res = r->res;
 	struct rusage ru;
-	struct sp_end_facts facts;
-	struct sp_end_verdict end;
 	int st = 0;
-	bool exc_memory = strcmp(r->chan.exc_kind, "memory") == 0;
 
 	sp_accounting_sample(r);
 	sp_timeline_point(r);
@@ -107,12 +106,14 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 	res->usage.disk_bytes = sp_workdir_bytes(r->L.work_fd);
 	sp_workdir_list(r->L.work_fd, &res->files, &res->n_files, 1000,
 			r->files.placed, r->files.n_placed, &r->files.keep);
+}
 
-	if (r->prep.on && !r->prep.released)
-		sp_prepare_on_finish(r); /* preparing ended: a setup error */
-	/* Decide the status from the facts alone (status.c), then add what
-	 * the deciding rule calls for. */
-	facts = (struct sp_end_facts){
+/* Decide the status from the facts alone (status.c), then add what the
+ * deciding rule calls for. */
+static void decide_status(struct sp_run *r, bool exc_memory)
+{
+	struct sp_result *res = r->res;
+	struct sp_end_facts facts = {
 		.setup_error = r->end.setup_error[0] != '\0',
 		.have_status = r->end.have_status,
 		.wstatus = r->end.wstatus,
@@ -124,7 +125,8 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 		.cpu_limit_ms = r->limits.cpu_ms,
 		.exc_memory = exc_memory,
 	};
-	end = sp_status_decide(&facts);
+	struct sp_end_verdict end = sp_status_decide(&facts);
+
 	res->status = end.status;
 	res->exit_code = end.exit_code;
 	res->signal = end.signal;
@@ -156,29 +158,37 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 	case SP_END_EXITED:
 		break;
 	}
+}
+
+/* The records the end itself gives: a MemoryError the program reported,
+ * a kill for another ABI's calls, the limits reached since the last
+ * sample. */
+static void end_records(struct sp_run *r, bool exc_memory)
+{
 	/* a MemoryError under RLIMIT_DATA leaves the kernel no trace the
 	 * supervisor can see, and the program can send this report itself:
 	 * the record is the runtime's */
-	{
-		struct sp_violation *mv = find_kind(r, SP_VIOL_MEMORY);
-		if (exc_memory && !mv)
-			sp_run_violation(r, SP_VIOL_MEMORY, false, r->chan.exc_line,
-				      "allocation over the memory limit of %s (MemoryError)",
-				      SP_BYTES(r->limits.memory_bytes));
-		else if (exc_memory && !mv->line && r->chan.exc_line > 0)
-			mv->line = r->chan.exc_line; /* the kernel's record, the program's line */
-	}
-	if (res->signal == SIGSYS)
+	struct sp_violation *mv = find_kind(r, SP_VIOL_MEMORY);
+
+	if (exc_memory && !mv)
+		sp_run_violation(r, SP_VIOL_MEMORY, false, r->chan.exc_line,
+			      "allocation over the memory limit of %s (MemoryError)",
+			      SP_BYTES(r->limits.memory_bytes));
+	else if (exc_memory && !mv->line && r->chan.exc_line > 0)
+		mv->line = r->chan.exc_line; /* the kernel's record, the program's line */
+	if (r->res->signal == SIGSYS)
 		/* the filter kills what it cannot judge: another architecture's
 		 * calling convention (x32, int 0x80), which would dodge every rule */
 		sp_run_violation(r, SP_VIOL_SYSCALL, true, 0,
 			      "a system call through another architecture's ABI (x32 or int 0x80): killed");
 	limit_records_at_end(r);
-	sp_timeline_end(r);
-	sp_variables_take(r);
-	sp_hints_from_tracebacks(res, r->out.errtail, r->out.errtail_len);
-	if (r->chan.carry_out)
-		res->carry_out = sp_json_dumps(r->chan.carry_out, JSON_COMPACT);
+}
+
+/* The layers the run had, for the result's "layers". */
+static void record_layers(struct sp_run *r)
+{
+	struct sp_result *res = r->res;
+	char names[32];
 
 	if (geteuid() == 0)
 		sp_layer_set(res, SP_LAYER_USER_NS, true, "uid %d -> host %d", SP_SANDBOX_UID,
@@ -200,11 +210,8 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 	sp_layer_set(res, SP_LAYER_CAPS, true, "all dropped, bounding and ambient too");
 	sp_layer_set(res, SP_LAYER_NO_NEW_PRIVS, true, "set");
 	sp_layer_set(res, SP_LAYER_CGROUP, r->cg != NULL, "%s", r->cg_detail);
-	{
-		char names[32];
-		sp_cgroup_bits_text(sp_cgroup_controllers(r->cg), names, sizeof names);
-		sp_layer_set(res, SP_LAYER_CGROUP_CONTROLLERS, names[0] != '\0', "%s", names);
-	}
+	sp_cgroup_bits_text(sp_cgroup_controllers(r->cg), names, sizeof names);
+	sp_layer_set(res, SP_LAYER_CGROUP_CONTROLLERS, names[0] != '\0', "%s", names);
 	sp_layer_set(res, SP_LAYER_RLIMITS, true, "every one set: cpu, data, stack, fsize, nproc, "
 		     "nofile, no realtime priority or lower nice value");
 	/* how the limits that a missing cgroup leaves to the filter were kept */
@@ -228,6 +235,24 @@ void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
 		sp_layer_set(res, SP_LAYER_MEMORY_REFUSALS, false,
 			     "a refused allocation is seen only as the program's MemoryError");
 	sp_layer_set(res, SP_LAYER_WORKDIR_TMPFS, true, "%s", SP_BYTES(r->limits.disk_bytes));
+}
+
+void sp_finish_run(struct sp_run *r, uint64_t wall_ms)
+{
+	struct sp_result *res = r->res;
+	bool exc_memory = strcmp(r->chan.exc_kind, "memory") == 0;
+
+	last_figures(r, wall_ms);
+	if (r->prep.on && !r->prep.released)
+		sp_prepare_on_finish(r); /* preparing ended: a setup error */
+	decide_status(r, exc_memory);
+	end_records(r, exc_memory);
+	sp_timeline_end(r);
+	sp_variables_take(r);
+	sp_hints_from_tracebacks(res, r->out.errtail, r->out.errtail_len);
+	if (r->chan.carry_out)
+		res->carry_out = sp_json_dumps(r->chan.carry_out, JSON_COMPACT);
+	record_layers(r);
 
 	res->violations = r->viol.v;
 	res->violation_contexts = r->viol.context;

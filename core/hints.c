@@ -23,13 +23,14 @@
  * and a run keeps at most SP_MAX_HINTS hints, one per topic and line.
  * Hints only explain; nothing here enforces anything.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
 #include <utf8proc.h>
 
-#include "internal.h"
+#include "result.h"
 #include "buf.h"
 #include "banned.h"
 
@@ -340,8 +341,11 @@ void sp_hints_from_tracebacks(struct sp_result *res, const char *text, size_t le
 				const char *q = memchr(f, '"', (size_t)(nl - f));
 				/* the program's own file, not a library's (/usr/...) */
 				if (q && *f != '/' && *f != '<' && nl - q > 8 &&
-				    memcmp(q, "\", line ", 8) == 0)
-					line = atoi(q + 8);
+				    memcmp(q, "\", line ", 8) == 0) {
+					/* the program's text: a number past int is none */
+					long n = strtol(q + 8, NULL, 10);
+					line = n > 0 && n <= INT_MAX ? (int)n : 0;
+				}
 				if (q && q - f > 10 && memcmp(q - 10, "/socket.py", 10) == 0)
 					via_socket = true;
 			}

@@ -13,7 +13,7 @@
 #include <jansson.h>
 #include <utf8proc.h>
 
-#include "internal.h"
+#include "result.h"
 #include "banned.h"
 
 /* Program-controlled bytes as a JSON string: see json_bytes.c for the rule. */

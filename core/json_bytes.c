@@ -30,7 +30,7 @@
 #include <jansson.h>
 #include <utf8proc.h>
 
-#include "internal.h"
+#include "result.h"
 #include "buf.h"
 #include "banned.h"
 

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <jansson.h>
 
-#include "internal.h"
+#include "result.h"
 #include "buf.h"
 #include "banned.h"
 
@@ -39,7 +39,7 @@ int sp_json_real_precision(double v)
 	 * widen the precision to keep 100.0 and 1e15 in plain digits. An
 	 * integral double below 1e16 is exact in that many digits. */
 	snprintf(text, sizeof text, "%.*e", p - 1, v);
-	exp10 = atoi(strchr(text, 'e') + 1);
+	exp10 = (int)strtol(strchr(text, 'e') + 1, NULL, 10); /* a double's: |e| < 400 */
 	if (exp10 >= -4 && exp10 < 16 && exp10 + 1 > p)
 		p = exp10 + 1;
 	return p;

@@ -31,12 +31,13 @@
 #include <unistd.h>
 #include <linux/openat2.h>
 
-#include "internal.h"
+#include "base.h"
+#include "workfiles.h"
 #include "banned.h"
 
 int sp_keep_dir_open(const char *dir, struct sp_error *err)
 {
-	int fd, probe;
+	int fd;
 	DIR *d;
 	struct dirent *de;
 	bool empty = true;
@@ -49,12 +50,9 @@ int sp_keep_dir_open(const char *dir, struct sp_error *err)
 	if (fd < 0)
 		return errno == ENOTDIR ? sp_fail(err, "keep dir '%s' is not a directory", dir)
 					: sp_fail_errno(err, "keep dir '%s' cannot be opened", dir);
-	probe = dup(fd);
-	d = probe >= 0 ? fdopendir(probe) : NULL;
+	d = sp_opendir_at(fd, ".");
 	if (!d) {
-		if (probe >= 0)
-			close(probe);
-		close(fd);
+		sp_close_keep_errno(fd);
 		return sp_fail_errno(err, "keep dir '%s' cannot be listed", dir);
 	}
 	while ((de = readdir(d)))

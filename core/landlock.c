@@ -20,7 +20,9 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "fd.h"
+#include "base.h"
+#include "sandbox.h"
 #include "banned.h"
 
 #ifndef SYS_landlock_create_ruleset
@@ -86,18 +88,21 @@ static int allow(int ruleset, const char *path, uint64_t access)
 	return rc;
 }
 
-int sp_landlock_prepare(int *abi_out, struct sp_error *err)
+int sp_landlock_prepare(int *ruleset_out, int *abi_out, struct sp_error *err)
 {
 	struct ll_ruleset_attr attr = { 0 };
 	size_t attr_size = sizeof attr.handled_access_fs;
 	uint64_t all, ro = LL_FS_EXECUTE | LL_FS_READ_FILE | LL_FS_READ_DIR;
-	int abi = sp_landlock_abi(), ruleset;
-	int root;
+	int abi = sp_landlock_abi();
+	/* closed on every way out but success, which hands the ruleset on */
+	SP_FD_AUTO int ruleset = -1;
+	SP_FD_AUTO int root = -1;
 	_Alignas(8) char dents[4096];
 
+	*ruleset_out = -1;
 	*abi_out = abi;
 	if (abi <= 0)
-		return -1;
+		return 0;
 	all = LL_FS_ABI1_ALL;
 	if (abi >= 2)
 		all |= LL_FS_REFER;
@@ -115,32 +120,20 @@ int sp_landlock_prepare(int *abi_out, struct sp_error *err)
 		attr_size = sizeof attr;
 	}
 	ruleset = (int)syscall(SYS_landlock_create_ruleset, &attr, attr_size, 0);
-	if (ruleset < 0) {
-		sp_fail_errno(err, "landlock: create ruleset (ABI %d)", abi);
-		return -2;
-	}
+	if (ruleset < 0)
+		return sp_fail_errno(err, "landlock: create ruleset (ABI %d)", abi);
 
 	/* Listing directories anywhere shows only what mounts.c put there. */
-	if (allow(ruleset, "/", LL_FS_READ_DIR) < 0) {
-		sp_fail_errno(err, "landlock: rule for /");
-		close(ruleset);
-		return -2;
-	}
+	if (allow(ruleset, "/", LL_FS_READ_DIR) < 0)
+		return sp_fail_errno(err, "landlock: rule for /");
 	/* getdents64, not opendir: init runs this, and must not malloc */
 	root = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (root < 0) {
-		sp_fail_errno(err, "landlock: list /");
-		close(ruleset);
-		return -2;
-	}
+	if (root < 0)
+		return sp_fail_errno(err, "landlock: list /");
 	for (;;) {
 		long got = syscall(SYS_getdents64, root, dents, sizeof dents);
-		if (got < 0) {
-			sp_fail_errno(err, "landlock: list /");
-			close(root);
-			close(ruleset);
-			return -2;
-		}
+		if (got < 0)
+			return sp_fail_errno(err, "landlock: list /");
 		if (got == 0)
 			break;
 		for (long off = 0; off < got;) {
@@ -159,16 +152,12 @@ int sp_landlock_prepare(int *abi_out, struct sp_error *err)
 					 (abi >= 5 ? LL_FS_IOCTL_DEV : 0);
 			else if (strcmp(path, "/proc") == 0)
 				access = LL_FS_READ_FILE | LL_FS_READ_DIR | LL_FS_WRITE_FILE;
-			if (allow(ruleset, path, access) < 0) {
-				sp_fail_errno(err, "landlock: rule for %s", path);
-				close(root);
-				close(ruleset);
-				return -2;
-			}
+			if (allow(ruleset, path, access) < 0)
+				return sp_fail_errno(err, "landlock: rule for %s", path);
 		}
 	}
-	close(root);
-	return ruleset;
+	*ruleset_out = sp_fd_take(&ruleset);
+	return 0;
 }
 
 int sp_landlock_enforce(int ruleset, struct sp_error *err)

@@ -25,7 +25,10 @@
 
 #include "buf.h"
 #include "control.h"
-#include "internal.h"
+#include "fd.h"
+#include "base.h"
+#include "sandbox.h"
+#include "observe.h"
 #include "launch.h"
 #include "banned.h"
 
@@ -51,6 +54,20 @@ static void child_fail(int ctl, const char *text)
 	memcpy(msg + 1, text, len);
 	send(ctl, msg, len + 1, MSG_NOSIGNAL);
 	_exit(125);
+}
+
+/* Every signal's action back to the default (SIGKILL's and SIGSTOP's
+ * cannot change): init and the program each start from a copy of the
+ * host application's actions, whatever ran sandpit. */
+static void reset_signals(void)
+{
+	struct sigaction dfl;
+
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			sigaction(sig, &dfl, NULL); /* EINVAL for glibc's own: fine */
 }
 
 /* What the program's first moments need; it runs on init's memory
@@ -133,14 +150,7 @@ static void run_program(const struct prog_start *ps)
 	/* Handlers are init's (and share its memory), dispositions and mask
 	 * the host application's: the program starts from the defaults (but
 	 * SIGXFSZ, below), all signals open (at exec), whatever ran sandpit. */
-	{
-		struct sigaction dfl;
-		memset(&dfl, 0, sizeof dfl);
-		dfl.sa_handler = SIG_DFL;
-		for (int sig = 1; sig < NSIG; sig++)
-			if (sig != SIGKILL && sig != SIGSTOP)
-				sigaction(sig, &dfl, NULL); /* EINVAL for glibc's own: fine */
-	}
+	reset_signals();
 	/* The sandbox's session is init's (made as init starts, without a
 	 * controlling terminal); the program gets a process group of its own
 	 * in it, not a session: it is no session leader, so it cannot take a
@@ -341,17 +351,6 @@ static void blank_host_cmdline(const char *name)
 		memcpy((void *)(uintptr_t)start, stat, (size_t)n);
 }
 
-static void reset_init_signals(void)
-{
-	struct sigaction dfl;
-
-	memset(&dfl, 0, sizeof dfl);
-	dfl.sa_handler = SIG_DFL;
-	for (int sig = 1; sig < NSIG; sig++)
-		if (sig != SIGKILL && sig != SIGSTOP)
-			sigaction(sig, &dfl, NULL); /* EINVAL for glibc's own: fine */
-}
-
 static void init_main(const struct sp_launch_spec *spec, int ctl)
 {
 	struct sp_error err = { "" };
@@ -362,7 +361,7 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	ssize_t n;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	reset_init_signals();
+	reset_signals();
 	release_host_fds(spec, ctl);
 	/* Out of the caller's session and away from its terminal, first.
 	 * Now, while the supervisor writes our maps: with the scheduler's
@@ -424,8 +423,7 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 			close(fds[i]);
 	/* The program's Landlock ruleset, built now: the supervisor is most
 	 * likely still moving us into cgroups (the program enforces it). */
-	landlock_fd = sp_landlock_prepare(&landlock_abi, &err);
-	if (landlock_fd == -2)
+	if (sp_landlock_prepare(&landlock_fd, &landlock_abi, &err) < 0)
 		child_fail(ctl, err.msg);
 	if (landlock_fd >= 0 && (landlock_fd = sp_fd_move_above(landlock_fd, 10)) < 0)
 		child_fail(ctl, "landlock: no descriptor for the ruleset"); /* 0-3 get dup2'd over */
@@ -560,11 +558,12 @@ void sp_launch_abort(struct sp_launched *L)
 		waitpid(L->pid, NULL, 0);
 		L->pid = 0;
 	}
-	for (int *fd = &L->pidfd; fd <= &L->sockmem_fd; fd++)
-		if (*fd >= 0) {
-			close(*fd);
-			*fd = -1;
-		}
+	sp_launched_close(L);
+}
+
+void sp_launched_close(struct sp_launched *L)
+{
+	SP_FDS_CLOSE(&L->pidfd, &L->ctl, &L->work_fd, &L->proc_fd, &L->sockmem_fd);
 }
 
 int sp_launch_start(const struct sp_launch_spec *spec, struct sp_launched *out,

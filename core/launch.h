@@ -7,7 +7,7 @@
 #ifndef SP_LAUNCH_H
 #define SP_LAUNCH_H
 
-#include "internal.h"
+#include "sandbox.h"
 
 struct sp_launch_spec {
 	const char *python;
@@ -58,5 +58,7 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 int sp_launch_go(struct sp_launched *L, unsigned go, struct sp_error *err);
 /* Kill and reap init, close every fd of L. */
 void sp_launch_abort(struct sp_launched *L);
+/* Close every fd of L (each left -1). */
+void sp_launched_close(struct sp_launched *L);
 
 #endif

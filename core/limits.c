@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "internal.h"
+#include "sandbox.h"
 #include "buf.h"
 #include "banned.h"
 

@@ -41,7 +41,10 @@
 #include <unistd.h>
 #include <linux/mount.h>
 
-#include "internal.h"
+#include "base.h"
+#include "sandbox.h"
+#include "interpreter.h"
+#include "workfiles.h"
 #include "buf.h"
 #include "banned.h"
 

@@ -18,7 +18,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/epoll.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -144,45 +143,52 @@ static void forward_write(struct sp_run *r, int slot, const char *buf, size_t n)
 			if (r->end.stopping || r->out.draining)
 				r->out.fwd_fd[slot] = -1;
 			else if (sp_run_now_ms(r) >= r->limits.wall_ms)
-				sp_run_wall_deadline(r);
+				sp_accounting_deadline_reached(r);
 		} else {
 			r->out.fwd_fd[slot] = -1; /* the reader is gone: discard the rest */
 		}
 	}
 }
 
+/* What one forward_splice did. */
+enum splice_result {
+	SPLICE_MOVED,           /* moved some bytes */
+	SPLICE_NOTHING_NOW,     /* nothing to do now */
+	SPLICE_PIPE_ENDED,      /* the program's pipe ended */
+	SPLICE_USE_COPY,        /* splice cannot: read and write instead */
+};
+
 /* Move output from the program's pipe to the forward target without
- * copying it through our memory. 1 moved some, 0 nothing to do now,
- * -1 the pipe ended, -2 use read and write instead. */
-static int forward_splice(struct sp_run *r, int fd, int slot, size_t len)
+ * copying it through our memory. */
+static enum splice_result forward_splice(struct sp_run *r, int fd, int slot, size_t len)
 {
 	for (;;) {
 		ssize_t m = guarded_splice(r, fd, r->out.fwd_fd[slot], len);
 		if (m > 0) {
 			r->res->usage.output_bytes += (uint64_t)m;
-			return 1;
+			return SPLICE_MOVED;
 		}
 		if (m == 0)
-			return -1;
+			return SPLICE_PIPE_ENDED;
 		if (errno == EINTR)
 			continue;
 		if (errno == EAGAIN) {
 			/* our pipe is empty, or the target is full: in the
 			 * second case wait a little, then let the loop run */
 			if (forward_wait(r, r->out.fwd_fd[slot], 0))
-				return 0;
+				return SPLICE_NOTHING_NOW;
 			if (forward_wait(r, r->out.fwd_fd[slot], r->out.draining ? -1 : 50))
 				continue;
 			if (r->out.draining)
 				r->out.fwd_fd[slot] = -1; /* the target failed */
-			return 0;
+			return SPLICE_NOTHING_NOW;
 		}
 		if (errno == EINVAL || errno == ENOSYS || errno == EBADF) {
 			r->out.fwd_copy[slot] = true; /* O_APPEND, or an fd splice cannot reach */
-			return -2;
+			return SPLICE_USE_COPY;
 		}
 		r->out.fwd_fd[slot] = -1;
-		return -2;
+		return SPLICE_USE_COPY;
 	}
 }
 
@@ -199,13 +205,12 @@ void sp_output_read(struct sp_run *r, int *fdp, bool is_err)
 	 * explained at the end (hints.c), and the output limit keeps it small */
 	if (r->out.forward && !r->out.keep_output && r->out.fwd_fd[slot] >= 0 && !is_err &&
 	    !r->out.fwd_copy[slot] && room > 0) {
-		int rc = forward_splice(r, *fdp, slot, room < CHUNK ? (size_t)room : CHUNK);
-		if (rc >= 0)
+		enum splice_result rc = forward_splice(r, *fdp, slot,
+						       room < CHUNK ? (size_t)room : CHUNK);
+		if (rc == SPLICE_MOVED || rc == SPLICE_NOTHING_NOW)
 			return;
-		if (rc == -1) {
-			epoll_ctl(r->src.epfd, EPOLL_CTL_DEL, *fdp, NULL);
-			close(*fdp);
-			*fdp = -1;
+		if (rc == SPLICE_PIPE_ENDED) {
+			sp_run_unwatch(r, fdp);
 			return;
 		}
 	}
@@ -218,9 +223,7 @@ void sp_output_read(struct sp_run *r, int *fdp, bool is_err)
 		return;
 	}
 	if (n <= 0) {
-		epoll_ctl(r->src.epfd, EPOLL_CTL_DEL, *fdp, NULL);
-		close(*fdp);
-		*fdp = -1;
+		sp_run_unwatch(r, fdp);
 		free(buf);
 		return;
 	}

@@ -29,7 +29,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "observe.h"
 #include "buf.h"
 #include "banned.h"
 
@@ -55,19 +56,13 @@ struct pipe_list {
 static void list_pipes(int procfd, const char *pid, struct pipe_list *l)
 {
 	char path[48];
-	int fd;
 	DIR *d;
 	struct dirent *de;
 
 	snprintf(path, sizeof path, "%s/fd", pid);
-	fd = openat(procfd, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd < 0)
+	d = sp_opendir_at(procfd, path);
+	if (!d)
 		return;
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return;
-	}
 	while ((de = readdir(d)) && l->n < MAX_PIPES) {
 		char link[64];
 		ssize_t len;
@@ -117,19 +112,13 @@ static uint64_t pipe_held(int procfd, const char *path)
 
 int sp_pipemem_bytes(int procfd, const uint64_t *skip, size_t nskip, uint64_t *bytes)
 {
-	int fd = openat(procfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	struct pipe_list l = { NULL, 0, 0 };
 	uint64_t sum = 0;
-	DIR *d;
+	DIR *d = sp_opendir_at(procfd, ".");
 	struct dirent *de;
 
-	if (fd < 0)
+	if (!d)
 		return -1;
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return -1;
-	}
 	while ((de = readdir(d)) && l.n < MAX_PIPES)
 		if (isdigit((unsigned char)de->d_name[0]))
 			list_pipes(procfd, de->d_name, &l);

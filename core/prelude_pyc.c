@@ -4,7 +4,7 @@
  *
  * Compiling the prelude costs a fresh interpreter about 6 ms, every run
  * (runs are stateless and the root is read-only, so Python keeps no .pyc).
- * The build compiles it once with /usr/bin/python3 (core/embed_pyc.py).
+ * The build compiles it once with /usr/bin/python3 (tools/embed_pyc.py).
  * Bytecode is only good for interpreters with the same magic number, which
  * every .pyc of the interpreter's own standard library carries in its
  * first four bytes: pythonX.Y's lib/pythonX.Y/__pycache__/os.cpython-XY.pyc.
@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "interpreter.h"
 #include "banned.h"
 
 bool sp_prelude_pyc_fits(const char *python)

@@ -20,7 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
+#include "interpreter.h"
 #include "banned.h"
 
 int sp_python_name_version(const char *python, unsigned *major, unsigned *minor)

@@ -1,20 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * run_impl.h - the run object's insides, shared by the files that make it
- * up and by nobody else:
- *   run.c         the public API, the event queue, the epoll pump (and its
- *                 drain once init is gone), and the sources that need no
- *                 interpretation (control, seccomp notifications)
+ * up and by nobody else. Layer: the top of core/, above launch.h; it
+ * brings base.h, result.h, workfiles.h and launch.h (sandbox.h), which
+ * every file of the run uses. The files, lowest first; each calls only
+ * files on its own line or below, never one above:
+ *   run_object.c  the object's life (new, free), the event queue, the
+ *                 records, the clock, the stop, watching a source, the
+ *                 deadline timer
  *   output.c      stdout and stderr: the output limit, keeping, and
  *                 forwarding to the caller's fds
  *   channel.c     the program's private channel: carry-out and the
  *                 prelude's line reports
- *   accounting.c  usage samples and the CPU / memory / disk / process checks
+ *   notify.c      the seccomp notifications: denials and what is observed
+ *   accounting.c  usage samples and the CPU / memory / disk / process
+ *                 checks; the wall deadline reached
+ *   samples.c     the usage timeline; variables.c  the globals at the end
+ *   prepare.c     what is a prepared run's alone: its wait for the
+ *                 release (below output, channel, accounting), the
+ *                 release's wire format
  *   finish.c      what happens once init has exited and the pipes are
  *                 drained: the last figures and records, the files left,
  *                 the layers; the status itself from status.c, from facts
- *   samples.c     the usage timeline; variables.c  the globals at the end
- *   prepare.c     prepared runs: made ahead, released with one program
+ *   start.c       the one start sequence: a cold run, a prepared one, a
+ *                 release
+ *   run.c         the event API, the pump, the drain once init is gone
  *
  * struct sp_run is grouped by owner: each sub-struct names the file that
  * writes it (others may read it).
@@ -33,8 +43,10 @@
 #include <signal.h>
 #include <sys/epoll.h>
 
-#include "internal.h"
+#include "base.h"
 #include "launch.h"
+#include "result.h"
+#include "workfiles.h"
 
 #define CHUNK (256 * 1024)
 #define PIPE_BYTES (1024 * 1024)
@@ -64,19 +76,20 @@ struct run_output {
 	size_t errtail_len;
 };
 
-/* run.c: the sources in the epoll set; each -1 once closed */
+/* start.c makes the sources in the epoll set; each -1 once closed
+ * (sp_run_unwatch) */
 struct run_sources {
 	int epfd, out_fd, err_fd, chan_fd, notify_fd, sample_fd, deadline_fd;
 };
 
-/* run.c: the events not yet handed out */
+/* run_object.c queues the events; run.c hands them out */
 struct run_queue {
 	struct qitem *q;            /* a ring of qcap items */
 	size_t qhead, qlen, qcap;
 	struct qitem cur;           /* the event last handed out */
 };
 
-/* run.c places the files in; finish.c lists what is left (workdir.c,
+/* start.c places the files in; finish.c lists what is left (workdir.c,
  * keep.c) */
 struct run_files {
 	struct sp_keep keep;        /* root_fd -1 unless the caller keeps files */
@@ -125,7 +138,7 @@ struct run_accounting {
 	uint64_t own_pipes[3];      /* inodes of the program's stdout, stderr, channel */
 };
 
-/* run.c: the seccomp notifications */
+/* notify.c: the seccomp notifications */
 struct run_notify {
 	uint32_t spawn_floor;       /* tasks counted at the last spawn let through */
 	uint64_t spawn_at_us;       /* and when */
@@ -138,7 +151,7 @@ struct run_notify {
 	struct seccomp_notif_resp *notif_resp;
 };
 
-/* run.c (the program's SP_CTL_LAYERS, the filter chosen); finish.c
+/* run.c (the program's SP_CTL_LAYERS), start.c (the filter chosen); finish.c
  * records them */
 struct run_layers {
 	int landlock_abi;
@@ -146,7 +159,8 @@ struct run_layers {
 	unsigned filter;            /* the filter's variant, SP_FILTER_* */
 };
 
-/* run.c learns how the run ends; finish.c decides from it */
+/* run.c learns how the run ends (run_object.c stops it); finish.c
+ * decides from it */
 struct run_end {
 	bool have_status;
 	int wstatus;
@@ -183,7 +197,7 @@ struct sp_run_seam {
 };
 
 struct sp_run {
-	/* run.c */
+	/* start.c, run_object.c */
 	struct sp_run_seam seam;    /* the real clock and epoll, or a script */
 	struct sp_limits limits;
 	/* the interpreter and the program's name, copied: init blanks the
@@ -199,12 +213,12 @@ struct sp_run {
 	struct sp_violations viol;
 	bool viol_dirty;            /* a record grew since the last sample */
 
-	struct run_sources src;     /* run.c */
-	struct run_queue queue;     /* run.c */
-	struct run_notify notify;   /* run.c */
-	struct run_layers layers;   /* run.c, finish.c */
-	struct run_end end;         /* run.c, finish.c */
-	struct run_files files;     /* run.c, finish.c */
+	struct run_sources src;     /* start.c, run.c */
+	struct run_queue queue;     /* run_object.c, run.c */
+	struct run_notify notify;   /* notify.c */
+	struct run_layers layers;   /* start.c, run.c, finish.c */
+	struct run_end end;         /* run.c, run_object.c, finish.c */
+	struct run_files files;     /* start.c, finish.c */
 	struct run_output out;      /* output.c */
 	struct run_channel chan;    /* channel.c */
 	struct run_accounting acct; /* accounting.c */
@@ -213,7 +227,10 @@ struct sp_run {
 	struct run_prep prep;       /* prepare.c */
 };
 
-/* run.c */
+/* run_object.c: the run's life, queue, records, clock and stop */
+/* A run with every fd -1 and its result, or NULL with err ("out of memory"). */
+struct sp_run *sp_run_new(const struct sp_limits *limits, const char *python,
+			  struct sp_error *err);
 void sp_run_push(struct sp_run *r, struct qitem it);
 void sp_run_push_usage(struct sp_run *r);
 /* Queue an event for every record whose count changed since its last one. */
@@ -227,30 +244,41 @@ void sp_run_stop(struct sp_run *r, enum sp_status why);
 uint64_t sp_run_now_ms(const struct sp_run *r);
 /* The seam's clock (sp_now_us unless scripted). */
 uint64_t sp_run_now_us(const struct sp_run *r);
-/* The wall limit is reached: stop the run (once). */
-void sp_run_wall_deadline(struct sp_run *r);
-void sp_run_handle_ctl(struct sp_run *r);
+/* Watch fd as source s (-1: errno); a source that ended: unwatched,
+ * closed, -1. */
+int sp_run_watch(struct sp_run *r, int fd, enum src s);
+void sp_run_unwatch(struct sp_run *r, int *fd);
+/* The deadline timer at at_us (monotonic), or off with 0: the one way
+ * it is set. */
+void sp_run_arm_deadline(struct sp_run *r, uint64_t at_us);
 
-/* run.c, for prepare.c: the pieces sp_run_start is made of */
-int sp_run_add_fd(struct sp_run *r, int fd, enum src s); /* -1: errno */
-/* The program's pipes (our ends) become the run's sources, with epoll and
- * the timers; the fds are the run's even when it fails. */
-int sp_run_take_sources(struct sp_run *r, int out_fd, int err_fd, int chan_fd,
-			struct sp_error *err);
-int sp_run_check_python(const char *python, struct sp_error *err);
-int sp_run_make_stdin(const struct sp_config *cfg, struct sp_error *err);
-int sp_run_place_inputs(struct sp_run *r, const struct sp_config *cfg,
-			const struct sp_in_file *in_files, struct sp_error *err);
-unsigned sp_run_filter_for(struct sp_cgroup *cg);
+/* notify.c: one seccomp notification, answered and recorded. */
+void sp_notify_handle(struct sp_run *r);
 
 /* prepare.c */
+/* RLIMIT_CPU's room for the preparation (imports), in seconds: lowered
+ * to the program's own at the release. */
+#define SP_PREPARE_CPU_S 60u
+/* "numpy,pandas" for the prelude's argument, or -1 with err->msg. */
+int sp_prepare_preload_arg(const struct sp_prepare *p, char *buf, size_t len,
+			   struct sp_error *err);
+/* At the release: /work/carry.json written as a cold run has it; the
+ * interpreter's RLIMIT_CPU lowered to the program's; the preparation's
+ * output discarded and its CPU taken as the base; the release sent. */
+int sp_prepare_write_carry(int work_fd, const char *text, size_t len,
+			   struct sp_error *err);
+int sp_prepare_lower_cpu_rlimit(struct sp_run *r, struct sp_error *err);
+void sp_prepare_hand_over(struct sp_run *r);
+int sp_prepare_send_release(struct sp_run *r, const struct sp_config *cfg,
+			    const char *filename, int stdin_fd, struct sp_error *err);
 /* The prelude's {"t": "ready"}: the one of a preparing run only. */
 void sp_prepare_on_ready(struct sp_run *r, json_t *msg);
 /* Preparing ended before the release: take what it wrote, which is no
  * program's (no events), then say why (finish.c). */
 void sp_prepare_take_output(struct sp_run *r);
 void sp_prepare_on_finish(struct sp_run *r);
-/* The preparation's time is up: its deadline before it is ready (run.c). */
+/* The preparation's time is up: its deadline before it is ready
+ * (accounting.c asks first); false when the deadline is the program's. */
 bool sp_prepare_deadline(struct sp_run *r);
 
 /* output.c: read one chunk of stdout (is_err false) or stderr from *fdp
@@ -265,7 +293,11 @@ void sp_channel_drain(struct sp_run *r);
 
 /* accounting.c */
 void sp_accounting_sample(struct sp_run *r);
+/* The sampler's next tick (sooner near the CPU limit). */
 void sp_accounting_arm(struct sp_run *r);
+/* The wall limit is reached: stop the run (once); a preparation's
+ * deadline is prepare.c's. */
+void sp_accounting_deadline_reached(struct sp_run *r);
 /* The records of limits reached that do not stop a run (once each). */
 void sp_accounting_limit_records(struct sp_run *r);
 

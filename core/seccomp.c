@@ -28,7 +28,8 @@
 #include <linux/seccomp.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "sandbox.h"
 #include "seccomp_names.h"
 #include "buf.h"
 #include "banned.h"
@@ -50,7 +51,7 @@ int sp_seccomp_load(unsigned flags, int *notify_fd, struct sp_error *err)
 
 	*notify_fd = -1;
 	flags &= SP_FILTER_VARIANTS - 1;
-	/* The filter as the build compiled it (core/gen/seccomp_gen.c). */
+	/* The filter as the build compiled it (tools/gen/seccomp_gen.c). */
 	if (sp_seccomp_notify_bpf[flags].len > 0) {
 		struct sock_fprog prog = {
 			.len = (unsigned short)sp_seccomp_notify_bpf[flags].len,

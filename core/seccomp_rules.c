@@ -3,7 +3,7 @@
  * seccomp_rules.c - the deny list itself, built with libseccomp.
  *
  * Shared by the library (a fallback) and by the build step that turns it
- * into BPF once (core/gen/seccomp_gen.c), so a run does not pay libseccomp's
+ * into BPF once (tools/gen/seccomp_gen.c), so a run does not pay libseccomp's
  * compiler, about 1.5 ms, every time.
  *
  * clone3 answers ENOSYS without a record: its flags live in memory the
@@ -22,7 +22,7 @@
 #include <sys/socket.h>
 #include <seccomp.h>
 
-#include "internal.h"
+#include "sandbox.h"
 #include "seccomp_names.h"
 #include "buf.h"
 #include "banned.h"

@@ -37,7 +37,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "observe.h"
 #include "buf.h"
 #include "banned.h"
 

@@ -7,7 +7,7 @@
  */
 #include <stdio.h>
 
-#include "internal.h"
+#include "base.h"
 #include "banned.h"
 
 void sp_format_bytes(uint64_t n, char *buf, size_t len)

@@ -22,7 +22,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "observe.h"
 #include "banned.h"
 
 /* Fields after the ") " of /proc/PID/stat (proc(5) numbers them from 1:
@@ -56,11 +57,16 @@ static int parse_stat(const char *text, uint64_t *ticks, uint64_t *rss_pages,
 	return 0;
 }
 
-/* Read and parse /proc/PID/stat of one task under procfd: 0 with the
- * fields, -1 when the task is gone (or unreadable), -2 when it is there
- * but its stat does not parse. */
-static int read_task_stat(int procfd, const char *pid, uint64_t *ticks,
-			  uint64_t *rss_pages, uint32_t *threads)
+/* What reading one task's stat found. */
+enum task_stat {
+	TASK_READ,              /* the fields are set */
+	TASK_GONE,              /* gone (or unreadable) */
+	TASK_UNPARSED,          /* there, but its stat does not parse */
+};
+
+/* Read and parse /proc/PID/stat of one task under procfd. */
+static enum task_stat read_task_stat(int procfd, const char *pid, uint64_t *ticks,
+				     uint64_t *rss_pages, uint32_t *threads)
 {
 	char path[64], buf[1024];
 	ssize_t len;
@@ -69,13 +75,13 @@ static int read_task_stat(int procfd, const char *pid, uint64_t *ticks,
 	snprintf(path, sizeof path, "%s/stat", pid);
 	fd = openat(procfd, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return -1;
+		return TASK_GONE;
 	len = read(fd, buf, sizeof buf - 1);
 	close(fd);
 	if (len <= 0)
-		return -1;
+		return TASK_GONE;
 	buf[len] = '\0';
-	return parse_stat(buf, ticks, rss_pages, threads) < 0 ? -2 : 0;
+	return parse_stat(buf, ticks, rss_pages, threads) < 0 ? TASK_UNPARSED : TASK_READ;
 }
 
 /* Pss of one process in bytes, or -1 when it cannot be read. */
@@ -103,8 +109,7 @@ static long long pss_bytes(int procfd, const char *pid)
 
 int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out)
 {
-	int fd = openat(procfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d;
+	DIR *d = sp_opendir_at(procfd, ".");
 	struct dirent *de;
 	uint64_t ticks = 0, pages = 0, pss = 0;
 	long page = sysconf(_SC_PAGESIZE);
@@ -117,20 +122,15 @@ int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out)
 	unsigned nproc = 0, listed = 0;
 
 	memset(out, 0, sizeof *out);
-	if (fd < 0)
+	if (!d)
 		return -1;
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return -1;
-	}
 	while ((de = readdir(d))) {
 		uint64_t t, r;
 		uint32_t th;
 
 		if (!isdigit((unsigned char)de->d_name[0]))
 			continue;
-		if (read_task_stat(procfd, de->d_name, &t, &r, &th) < 0)
+		if (read_task_stat(procfd, de->d_name, &t, &r, &th) != TASK_READ)
 			continue;
 		/* pid 1 is sandpit's own init: its reaped children count, it does not */
 		if (strcmp(de->d_name, "1") == 0) {
@@ -163,18 +163,12 @@ int sp_proc_sample(int procfd, long clk_tck, struct sp_proc_sample *out)
 
 uint32_t sp_proc_count_tasks(int procfd)
 {
-	int fd = openat(procfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d;
+	DIR *d = sp_opendir_at(procfd, ".");
 	struct dirent *de;
 	uint32_t n = 0;
 
-	if (fd < 0)
+	if (!d)
 		return 0;
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return 0;
-	}
 	while ((de = readdir(d))) {
 		uint64_t t, r;
 		uint32_t th;
@@ -183,9 +177,9 @@ uint32_t sp_proc_count_tasks(int procfd)
 		if (!isdigit((unsigned char)de->d_name[0]) || strcmp(de->d_name, "1") == 0)
 			continue;
 		switch (read_task_stat(procfd, de->d_name, &t, &r, &th)) {
-		case 0: n += th > 0 ? th : 1; break;
-		case -2: n++; break; /* there, but its stat did not parse */
-		default: break;      /* gone meanwhile */
+		case TASK_READ: n += th > 0 ? th : 1; break;
+		case TASK_UNPARSED: n++; break; /* there all the same */
+		case TASK_GONE: break;          /* gone meanwhile */
 		}
 	}
 	closedir(d);

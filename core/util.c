@@ -3,6 +3,7 @@
  * util.c - small helpers every core file leans on: error text, whole
  * reads and writes, clocks, and passing fds over a unix socket.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
 #include "buf.h"
 #include "banned.h"
 
@@ -130,6 +131,19 @@ int sp_fd_move_above(int fd, int min)
 	/* fd is closed either way: the caller replaces it with the result */
 	sp_close_keep_errno(fd);
 	return moved;
+}
+
+DIR *sp_opendir_at(int dirfd, const char *path)
+{
+	int fd = openat(dirfd, path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d;
+
+	if (fd < 0)
+		return NULL;
+	d = fdopendir(fd);
+	if (!d)
+		sp_close_keep_errno(fd);
+	return d;
 }
 
 void sp_close_keep_errno(int fd)

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "result.h"
 #include "buf.h"
 #include "banned.h"
 

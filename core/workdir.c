@@ -23,7 +23,8 @@
 #include <sys/statfs.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
+#include "workfiles.h"
 #include "buf.h"
 #include "banned.h"
 
@@ -59,17 +60,11 @@ static bool is_placed(const struct walk *w, const char *name, const struct stat 
 
 static int walk(struct walk *w, int dirfd, const char *prefix, int depth, int host_dir)
 {
-	int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	DIR *d;
+	DIR *d = sp_opendir_at(dirfd, ".");
 	struct dirent *de;
 
-	if (fd < 0)
+	if (!d)
 		return -1;
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return -1;
-	}
 	while ((de = readdir(d)) && w->n < w->max) {
 		struct stat st;
 		char rel[REL_MAX + 16];

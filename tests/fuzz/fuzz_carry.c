@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: core/carry.c core/json_dump.c core/util.c core/units.c core/buf.c */
+/* fuzz-sources: core/carry.c core/pykeywords.c core/json_dump.c core/util.c core/units.c core/buf.c */
 /* fuzz-pkgs: jansson libutf8proc */
 /*
  * fuzz_carry.c - random text through the carry buffer's two entry points.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: core/json.c core/json_bytes.c core/json_dump.c core/last_value.c core/limits.c core/violations.c core/hints.c core/units.c core/samples.c core/variables.c core/carry.c core/util.c core/buf.c */
+/* fuzz-sources: core/json.c core/json_bytes.c core/json_dump.c core/last_value.c core/limits.c core/violations.c core/hints.c core/units.c core/samples.c core/variables.c core/carry.c core/pykeywords.c core/util.c core/buf.c */
 /*
  * fuzz_result.c - a program's output through the JSON result.
  *

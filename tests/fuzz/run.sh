@@ -19,7 +19,7 @@ OUT=build-fuzz
 CC=${FUZZ_CC:-clang}
 mkdir -p "$OUT/gen"
 # the built-in theme is themes/default.theme itself, embedded as make does
-sh core/embed.sh theme_default_text themes/default.theme > "$OUT/gen/default_theme.c" || exit 2
+sh tools/embed.sh theme_default_text themes/default.theme > "$OUT/gen/default_theme.c" || exit 2
 command -v "$CC" >/dev/null 2>&1 || { echo "fuzz: $CC is needed (apt-get install clang)" >&2; exit 2; }
 
 targets=${*:-$(ls tests/fuzz/fuzz_*.c 2>/dev/null | sed 's|.*/||; s|\.c$||')}

@@ -9,7 +9,7 @@
  * record with a count, and a clean program leaves none at all.
  */
 #include "itest.h"
-#include "internal.h" /* sp_seccomp_can_continue */
+#include "sandbox.h" /* sp_seccomp_can_continue */
 
 struct expect {
 	enum sp_violation_kind kind;

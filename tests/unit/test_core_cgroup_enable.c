@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "sandbox.h"
 
 static char dir[64];
 static char writes[256];        /* every write, "+a|+b|" */

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "testlib.h"
-#include "internal.h"
+#include "base.h"
 
 static void a_config_from_sp_config_init_is_taken_as_it_is(void **state)
 {

@@ -11,7 +11,7 @@
 
 #include <jansson.h>
 
-#include "internal.h"
+#include "result.h"
 #include "run_impl.h"
 
 static struct sp_sample at(uint64_t t)

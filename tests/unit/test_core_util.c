@@ -10,7 +10,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "base.h"
 
 /* Moving an fd above a number the process may not reach fails with the
  * kernel's errno, and the fd given is closed, not leaked. */

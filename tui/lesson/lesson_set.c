@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * lesson_set.c - which lessons there are: the shipped ones (lessons/
- * NN_name.lesson, embedded in the binary by core/embed.sh as the demos
+ * NN_name.lesson, embedded in the binary by tools/embed.sh as the demos
  * are, so they work after `make install`), then a teacher's own from
  * `--lessons DIR`. A broken file is reported with FILE:LINE and skipped;
  * the others still load. Also writes a lesson's [file] sections to a

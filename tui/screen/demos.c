@@ -2,7 +2,7 @@
 /*
  * demos.c - the embedded demo programs and their menu.
  *
- * The Makefile runs core/embed.sh --table over tui/demos/NN_name.py (sorted),
+ * The Makefile runs tools/embed.sh --table over tui/demos/NN_name.py (sorted),
  * which defines the table below; its last entry has a NULL name.
  */
 #include <stdio.h>

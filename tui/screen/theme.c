@@ -34,7 +34,7 @@
 #endif
 
 /* The default theme: themes/default.theme itself, carried in the binary
- * (core/embed.sh, at build time) so the playground works with no themes
+ * (tools/embed.sh, at build time) so the playground works with no themes
  * directory at all, and parsed by the same parser as any theme file. */
 extern const char theme_default_text[];
 extern const unsigned long theme_default_text_len;

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pykeywords.h"
 #include "banned.h"
 
 enum {
@@ -38,15 +39,7 @@ struct scan {
 	bool cont;          /* the line ended in a backslash inside a string */
 };
 
-static const char *const keywords[] = {
-	"False", "None", "True", "and", "as", "assert", "async", "await",
-	"break", "class", "continue", "def", "del", "elif", "else", "except",
-	"finally", "for", "from", "global", "if", "import", "in", "is",
-	"lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try",
-	"while", "with", "yield",
-};
-
-/* Soft keywords: keywords only where a statement starts. */
+/* Python's keywords are core's list (pykeywords.h). Soft keywords: keywords only where a statement starts. */
 static const char *const soft_keywords[] = { "case", "match", "type" };
 
 static const char *const builtins[] = {
@@ -292,7 +285,7 @@ static void name(struct scan *sc)
 	size_t n = i - a;
 	int k = HL_TEXT;
 	if (prev_nonblank(sc, a) != '.') {   /* x.print is an attribute */
-		if (in_table(keywords, COUNT(keywords), p, n))
+		if (sp_python_keyword(p, n))
 			k = HL_KEYWORD;
 		else if (sc->n == 0 && line_start(sc, a) &&
 			 in_table(soft_keywords, COUNT(soft_keywords), p, n)) {
