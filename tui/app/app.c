@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "app/panes.h"
 #include "image/graphics.h"
 #include "editor/editor.h"
 #include "pane/lesson_view.h"
@@ -178,6 +179,7 @@ static void draw_status(struct app *a)
 	attr_t ka = theme_attr(&a->theme, TR_STATUS_KEY);
 	long line = 0, col = 0;
 	int x, rw, lw, msgw, room;
+	struct editor *(*text)(const struct app *);
 
 	layout_clear(stdscr, r, sa);
 	app_state_text(a, state, sizeof state);
@@ -190,7 +192,8 @@ static void draw_status(struct app *a)
 			 a->cancelling ? "cancelling" : "running", app_run_seconds(a));
 	else
 		snprintf(left, sizeof left, " %s ", state);
-	editor_cursor_pos(a->focus == PANE_CARRY ? a->carry.ed : a->ed, &line, &col);
+	text = app_focused(a)->text;
+	editor_cursor_pos(text ? text(a) : a->ed, &line, &col);
 	snprintf(pos, sizeof pos, "%sLn %ld, Col %ld ",
 		 editor_modified(a->ed) ? "[+] " : "", line, col);
 	lw = text_draw(stdscr, r.y, r.x, r.w, left, strlen(left), ka | A_BOLD);
@@ -215,35 +218,9 @@ static void draw_status(struct app *a)
 		text_draw(stdscr, r.y, r.x + r.w - rw, rw, right, strlen(right), sa);
 }
 
-/* Frame titles carry a little live information. */
-static void pane_info(const struct app *a, int p, char *buf, size_t len)
-{
-	buf[0] = '\0';
-	if (p == PANE_EDITOR)
-		snprintf(buf, len, "%s%s", editor_name(a->ed),
-			 editor_modified(a->ed) ? " [+]" : "");
-	else if (p == PANE_OUTPUT && app_step_pending(a))
-		snprintf(buf, len, "step: Space next violation, Esc all");
-	else if (p == PANE_OUTPUT && a->step_mode && a->run_no)
-		snprintf(buf, len, "run %d, step mode", a->run_no);
-	else if (p == PANE_OUTPUT && a->run_no)
-		snprintf(buf, len, "run %d", a->run_no);
-	else if (p == PANE_VIOLATIONS)
-		violations_info(&a->viol, buf, len);
-	else if (p == PANE_CARRY)
-		app_side_info(a, buf, len);
-	else if (p == PANE_RESOURCES) {
-		/* what goes into every run is always in sight */
-		char names[256];
-		attach_names(&a->attached, names, sizeof names);
-		snprintf(buf, len, a->attached.n ? "files in: %s" : "F7 attaches files", names);
-	}
-}
-
 void app_draw(struct app *a)
 {
 	const struct theme *th = &a->theme;
-	char info[300];
 	int cy = -1, cx = -1;
 
 	app_layout(a); /* below the lesson strip, when a lesson is open */
@@ -265,32 +242,7 @@ void app_draw(struct app *a)
 		a->dirty = false;
 		return;
 	}
-	for (int p = 0; p < PANE_COUNT; p++) {
-		struct rect r = a->lay.pane[p], in = rect_inner(r);
-		bool f = a->focus == p;
-
-		if (r.w == 0)
-			continue; /* hidden behind a zoomed pane */
-		layout_clear(stdscr, r, theme_attr(th, TR_NORMAL));
-		switch (p) {
-		case PANE_EDITOR:
-			editor_draw(a->ed, stdscr, in.y, in.x, in.h, in.w, th, f);
-			if (f)
-				editor_screen_cursor(a->ed, &cy, &cx);
-			break;
-		case PANE_OUTPUT: output_draw(a->out, stdscr, in, th); break;
-		case PANE_RESOURCES: gauges_draw(&a->gauges, stdscr, in, th); break;
-		case PANE_VIOLATIONS:
-			violations_draw(&a->viol, stdscr, in, th, f, a->lay.zoomed);
-			break;
-		case PANE_CARRY: app_side_draw(a, in, f, &cy, &cx); break;
-		}
-		pane_info(a, p, info, sizeof info);
-		layout_frame(stdscr, r, p == PANE_CARRY ? app_side_title(a) :
-			     layout_pane_title(p), info, f, th);
-		if (p == PANE_RESOURCES)
-			app_prewarm_draw(a, r); /* what the next F5 gets */
-	}
+	app_panes_draw(a, &cy, &cx);
 	draw_status(a);
 	app_lesson_draw(a);
 	if (a->lessons && (a->lessons->menu || a->lessons->full))

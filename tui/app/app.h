@@ -76,7 +76,7 @@ struct app {
 	struct carry_pane carry;
 	struct stdin_pane stdin_buf;  /* the Stdin tab of the Carry pane */
 	struct vars_pane vars;        /* its Variables tab: the last run's globals */
-	int side_tab;                 /* enum side_tab: the Carry pane's tab shown */
+	int side_tab;                 /* the Carry place's tab shown (app_side.c) */
 	struct demo_menu menu;
 	struct history_view hist;   /* the assistant's runs (F3, h): app_history.c */
 	struct lesson_view *lessons; /* NULL until lessons are first used */
@@ -248,21 +248,8 @@ void app_step_flush(struct app *a);
 void app_step_toggle(struct app *a);
 void app_step_free(struct app *a);
 
-/* app_output.c: the Output pane's keys (/ n N find, s save, c clear);
- * true when the key was one of them. */
-bool app_output_key(struct app *a, int ch);
+/* app_output.c: the answer to the Output pane's find or save prompt. */
 void app_output_answer(struct app *a, int action, const char *input);
-
-/* app_side.c: the Carry pane's tabs (F12 shows the next). */
-enum side_tab { SIDE_CARRY, SIDE_STDIN, SIDE_VARS, SIDE_COUNT };
-const char *app_side_title(const struct app *a);
-void app_side_info(const struct app *a, char *buf, size_t len);
-void app_side_next(struct app *a);
-void app_side_draw(struct app *a, struct rect in, bool focused, int *cy, int *cx);
-void app_side_key(struct app *a, bool is_key, wint_t ch);
-void app_side_paste(struct app *a, const char *text, size_t len);
-void app_side_scroll(struct app *a, int lines);
-void app_side_click(struct app *a, int row, int col);
 
 /* app_limits.c: F4 / Ctrl-P. The key function is true when the dialog
  * is up and took the key. */
@@ -277,10 +264,12 @@ void app_limits_draw(struct app *a, int *cy, int *cx);
 void app_zoom_toggle(struct app *a);
 /* Move the Editor's cursor to line (1-based) and focus it. */
 void app_goto_line(struct app *a, long line);
-/* Enter in the Violations or Output pane (row -1), or a click on row of
- * the Output pane: go to the record's or the traceback's line. True when
- * the key was used (false in Output with no traceback line in view). */
-bool app_jump_from(struct app *a, int pane, int row);
+/* Enter in the Violations pane, or a click on a record: go to the
+ * selected record's line (or say it has none). */
+void app_jump_violation(struct app *a);
+/* Enter in Output (row -1), or a click on its row: go to the traceback's
+ * line; false when Enter finds no traceback line in view. */
+bool app_jump_output(struct app *a, int row);
 /* After a run: its hints into Output (before the run's footer), and
  * gutter marks for the records in the Violations pane. */
 void app_teach_hints(struct app *a, const struct sp_result *r);
@@ -315,11 +304,9 @@ void app_recovery_offer(struct app *a);
 void app_recovery_answer(struct app *a, int action, enum dialog_answer ans,
 			 int chosen);
 
-/* app_carry.c: the load prompt's answer (asks before values go), the
- * clear key (Ctrl-Delete in the pane; false for other keys), and the
- * answer to ACT_CARRY_REPLACE or ACT_CARRY_CLEAR. */
+/* app_carry.c: the load prompt's answer (asks before values go), and
+ * the answer to ACT_CARRY_REPLACE or ACT_CARRY_CLEAR. */
 void app_carry_load(struct app *a, const char *path);
-bool app_carry_key(struct app *a, bool is_key, wint_t ch);
 void app_carry_answer(struct app *a, int action, enum dialog_answer ans);
 
 /* app_run.c */

@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * app_carry.c - the Carry pane's keys that need the app: loading a file
- * over a buffer that holds values, and clearing it. Both ask first, and
- * both are one edit that Ctrl-Z in the pane takes back.
+ * app_carry.c - the Carry tab of the Carry place (panes.h, app_side.c):
+ * the JSON object the next run gets as carry-in (pane/pane_carry.c keeps
+ * and checks it). Its keys that need the app: Ctrl-S saves it and Ctrl-O
+ * loads a file over it, Ctrl-Delete clears it. Loading over values and
+ * clearing ask first, and both are one edit that Ctrl-Z takes back.
  */
 #include <stdio.h>
 #include <string.h>
+#include <curses.h>
 
 #include "app/app.h"
+#include "app/panes.h"
+#include "editor/editor.h"
 #include "banned.h"
 
 /* The load prompt was answered with path: ask first if values would go. */
@@ -27,7 +32,8 @@ void app_carry_load(struct app *a, const char *path)
 	dialog_ask(&a->dlg, ACT_CARRY_REPLACE, "Replace the carry buffer", text, false);
 }
 
-bool app_carry_key(struct app *a, bool is_key, wint_t ch)
+/* Ctrl-Delete: clear it, asking first. */
+static bool clear_key(struct app *a, bool is_key, wint_t ch)
 {
 	if (!is_key || ch != KEY_CTRL_DEL)
 		return false;
@@ -58,3 +64,72 @@ void app_carry_answer(struct app *a, int action, enum dialog_answer ans)
 		app_message(a, false, "carry buffer loaded from %s", a->pending_path);
 	}
 }
+
+static void carry_info(const struct app *a, char *buf, size_t len)
+{
+	snprintf(buf, len, "F2 merges · ^Del clears · F12 %s", app_side_next_title(a));
+}
+
+static void carry_tab_draw(struct app *a, struct rect r, bool focused)
+{
+	carry_draw(&a->carry, stdscr, rect_inner(r), &a->theme, focused);
+}
+
+/* Ctrl-S and Ctrl-O are the buffer's here; find and go-to too. */
+static bool carry_key_first(struct app *a, bool is_key, wint_t ch)
+{
+	if (is_key)
+		return false;
+	if (ch == CTRL_KEY('s'))
+		dialog_prompt(&a->dlg, ACT_CARRY_SAVE, "Save carry buffer",
+			      "Save the carry buffer to this JSON file:", "carry.json");
+	else if (ch == CTRL_KEY('o'))
+		dialog_prompt(&a->dlg, ACT_CARRY_LOAD, "Load carry buffer",
+			      "Replace the carry buffer with this JSON file:", NULL);
+	else if (ch == CTRL_KEY('f') || ch == CTRL_KEY('l'))
+		carry_key(&a->carry, is_key, ch);
+	else
+		return false;
+	return true;
+}
+
+static void carry_tab_key(struct app *a, bool is_key, wint_t ch)
+{
+	if (!clear_key(a, is_key, ch))
+		carry_key(&a->carry, is_key, ch);
+}
+
+static void carry_tab_paste(struct app *a, const char *text, size_t len)
+{
+	carry_paste(&a->carry, text, len);
+}
+
+static void carry_scroll(struct app *a, int lines)
+{
+	editor_scroll(a->carry.ed, lines);
+}
+
+static void carry_click(struct app *a, int row, int col)
+{
+	editor_mouse_click(a->carry.ed, row, col);
+}
+
+static void carry_cursor(const struct app *a, int *y, int *x)
+{
+	editor_screen_cursor(a->carry.ed, y, x);
+}
+
+const struct pane_class app_carry_tab = {
+	.title = "Carry",
+	.info = carry_info,
+	.draw = carry_tab_draw,
+	.key_first = carry_key_first,
+	.key = carry_tab_key,
+	.paste = carry_tab_paste,
+	.wheel = carry_scroll,
+	.click = carry_click,
+	.cursor = carry_cursor,
+	.text = app_side_text,
+	.hints = app_side_hints,
+	.focusable = true,
+};

@@ -27,16 +27,14 @@
 #include <utf8proc.h>
 
 #include "app/app.h"
+#include "app/panes.h"
 #include "text/clipboard.h"
 #include "editor/editor.h"
 #include "editor/keyseq.h"
 #include "pane/lesson_view.h"
 #include "text/pathcomplete.h"
-#include "pane/picture.h"
 #include "buf.h"
 #include "banned.h"
-
-#define CTRL(c) ((c) & 0x1f)
 
 /* Append one code point to the paste buffer as UTF-8. */
 static void paste_add(struct app *a, wint_t c)
@@ -72,13 +70,8 @@ static void paste_deliver(struct app *a)
 		dialog_paste(&a->dlg, a->paste, a->paste_len);
 	else if (a->limits_dlg.active)
 		app_limits_paste(a, a->paste, a->paste_len);
-	else if (a->focus == PANE_CARRY)
-		app_side_paste(a, a->paste, a->paste_len);
-	else if (!a->help.active && !a->menu.active) {
-		a->focus = PANE_EDITOR;
-		editor_paste(a->ed, a->paste, a->paste_len);
-		a->recovery_due = app_now() + 2;
-	}
+	else
+		app_pane_paste(a, a->paste, a->paste_len);
 	if (a->paste_cut)
 		app_message(a, true, "the paste was cut at %u MiB", PASTE_MAX >> 20);
 	a->paste_len = 0;
@@ -133,11 +126,6 @@ void app_save(struct app *a, const char *path, bool quit_after)
 /* Ctrl-S: save to the file's path, or ask for one. */
 static void save_key(struct app *a, bool quit_after)
 {
-	if (a->focus == PANE_CARRY && a->side_tab == SIDE_CARRY && !quit_after) {
-		dialog_prompt(&a->dlg, ACT_CARRY_SAVE, "Save carry buffer",
-			      "Save the carry buffer to this JSON file:", "carry.json");
-		return;
-	}
 	if (editor_path(a->ed)) {
 		app_save(a, NULL, quit_after);
 		return;
@@ -305,39 +293,6 @@ static void carry_forward(struct app *a)
 		app_message(a, false, "%s", msg);
 }
 
-/* Keys for the focused pane other than the Editor and Carry. */
-static void pane_key(struct app *a, int key)
-{
-	int page = a->lay.pane[a->focus].h > 3 ? a->lay.pane[a->focus].h - 3 : 1;
-
-	if (a->focus == PANE_OUTPUT) {
-		switch (key) {
-		case KEY_UP: output_scroll(a->out, 1); break;
-		case KEY_DOWN: output_scroll(a->out, -1); break;
-		case KEY_PPAGE: output_scroll(a->out, page); break;
-		case KEY_NPAGE: output_scroll(a->out, -page); break;
-		case KEY_HOME: output_scroll(a->out, INT_MAX); break;
-		case KEY_END: output_scroll_end(a->out); break;
-		default: break;
-		}
-	} else if (a->focus == PANE_VIOLATIONS) {
-		violations_key(&a->viol, key);
-	}
-}
-
-/* Enter in Output: the newest picture on screen, large; n and p then
- * step through every picture Output holds (app_files_view_key). */
-static void view_picture(struct app *a)
-{
-	struct picture *p = output_picture_shown(a->out);
-
-	if (!p) {
-		app_message(a, false, "no picture in Output: a run that saves a PNG or JPEG shows it here");
-		return;
-	}
-	app_view_output_picture(a, p);
-}
-
 /* The modal layers. Returns true when one of them took the key. */
 static bool modal_key(struct app *a, bool is_key, wint_t ch)
 {
@@ -410,8 +365,7 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 static void mouse_key(struct app *a)
 {
 	MEVENT ev;
-	int p;
-	struct picture *pic;
+	int wheel;
 
 	if (getmouse(&ev) != OK)
 		return;
@@ -426,40 +380,13 @@ static void mouse_key(struct app *a)
 	if (dialog_active(&a->dlg) || a->help.active || a->iview.active || a->hist.active ||
 	    (a->lessons && (a->lessons->menu || a->lessons->full)) || a->limits_dlg.active)
 		return;
-	p = layout_pane_at(&a->lay, ev.y, ev.x);
-	if (p < 0)
-		return;
-	struct rect in = rect_inner(a->lay.pane[p]);
-	int dir = ev.bstate & BUTTON4_PRESSED ? -1 :
+	wheel = ev.bstate & BUTTON4_PRESSED ? -1 :
 #ifdef BUTTON5_PRESSED
-		  ev.bstate & BUTTON5_PRESSED ? 1 :
+		ev.bstate & BUTTON5_PRESSED ? 1 :
 #endif
-		  0;
-	if (dir) {
-		switch (p) {
-		case PANE_EDITOR: editor_scroll(a->ed, 3 * dir); break;
-		case PANE_OUTPUT: output_scroll(a->out, -3 * dir); break;
-		case PANE_VIOLATIONS: violations_scroll_text(&a->viol, 3 * dir); break;
-		case PANE_CARRY: app_side_scroll(a, 3 * dir); break;
-		default: break;
-		}
-		return;
-	}
-	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
-		return;
-	a->focus = p;
-	if (!rect_contains(in, ev.y, ev.x))
-		return;
-	if (p == PANE_EDITOR)
-		editor_mouse_click(a->ed, ev.y - in.y, ev.x - in.x);
-	else if (p == PANE_CARRY)
-		app_side_click(a, ev.y - in.y, ev.x - in.x);
-	else if (p == PANE_VIOLATIONS && violations_click(&a->viol, ev.y - in.y))
-		app_jump_from(a, p, -1);
-	else if (p == PANE_OUTPUT && (pic = output_picture_at(a->out, ev.y - in.y)))
-		image_view_open(&a->iview, picture_path(pic), picture_name(pic));
-	else if (p == PANE_OUTPUT)
-		app_jump_from(a, p, ev.y - in.y);
+		0;
+	if (wheel || (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+		app_pane_mouse(a, ev.y, ev.x, wheel);
 }
 
 /* Keys that move the focus. True when the key was one of them. */
@@ -468,14 +395,14 @@ static bool focus_key(struct app *a, bool fkey, int key)
 	int step = 0;
 
 	if ((fkey && (key == KEY_F(6) || key == KEY_ALT_RIGHT || key == KEY_ALT_DOWN)) ||
-	    (!fkey && key == CTRL('w')))
+	    (!fkey && key == CTRL_KEY('w')))
 		step = 1;
 	else if (fkey && (key == KEY_F(18) || key == KEY_ALT_LEFT || key == KEY_ALT_UP))
-		step = PANE_COUNT - 1;               /* Shift-F6 is F18 to ncurses */
+		step = -1;                            /* Shift-F6 is F18 to ncurses */
 	else if (a->focus != PANE_EDITOR && !fkey && key == '\t')
 		step = 1;                             /* Tab indents in the Editor */
 	else if (a->focus != PANE_EDITOR && fkey && key == KEY_BTAB)
-		step = PANE_COUNT - 1;
+		step = -1;
 	else if (a->focus != PANE_EDITOR && !fkey && key == 27) {
 		a->focus = PANE_EDITOR;               /* Esc: back to the Editor */
 		if (a->zoomed) /* among all panes: a zoomed Editor would hide the next run's output */
@@ -484,23 +411,8 @@ static bool focus_key(struct app *a, bool fkey, int key)
 	}
 	if (!step)
 		return false;
-	a->focus = (a->focus + step) % PANE_COUNT;
+	app_focus_step(a, step);
 	return true;
-}
-
-/* A function key nothing is bound to: say so, rather than nothing. */
-static void unbound_key(struct app *a, int key)
-{
-	const char *n = keyname(key);
-	char name[32];
-
-	if (key >= KEY_F(1) && key <= KEY_F(63))
-		snprintf(name, sizeof name, "F%d", key - KEY_F0);
-	else if (key == KEY_IC)
-		snprintf(name, sizeof name, "Insert");
-	else
-		snprintf(name, sizeof name, "%s", n && !strncmp(n, "KEY_", 4) ? n + 4 : n ? n : "that key");
-	app_message(a, false, "%s does nothing here (F1 lists the keys)", name);
 }
 
 /* Run a key through keyseq.c: false when there is nothing to act on. */
@@ -618,19 +530,17 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 	if (app_files_key(a, fkey, key)) /* F7 / Ctrl-T attach, F8 / Ctrl-N files */
 		return;
 
-	/* In the Editor's find / go-to prompt, the prompt sees keys first. */
-	if (a->focus == PANE_EDITOR && editor_prompt_active(a->ed) &&
-	    !(fkey && (key == KEY_F(5) || key == KEY_F(1))) &&
-	    editor_key(a->ed, is_key, ch))
+	/* the focused pane's own first (the Editor's find prompt, Carry's ^S) */
+	if (app_pane_key_first(a, is_key, ch))
 		return;
 
-	if ((fkey && key == KEY_F(5)) || (!fkey && key == CTRL('r'))) {
+	if ((fkey && key == KEY_F(5)) || (!fkey && key == CTRL_KEY('r'))) {
 		app_run_start(a);
-	} else if (a->run && ((!fkey && key == 27) || (!fkey && key == CTRL('c')))) {
+	} else if (a->run && ((!fkey && key == 27) || (!fkey && key == CTRL_KEY('c')))) {
 		app_run_cancel(a);
-	} else if ((fkey && key == KEY_F(2)) || (!fkey && key == CTRL('b'))) {
+	} else if ((fkey && key == KEY_F(2)) || (!fkey && key == CTRL_KEY('b'))) {
 		carry_forward(a);
-	} else if ((fkey && key == KEY_F(3)) || (!fkey && key == CTRL('d'))) {
+	} else if ((fkey && key == KEY_F(3)) || (!fkey && key == CTRL_KEY('d'))) {
 		if (app_in_lesson(a) || a->learn)
 			app_lesson_menu(a); /* 'd' there goes on to the demos */
 		else
@@ -639,54 +549,34 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 		app_lesson_hint(a);
 	} else if (fkey && key == KEY_F(22)) { /* Shift-F10 to ncurses */
 		app_lesson_solution(a, true);
-	} else if ((fkey && key == KEY_F(4)) || (!fkey && key == CTRL('p'))) {
+	} else if ((fkey && key == KEY_F(4)) || (!fkey && key == CTRL_KEY('p'))) {
 		app_limits_open(a);
-	} else if ((fkey && key == KEY_F(12)) || (!fkey && key == CTRL('\\'))) {
+	} else if ((fkey && key == KEY_F(12)) || (!fkey && key == CTRL_KEY('\\'))) {
 		app_side_next(a);
-	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL('g'))) {
+	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL_KEY('g'))) {
 		help_open(&a->help);
-	} else if ((fkey && key == KEY_F(11)) || (!fkey && key == CTRL('u'))) {
+	} else if ((fkey && key == KEY_F(11)) || (!fkey && key == CTRL_KEY('u'))) {
 		app_zoom_toggle(a);
-	} else if ((a->focus == PANE_VIOLATIONS || a->focus == PANE_OUTPUT) &&
-		   ((!fkey && (key == '\r' || key == '\n')) || (fkey && key == KEY_ENTER)) &&
-		   app_jump_from(a, a->focus, -1)) {
-		/* to the line; in Output only with a traceback in view (else a picture) */
 	} else if (focus_key(a, fkey, key)) {
 		/* F6, Shift-F6, Ctrl-W, Alt-arrows; Tab and Esc outside the Editor */
-	} else if (!fkey && key == CTRL('s')) {
+	} else if (!fkey && key == CTRL_KEY('s')) {
 		save_key(a, false);
-	} else if (!fkey && key == CTRL('o')) {
-		if (a->focus == PANE_CARRY && a->side_tab == SIDE_CARRY)
-			dialog_prompt(&a->dlg, ACT_CARRY_LOAD, "Load carry buffer",
-				      "Replace the carry buffer with this JSON file:", NULL);
-		else
-			dialog_prompt(&a->dlg, ACT_OPEN, "Open", "File to open:", NULL);
-	} else if (!fkey && key == CTRL('q')) {
+	} else if (!fkey && key == CTRL_KEY('o')) {
+		dialog_prompt(&a->dlg, ACT_OPEN, "Open", "File to open:", NULL);
+	} else if (!fkey && key == CTRL_KEY('q')) {
 		quit_key(a);
-	} else if ((fkey && key == KEY_F(9)) || (!fkey && key == CTRL(']'))) {
+	} else if ((fkey && key == KEY_F(9)) || (!fkey && key == CTRL_KEY(']'))) {
 		a->mouse_on = !a->mouse_on;
 		mousemask(a->mouse_on ? ALL_MOUSE_EVENTS : 0, NULL);
 		app_message(a, false, a->mouse_on ? "mouse on (F9 or Ctrl-] turns it off)" :
 			    "mouse off: the terminal selects text (F9 or Ctrl-] turns it on)");
-	} else if (!fkey && key == CTRL('f') && a->focus != PANE_CARRY) {
+	} else if (!fkey && key == CTRL_KEY('f')) {
 		a->focus = PANE_EDITOR;
 		editor_begin_find(a->ed);
-	} else if (!fkey && key == CTRL('l') && a->focus != PANE_CARRY) {
+	} else if (!fkey && key == CTRL_KEY('l')) {
 		a->focus = PANE_EDITOR;
 		editor_begin_goto(a->ed);
-	} else if (a->focus == PANE_EDITOR) {
-		if (editor_key(a->ed, is_key, ch))
-			a->recovery_due = app_now() + 2;
-		else if (fkey)
-			unbound_key(a, key);
-	} else if (a->focus == PANE_CARRY) {
-		if (a->side_tab != SIDE_CARRY || !app_carry_key(a, is_key, ch))
-			app_side_key(a, is_key, ch);
-	} else if (a->focus == PANE_OUTPUT && (key == '\r' || key == '\n' || key == KEY_ENTER)) {
-		view_picture(a);
-	} else if (fkey) {
-		pane_key(a, key);
-	} else if (a->focus == PANE_OUTPUT) {
-		app_output_key(a, key);
+	} else {
+		app_pane_key(a, is_key, ch);
 	}
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/panes.h"
 #include "editor/editor.h"
 #include "pane/lesson_view.h"
 #include "banned.h"
@@ -24,7 +25,7 @@ void app_zoom_toggle(struct app *a)
 	a->zoomed = !a->zoomed;
 	if (a->zoomed)
 		app_message(a, false, "%s zoomed: F11 again shows all",
-			    layout_pane_title(a->focus));
+			    app_focused(a)->title);
 	else
 		app_message(a, false, "all panes");
 }
@@ -72,26 +73,30 @@ static long output_row_line(const struct app *a, int row)
 	return line ? line : hint_row_line(s, len);
 }
 
-bool app_jump_from(struct app *a, int pane, int row)
+void app_jump_violation(struct app *a)
+{
+	long line = violations_selected_line(&a->viol);
+
+	if (!line && a->viol.n)
+		app_message(a, false, "this record has no line: it is about the "
+			    "whole run");
+	if (line > 0)
+		app_goto_line(a, line);
+}
+
+bool app_jump_output(struct app *a, int row)
 {
 	long line = 0;
 
-	if (pane == PANE_VIOLATIONS) {
-		line = violations_selected_line(&a->viol);
-		if (!line && a->viol.n)
-			app_message(a, false, "this record has no line: it is about the "
-				    "whole run");
-	} else if (pane == PANE_OUTPUT && row >= 0) {
+	if (row >= 0) {
 		line = output_row_line(a, row);
-	} else if (pane == PANE_OUTPUT) {
+	} else {
 		/* Enter: the innermost frame in view, as Python lists it last;
 		 * none in view leaves Enter to the pictures */
 		for (int r = a->lay.pane[PANE_OUTPUT].h; r >= 0 && !line; r--)
 			line = output_row_line(a, r);
 		if (!line)
 			return false;
-	} else {
-		return false;
 	}
 	if (line > 0)
 		app_goto_line(a, line);
@@ -138,17 +143,8 @@ void app_state_text(const struct app *a, char *buf, size_t len)
 
 void app_key_hints(const struct app *a, int width, char *buf, size_t len)
 {
-	static const char *const editor_keys[] = {
-		"F5 run", "F1 help", "F3 demos", "F2 carry", "F11 zoom", "^Q quit", NULL };
-	static const char *const viol_keys[] = {
-		"Enter line", "PgDn read", "F11 zoom", "F5 run", "F1 help", NULL };
-	static const char *const out_keys[] = {
-		"Enter traceback", "PgUp scroll", "F11 zoom", "F5 run", "F1 help", NULL };
-	static const char *const carry_keys[] = {
-		"F5 run", "F2 merge", "F11 zoom", "^S save", "F1 help", NULL };
-	const char *const *keys = a->focus == PANE_VIOLATIONS && a->viol.n ? viol_keys :
-				  a->focus == PANE_OUTPUT ? out_keys :
-				  a->focus == PANE_CARRY ? carry_keys : editor_keys;
+	const struct pane_class *pc = app_focused(a);
+	const char *const *keys = pc->hints ? pc->hints(a) : NULL;
 	size_t used = 0;
 	/* an open dialog takes the keys: the panes' would do nothing now */
 	const char *over = dialog_active(&a->dlg) || a->limits_dlg.active ? "Enter OK  Esc cancel" :
@@ -156,6 +152,8 @@ void app_key_hints(const struct app *a, int width, char *buf, size_t len)
 			   a->tview.active ||
 			   (a->lessons && a->lessons->menu) ? "Esc closes" : NULL;
 
+	if (!keys)
+		keys = app_editor_pane.hints(a);
 	buf[0] = '\0';
 	if (over) {
 		if ((int)strlen(over) <= width)

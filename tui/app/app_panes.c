@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * app_panes.c - the pane table and the routing through it (panes.h), as
+ * htop's ScreenManager routes to its panels: which pane sits in which
+ * place, drawing them all, the focused pane's keys and pastes, and the
+ * mouse to the pane under the pointer. A new pane is one file with its
+ * struct pane_class, one line here and a place in screen/layout.c.
+ */
+#include <curses.h>
+
+#include "app/app.h"
+#include "app/panes.h"
+#include "banned.h"
+
+static const struct pane_class *const places[PANE_COUNT] = {
+	[PANE_EDITOR] = &app_editor_pane,
+	[PANE_OUTPUT] = &app_output_pane,
+	[PANE_RESOURCES] = &app_gauges_pane,
+	[PANE_VIOLATIONS] = &app_violations_pane,
+	[PANE_CARRY] = NULL, /* the tab shown: app_side.c */
+};
+
+const struct pane_class *app_pane(const struct app *a, int place)
+{
+	if (place < 0 || place >= PANE_COUNT)
+		return &app_editor_pane;
+	return places[place] ? places[place] : app_side_tab(a);
+}
+
+const struct pane_class *app_focused(const struct app *a)
+{
+	return app_pane(a, a->focus);
+}
+
+void app_panes_draw(struct app *a, int *cy, int *cx)
+{
+	const struct theme *th = &a->theme;
+	char info[300];
+
+	*cy = *cx = -1;
+	for (int p = 0; p < PANE_COUNT; p++) {
+		const struct pane_class *pc = app_pane(a, p);
+		struct rect r = a->lay.pane[p];
+		bool f = a->focus == p;
+
+		if (r.w == 0)
+			continue; /* hidden behind a zoomed pane */
+		layout_clear(stdscr, r, theme_attr(th, TR_NORMAL));
+		info[0] = '\0';
+		if (pc->info)
+			pc->info(a, info, sizeof info);
+		layout_frame(stdscr, r, pc->title, info, f, th);
+		if (pc->draw)
+			pc->draw(a, r, f);
+		if (f && pc->cursor)
+			pc->cursor(a, cy, cx);
+	}
+}
+
+bool app_pane_key_first(struct app *a, bool is_key, wint_t ch)
+{
+	const struct pane_class *pc = app_focused(a);
+
+	return pc->key_first && pc->key_first(a, is_key, ch);
+}
+
+void app_pane_key(struct app *a, bool is_key, wint_t ch)
+{
+	const struct pane_class *pc = app_focused(a);
+
+	if (pc->key)
+		pc->key(a, is_key, ch);
+}
+
+void app_pane_paste(struct app *a, const char *text, size_t len)
+{
+	const struct pane_class *pc = app_focused(a);
+
+	if (!pc->paste)
+		pc = &app_editor_pane;
+	pc->paste(a, text, len);
+}
+
+void app_pane_mouse(struct app *a, int y, int x, int wheel)
+{
+	int p = layout_pane_at(&a->lay, y, x);
+	const struct pane_class *pc = app_pane(a, p);
+	struct rect in;
+
+	if (p < 0)
+		return;
+	if (wheel) {
+		if (pc->wheel)
+			pc->wheel(a, 3 * wheel);
+		return;
+	}
+	a->focus = p;
+	in = rect_inner(a->lay.pane[p]);
+	if (rect_contains(in, y, x) && pc->click)
+		pc->click(a, y - in.y, x - in.x);
+}
+
+void app_focus_step(struct app *a, int step)
+{
+	for (int i = 0; i < PANE_COUNT; i++) {
+		a->focus = (a->focus + step + PANE_COUNT) % PANE_COUNT;
+		if (app_focused(a)->focusable)
+			return;
+	}
+}
