@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * app.h - the playground's state, shared by the loop (app.c), the key map
- * (app_keys.c) and the run glue (app_run.c). Nothing outside those three
- * files sees struct app.
+ * app.h - the playground's state (struct app, grouped by the file that
+ * writes each part) and the functions of the tui/app files that act on it.
+ * Only tui/app sees struct app: the components in tui/pane, tui/editor
+ * and tui/screen each get the part that is theirs. The headers below are
+ * the ones whose types the struct holds by value; a type it only points
+ * to is declared, not included.
  *
- * Invariants: at most one run exists (run != NULL while it goes); the
+ * Invariants: at most one run exists (run.sp != NULL while it goes); the
  * screen is only drawn from app_draw(); signal handlers touch nothing but
  * the volatile flags in app.c.
  */
@@ -28,18 +31,20 @@
 #include "editor/keyseq.h"
 #include "screen/layout.h"
 #include "pane/pane_carry.h"
-#include "pane/pane_output.h"
 #include "pane/pane_stdin.h"
 #include "pane/pane_vars.h"
 #include "pane/pane_violations.h"
 #include "config/recovery.h"
 #include "config/runfiles.h"
-#include "text/sanitize.h"
 #include "pane/table_view.h"
 #include "screen/theme.h"
 
 struct editor;
 struct lesson_view;
+struct output_pane;
+struct picture;
+struct prep_job;
+struct sp_run;
 struct step;
 
 /* What a dialog's answer is for. */
@@ -65,46 +70,94 @@ enum app_action {
 	ACT_FILE_SAVE,       /* prompt: where to save a copy of a kept file */
 };
 
+/*
+ * The playground's state, grouped by the file that writes it, as core's
+ * struct sp_run is. A group written by more than one file names them all;
+ * anyone may set ui.dirty (draw again) and call app_message().
+ */
 struct app {
-	struct pg_config cfg;
+	/* app.c: the session, read by all */
+	struct pg_config cfg;       /* app_limits.c changes its limits (F4) */
 	struct theme theme;
-	struct layout lay;
-	struct editor *ed;
-	struct output_pane *out;
-	struct gauges gauges;
-	struct violations viol;
-	struct carry_pane carry;
-	struct stdin_pane stdin_buf;  /* the Stdin tab of the Carry pane */
-	struct vars_pane vars;        /* its Variables tab: the last run's globals */
-	int side_tab;                 /* the Carry place's tab shown (app_side.c) */
-	struct demo_menu menu;
-	struct history_view hist;   /* the assistant's runs (F3, h): app_history.c */
-	struct lesson_view *lessons; /* NULL until lessons are first used */
 	bool learn;                 /* `sandpit learn`: open on the lessons */
-	bool carry_of_demo;         /* F2 filled the carry buffer outside a lesson */
-	size_t demo_loaded;         /* 1 + the demo last loaded into the Editor, or 0 */
-	bool step_mode;             /* hold a run's output for Space (app_step.c) */
-	struct step *step;
-	struct help_view help;
-	struct dialog dlg;
-	struct limits_dialog limits_dlg; /* F4 (app_limits.c) */
-	int focus;                  /* enum pane_id */
-	bool zoomed;                /* the focused pane has the screen (F11) */
-	bool mouse_on;
-	bool quit;
+	bool quit;                  /* app_keys.c: leave the loop */
 	int exit_code;
 
-	/* the run */
-	struct sp_run *run;
-	int run_no;
-	double run_started;         /* monotonic seconds */
-	bool cancelling;
-	char *last_carry_out;       /* the last finished run's carry_out */
-	char state[64];             /* "ready", or the last status */
-	char *errtail;              /* the end of the run's stderr */
-	size_t errtail_len;
+	/* app.c: the screen as drawn, and the status line's message */
+	struct app_ui {
+		struct layout lay;  /* app_lesson.c lays it out below its strip */
+		bool dirty;         /* anyone: draw again soon */
+		double last_draw;
+		char msg[512];      /* app_message() */
+		bool msg_error;
+		double msg_until;
+	} ui;
 
-	/* the prepared sandbox the next F5 takes (app_prewarm.c) */
+	/* app_keys.c, app_panes.c: which pane has the keys; app_side.c the
+	 * tab shown; app_teach.c the zoom (F11) */
+	struct app_nav {
+		int focus;          /* enum pane_id */
+		int side_tab;       /* the Carry place's tab shown (app_side.c) */
+		bool zoomed;        /* the focused pane has the screen */
+		bool mouse_on;
+	} nav;
+
+	/* the panes' components: each pane's file draws and keys its own
+	 * (panes.h); app_run.c fills them from a run */
+	struct app_panes {
+		struct editor *ed;
+		struct output_pane *out;
+		struct gauges gauges;
+		struct violations viol;
+		struct carry_pane carry;
+		struct stdin_pane stdin_buf; /* the Stdin tab of the Carry place */
+		struct vars_pane vars;       /* its Variables tab: the last run's globals */
+	} pane;
+
+	/* app_keys.c opens them, each closes itself: the views over the panes */
+	struct app_over {
+		struct dialog dlg;
+		struct help_view help;
+		struct demo_menu menu;
+		struct limits_dialog limits_dlg; /* F4 (app_limits.c) */
+		struct history_view hist;   /* the assistant's runs (F3, h): app_history.c */
+		/* a DataFrame, Series or array of the Variables tab, as a
+		 * table (app_vars.c) */
+		struct {
+			bool active;
+			char title[128];
+			struct table t;
+		} tview;
+	} over;
+
+	/* app_keys.c: keys on their way in */
+	struct app_keys {
+		struct keyseq keyseq;       /* an escape sequence in progress */
+		unsigned long clip_version[2]; /* Editor's, Carry's: sent by OSC 52 */
+		/* a bracketed paste in progress */
+		bool pasting;
+		bool paste_cut;             /* over PASTE_MAX: the rest was dropped */
+		double paste_last;          /* when its last key came */
+		char *paste;
+		size_t paste_len, paste_cap;
+		/* what a dialog's answer is about (app_lesson.c too) */
+		size_t pending_demo;        /* ACT_DEMO_DISCARD, ACT_LESSON_DISCARD */
+		char pending_path[CONFIG_PATH_MAX]; /* ACT_OPEN_DISCARD, ACT_CARRY_REPLACE */
+	} keys;
+
+	/* app_run.c: the run (at most one) */
+	struct app_run {
+		struct sp_run *sp;          /* NULL: none going */
+		int no;
+		double started;             /* monotonic seconds */
+		bool cancelling;
+		char *carry_out;            /* the last finished run's carry_out */
+		char state[64];             /* "ready", or the last status */
+		char *errtail;              /* the end of the run's stderr */
+		size_t errtail_len;
+	} run;
+
+	/* app_prewarm.c: the prepared sandbox the next F5 takes */
 	struct prewarm {
 		struct sp_run *run;      /* preparing or ready; NULL: none */
 		struct prep_job *job;    /* sp_run_prepare on its thread, or NULL */
@@ -118,48 +171,40 @@ struct app {
 		bool skipped_said;       /* modules not found: said once */
 		char why[160];           /* why the last one failed */
 		char said[160];          /* the last reason said in Output */
-		double last_key;         /* when the last key came (monotonic s) */
+		double last_key;         /* app.c: when the last key came (monotonic s) */
 	} prep;
 
-	/* files in and out (app_files.c) */
-	struct attach_list attached;
-	struct run_files last_files; /* what the last run kept */
-	struct file_view fview;
-	struct image_view iview;     /* a kept picture, large (from F8) */
-	struct picture *iview_pic;   /* the Output picture it shows, or NULL (F8's) */
-	/* a DataFrame, Series or array of the Variables tab, as a table */
-	struct {
-		bool active;
-		char title[128];
-		struct table t;
-	} tview;
-	char run_keep_dir[1024];     /* the running run's keep dir */
+	/* app_files.c: files in and out */
+	struct app_files {
+		struct attach_list attached;
+		struct run_files last;       /* what the last run kept */
+		char keep_dir[1024];         /* the running run's keep dir */
+		struct file_view fview;      /* F8 */
+		struct image_view iview;     /* a kept picture, large (from F8, Output) */
+		struct picture *iview_pic;   /* the Output picture it shows, or NULL (F8's) */
+	} files;
 
-	/* the status line's message */
-	char msg[512];
-	bool msg_error;
-	double msg_until;
+	/* app_lesson.c: lessons, and the demo in the Editor (app_keys.c) */
+	struct app_lessons {
+		struct lesson_view *view;   /* NULL until lessons are first used */
+		bool carry_of_demo;         /* F2 filled the carry buffer outside a lesson */
+		size_t demo_loaded;         /* 1 + the demo last loaded into the Editor, or 0 */
+	} lesson;
 
-	/* drawing and timers */
-	bool dirty;
-	double last_draw;
-	double recovery_due;        /* 0: nothing to write */
-	bool recovered;             /* buffer came from the recovery file */
-	bool recovery_mine;         /* the recovery file is this session's to remove */
-	char recovery_path[CONFIG_PATH_MAX];
-	struct recovery_info recovery_offer; /* what the start-up offer is about */
-	size_t pending_demo;        /* for ACT_DEMO_DISCARD */
-	char pending_path[CONFIG_PATH_MAX]; /* for ACT_OPEN_DISCARD, ACT_CARRY_REPLACE */
+	/* app_step.c: a run's output held for Space */
+	struct app_steps {
+		bool on;                    /* step mode */
+		struct step *held;
+	} step;
 
-	struct keyseq keyseq;       /* an escape sequence in progress */
-	unsigned long clip_version[2]; /* Editor's, Carry's: sent by OSC 52 */
-
-	/* bracketed paste in progress */
-	bool pasting;
-	bool paste_cut;             /* over PASTE_MAX: the rest was dropped */
-	double paste_last;          /* when its last key came */
-	char *paste;
-	size_t paste_len, paste_cap;
+	/* app_recovery.c, app.c: the recovery file */
+	struct app_recovery {
+		double due;                 /* 0: nothing to write */
+		bool restored;              /* the buffer came from the recovery file */
+		bool mine;                  /* the file is this session's to remove */
+		char path[CONFIG_PATH_MAX];
+		struct recovery_info offer; /* what the start-up offer is about */
+	} recovery;
 };
 
 /* A paste whose end marker never comes (lost, or split on a slow link)
@@ -314,7 +359,7 @@ void app_run_start(struct app *a);
 void app_run_cancel(struct app *a);
 /* Keep stderr bytes for the traceback's line (as a run's own stderr). */
 void app_run_errtail_add(struct app *a, const char *s, size_t n);
-/* The run (a->run) has finished: its result into the panes, then free. */
+/* The run (run.sp) has finished: its result into the panes, then free. */
 void app_run_finish_now(struct app *a);
 /* Take every event waiting (at most max); true when more may be waiting. */
 bool app_run_drain(struct app *a, int max);

@@ -17,24 +17,24 @@
 
 static void editor_info(const struct app *a, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%s", editor_name(a->ed),
-		 editor_modified(a->ed) ? " [+]" : "");
+	snprintf(buf, len, "%s%s", editor_name(a->pane.ed),
+		 editor_modified(a->pane.ed) ? " [+]" : "");
 }
 
 static void editor_pane_draw(struct app *a, struct rect r, bool focused)
 {
 	struct rect in = rect_inner(r);
 
-	editor_draw(a->ed, stdscr, in.y, in.x, in.h, in.w, &a->theme, focused);
+	editor_draw(a->pane.ed, stdscr, in.y, in.x, in.h, in.w, &a->theme, focused);
 }
 
 static bool editor_key_first(struct app *a, bool is_key, wint_t ch)
 {
 	int key = (int)ch;
 
-	return editor_prompt_active(a->ed) &&
+	return editor_prompt_active(a->pane.ed) &&
 	       !(is_key && (key == KEY_F(5) || key == KEY_F(1))) &&
-	       editor_key(a->ed, is_key, ch);
+	       editor_key(a->pane.ed, is_key, ch);
 }
 
 /* A function key nothing is bound to: say so, rather than nothing. */
@@ -54,8 +54,8 @@ static void unbound_key(struct app *a, int key)
 
 static void editor_pane_key(struct app *a, bool is_key, wint_t ch)
 {
-	if (editor_key(a->ed, is_key, ch))
-		a->recovery_due = app_now() + 2;
+	if (editor_key(a->pane.ed, is_key, ch))
+		a->recovery.due = app_now() + 2;
 	else if (is_key)
 		unbound_key(a, (int)ch);
 }
@@ -64,31 +64,31 @@ static void editor_pane_key(struct app *a, bool is_key, wint_t ch)
  * the demo menu, which take no text. */
 static void editor_pane_paste(struct app *a, const char *text, size_t len)
 {
-	if (a->help.active || a->menu.active)
+	if (a->over.help.active || a->over.menu.active)
 		return;
-	a->focus = PANE_EDITOR;
-	editor_paste(a->ed, text, len);
-	a->recovery_due = app_now() + 2;
+	a->nav.focus = PANE_EDITOR;
+	editor_paste(a->pane.ed, text, len);
+	a->recovery.due = app_now() + 2;
 }
 
 static void editor_pane_scroll(struct app *a, int lines)
 {
-	editor_scroll(a->ed, lines);
+	editor_scroll(a->pane.ed, lines);
 }
 
 static void editor_pane_click(struct app *a, int row, int col)
 {
-	editor_mouse_click(a->ed, row, col);
+	editor_mouse_click(a->pane.ed, row, col);
 }
 
 static void editor_pane_cursor(const struct app *a, int *y, int *x)
 {
-	editor_screen_cursor(a->ed, y, x);
+	editor_screen_cursor(a->pane.ed, y, x);
 }
 
 static struct editor *editor_pane_text(const struct app *a)
 {
-	return a->ed;
+	return a->pane.ed;
 }
 
 static const char *const *editor_hints(const struct app *a)

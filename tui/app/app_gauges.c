@@ -16,14 +16,14 @@ static void gauges_pane_info(const struct app *a, char *buf, size_t len)
 {
 	char names[256];
 
-	attach_names(&a->attached, names, sizeof names);
-	snprintf(buf, len, a->attached.n ? "files in: %s" : "F7 attaches files", names);
+	attach_names(&a->files.attached, names, sizeof names);
+	snprintf(buf, len, a->files.attached.n ? "files in: %s" : "F7 attaches files", names);
 }
 
 static void gauges_pane_draw(struct app *a, struct rect r, bool focused)
 {
 	(void)focused;
-	gauges_draw(&a->gauges, stdscr, rect_inner(r), &a->theme);
+	gauges_draw(&a->pane.gauges, stdscr, rect_inner(r), &a->theme);
 	app_prewarm_draw(a, r);
 }
 

@@ -27,6 +27,7 @@
 #include <utf8proc.h>
 
 #include "app/app.h"
+#include "pane/pane_output.h"
 #include "app/panes.h"
 #include "text/clipboard.h"
 #include "editor/editor.h"
@@ -49,42 +50,42 @@ static void paste_add(struct app *a, wint_t c)
 	n = (size_t)utf8proc_encode_char((utf8proc_int32_t)c, (utf8proc_uint8_t *)b);
 	if (n == 0)
 		return;
-	if (a->paste_len + n > PASTE_MAX) {
-		a->paste_cut = true;
+	if (a->keys.paste_len + n > PASTE_MAX) {
+		a->keys.paste_cut = true;
 		return;
 	}
-	if (a->paste_len + n > a->paste_cap) {
-		char *p = sp_grow(a->paste, &a->paste_cap, a->paste_len + n, 1);
+	if (a->keys.paste_len + n > a->keys.paste_cap) {
+		char *p = sp_grow(a->keys.paste, &a->keys.paste_cap, a->keys.paste_len + n, 1);
 		if (!p)
 			return;
-		a->paste = p;
+		a->keys.paste = p;
 	}
-	memcpy(a->paste + a->paste_len, b, n);
-	a->paste_len += n;
+	memcpy(a->keys.paste + a->keys.paste_len, b, n);
+	a->keys.paste_len += n;
 }
 
 /* The paste ended: hand it to whoever has the keyboard. */
 static void paste_deliver(struct app *a)
 {
-	if (dialog_active(&a->dlg))
-		dialog_paste(&a->dlg, a->paste, a->paste_len);
-	else if (a->limits_dlg.active)
-		app_limits_paste(a, a->paste, a->paste_len);
+	if (dialog_active(&a->over.dlg))
+		dialog_paste(&a->over.dlg, a->keys.paste, a->keys.paste_len);
+	else if (a->over.limits_dlg.active)
+		app_limits_paste(a, a->keys.paste, a->keys.paste_len);
 	else
-		app_pane_paste(a, a->paste, a->paste_len);
-	if (a->paste_cut)
+		app_pane_paste(a, a->keys.paste, a->keys.paste_len);
+	if (a->keys.paste_cut)
 		app_message(a, true, "the paste was cut at %u MiB", PASTE_MAX >> 20);
-	a->paste_len = 0;
-	a->pasting = false;
-	a->paste_cut = false;
+	a->keys.paste_len = 0;
+	a->keys.pasting = false;
+	a->keys.paste_cut = false;
 }
 
 void app_paste_idle(struct app *a, double now)
 {
-	if (!a->pasting || now - a->paste_last < PASTE_IDLE_S)
+	if (!a->keys.pasting || now - a->keys.paste_last < PASTE_IDLE_S)
 		return;
 	paste_deliver(a);
-	a->dirty = true;
+	a->ui.dirty = true;
 }
 
 /* The end marker, when it came split: ESC timed out into a key of its
@@ -94,31 +95,31 @@ static bool paste_ends_split(struct app *a)
 	static const char marker[] = "\x1b[201~";
 	size_t m = sizeof marker - 1;
 
-	if (a->paste_len < m || memcmp(a->paste + a->paste_len - m, marker, m) != 0)
+	if (a->keys.paste_len < m || memcmp(a->keys.paste + a->keys.paste_len - m, marker, m) != 0)
 		return false;
-	a->paste_len -= m;
+	a->keys.paste_len -= m;
 	return true;
 }
 
 bool app_unsaved(const struct app *a)
 {
-	return editor_modified(a->ed) || a->recovered;
+	return editor_modified(a->pane.ed) || a->recovery.restored;
 }
 
 void app_save(struct app *a, const char *path, bool quit_after)
 {
 	char err[512];
 
-	if (editor_save(a->ed, path, err, sizeof err) < 0) {
+	if (editor_save(a->pane.ed, path, err, sizeof err) < 0) {
 		app_message(a, true, "not saved: %s", err);
 		return;
 	}
-	a->recovered = false;
-	a->recovery_due = 0;
-	if (a->recovery_path[0] && a->recovery_mine)
-		recovery_remove(a->recovery_path);
-	app_message(a, false, "saved %s", editor_path(a->ed) ? editor_path(a->ed)
-		    : editor_name(a->ed));
+	a->recovery.restored = false;
+	a->recovery.due = 0;
+	if (a->recovery.path[0] && a->recovery.mine)
+		recovery_remove(a->recovery.path);
+	app_message(a, false, "saved %s", editor_path(a->pane.ed) ? editor_path(a->pane.ed)
+		    : editor_name(a->pane.ed));
 	if (quit_after)
 		a->quit = true;
 }
@@ -126,13 +127,13 @@ void app_save(struct app *a, const char *path, bool quit_after)
 /* Ctrl-S: save to the file's path, or ask for one. */
 static void save_key(struct app *a, bool quit_after)
 {
-	if (editor_path(a->ed)) {
+	if (editor_path(a->pane.ed)) {
 		app_save(a, NULL, quit_after);
 		return;
 	}
-	dialog_prompt(&a->dlg, quit_after ? ACT_SAVE_AS_QUIT : ACT_SAVE_AS,
+	dialog_prompt(&a->over.dlg, quit_after ? ACT_SAVE_AS_QUIT : ACT_SAVE_AS,
 		      "Save as", "Save the Editor's buffer to this file:",
-		      editor_name(a->ed));
+		      editor_name(a->pane.ed));
 }
 
 static void open_path(struct app *a, const char *path)
@@ -140,12 +141,12 @@ static void open_path(struct app *a, const char *path)
 	char err[512];
 	bool is_new = access(path, F_OK) != 0 && errno == ENOENT;
 
-	if (editor_open(a->ed, path, err, sizeof err) < 0) {
+	if (editor_open(a->pane.ed, path, err, sizeof err) < 0) {
 		app_message(a, true, "not opened: %s", err);
 		return;
 	}
-	a->recovered = false;
-	a->focus = PANE_EDITOR;
+	a->recovery.restored = false;
+	a->nav.focus = PANE_EDITOR;
 	if (is_new)
 		app_message(a, false, "new file %s: Ctrl-S creates it", path);
 	else
@@ -161,22 +162,22 @@ void app_load_demo(struct app *a, size_t i, bool ask)
 	if (i >= demos_count())
 		return;
 	if (ask && app_unsaved(a)) {
-		a->pending_demo = i;
-		dialog_ask(&a->dlg, ACT_DEMO_DISCARD, "Unsaved changes",
+		a->keys.pending_demo = i;
+		dialog_ask(&a->over.dlg, ACT_DEMO_DISCARD, "Unsaved changes",
 			   "The Editor has unsaved changes. Replace them with "
 			   "the demo? (s saves them first)", true);
 		return;
 	}
 	app_lesson_keep_work(a);
-	if (a->lessons)
-		a->lessons->cur = -1; /* a demo is not judged: the lesson closes */
+	if (a->lesson.view)
+		a->lesson.view->cur = -1; /* a demo is not judged: the lesson closes */
 	text = demo_text(i, &len);
 	demo_buffer_name(i, name, sizeof name);
 	demo_title(i, title, sizeof title);
-	editor_set_text(a->ed, text, len, name);
-	a->demo_loaded = i + 1; /* for its own limits (demo_wall_factor) */
-	a->recovered = false;
-	a->focus = PANE_EDITOR;
+	editor_set_text(a->pane.ed, text, len, name);
+	a->lesson.demo_loaded = i + 1; /* for its own limits (demo_wall_factor) */
+	a->recovery.restored = false;
+	a->nav.focus = PANE_EDITOR;
 	app_message(a, false, "demo: %s - F5 runs it", title);
 }
 
@@ -184,7 +185,7 @@ void app_load_demo(struct app *a, size_t i, bool ask)
 static void quit_key(struct app *a)
 {
 	if (app_unsaved(a))
-		dialog_ask(&a->dlg, ACT_QUIT, "Quit",
+		dialog_ask(&a->over.dlg, ACT_QUIT, "Quit",
 			   "The Editor has unsaved changes. Quit without saving? "
 			   "(s saves first)", true);
 	else
@@ -227,8 +228,8 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 		if (!input[0])
 			break;
 		if (app_unsaved(a)) {
-			snprintf(a->pending_path, sizeof a->pending_path, "%s", input);
-			dialog_ask(&a->dlg, ACT_OPEN_DISCARD, "Unsaved changes",
+			snprintf(a->keys.pending_path, sizeof a->keys.pending_path, "%s", input);
+			dialog_ask(&a->over.dlg, ACT_OPEN_DISCARD, "Unsaved changes",
 				   "The Editor has unsaved changes. Open the file "
 				   "anyway and lose them?", false);
 		} else {
@@ -236,7 +237,7 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 		}
 		break;
 	case ACT_OPEN_DISCARD:
-		open_path(a, a->pending_path);
+		open_path(a, a->keys.pending_path);
 		break;
 	case ACT_DEMO_DISCARD:
 		if (ans == DLG_SAVE) {
@@ -244,7 +245,7 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 			if (app_unsaved(a))
 				break; /* a save-as prompt is up, or saving failed */
 		}
-		app_load_demo(a, a->pending_demo, false);
+		app_load_demo(a, a->keys.pending_demo, false);
 		break;
 	case ACT_LESSON_DISCARD:
 		if (ans == DLG_SAVE) {
@@ -252,10 +253,10 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 			if (app_unsaved(a))
 				break;
 		}
-		app_lesson_open(a, a->pending_demo, false);
+		app_lesson_open(a, a->keys.pending_demo, false);
 		break;
 	case ACT_CARRY_SAVE:
-		if (input[0] && carry_save_file(&a->carry, input, err, sizeof err) < 0)
+		if (input[0] && carry_save_file(&a->pane.carry, input, err, sizeof err) < 0)
 			app_message(a, true, "not saved: %s", err);
 		else if (input[0])
 			app_message(a, false, "carry buffer saved to %s", input);
@@ -278,16 +279,16 @@ static void carry_forward(struct app *a)
 {
 	char msg[512], err[256];
 
-	if (a->run) {
+	if (a->run.sp) {
 		app_message(a, true, "wait for the run to finish (or Esc) before F2");
 		return;
 	}
-	if (carry_merge(&a->carry, a->last_carry_out, msg, sizeof msg) < 0) {
+	if (carry_merge(&a->pane.carry, a->run.carry_out, msg, sizeof msg) < 0) {
 		app_message(a, true, "%s", msg);
 		return;
 	}
-	a->carry_of_demo = !app_in_lesson(a); /* a lesson starts without it */
-	if (carry_save_state(&a->carry, err, sizeof err) < 0)
+	a->lesson.carry_of_demo = !app_in_lesson(a); /* a lesson starts without it */
+	if (carry_save_state(&a->pane.carry, err, sizeof err) < 0)
 		app_message(a, true, "%s (not kept: %s)", msg, err);
 	else
 		app_message(a, false, "%s", msg);
@@ -298,16 +299,16 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 {
 	int key = (int)ch;
 
-	if (dialog_active(&a->dlg)) {
-		int action = a->dlg.action;
+	if (dialog_active(&a->over.dlg)) {
+		int action = a->over.dlg.action;
 		char input[LE_MAX];
-		enum dialog_answer ans = dialog_key(&a->dlg, is_key, ch);
+		enum dialog_answer ans = dialog_key(&a->over.dlg, is_key, ch);
 		if (ans != DLG_PENDING) {
 			/* every prompt takes a path: "~/" is the home, as in a shell */
-			path_expand_home(le_text(&a->dlg.field), a->dlg.field.len,
+			path_expand_home(le_text(&a->over.dlg.field), a->over.dlg.field.len,
 					 input, sizeof input);
 			if (ans == DLG_CHOSEN) {   /* a named choice: its key */
-				input[0] = (char)a->dlg.chosen;
+				input[0] = (char)a->over.dlg.chosen;
 				input[1] = '\0';
 			}
 			dialog_done(a, action, ans, input);
@@ -316,27 +317,27 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 	}
 	if (app_limits_key(a, is_key, ch))
 		return true;
-	if (a->tview.active) {
+	if (a->over.tview.active) {
 		if (key == 27 || key == 'q' || (!is_key && (key == '\n' || key == '\r'))) {
-			a->tview.active = false;
-			table_free(&a->tview.t);
+			a->over.tview.active = false;
+			table_free(&a->over.tview.t);
 		} else if (is_key || key == ' ' || key == 'h' || key == 'j' || key == 'k' ||
 			   key == 'l') {
-			table_key(&a->tview.t, key, LINES - 6);
+			table_key(&a->over.tview.t, key, LINES - 6);
 		}
 		return true;
 	}
-	if (a->help.active) {
-		help_key(&a->help, is_key || key == 27 || key < 32 || key == 'q' ||
-			 key == ' ' ? key : 0, a->lay.rows);
+	if (a->over.help.active) {
+		help_key(&a->over.help, is_key || key == 27 || key < 32 || key == 'q' ||
+			 key == ' ' ? key : 0, a->ui.lay.rows);
 		return true;
 	}
 	if (app_files_view_key(a, key))
 		return true;
 	if (app_history_key(a, key))
 		return true;
-	if (a->menu.active) {
-		long r = demo_menu_key(&a->menu, key);
+	if (a->over.menu.active) {
+		long r = demo_menu_key(&a->over.menu, key);
 		if (r >= 0)
 			app_load_demo(a, (size_t)r, true);
 		else if (r == DEMO_MENU_LESSONS)
@@ -347,13 +348,13 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 			app_history_open(a);
 		return true;
 	}
-	if (a->lessons && a->lessons->menu) {
+	if (a->lesson.view && a->lesson.view->menu) {
 		app_lesson_menu_key(a, key);
 		return true;
 	}
-	if (a->lessons && a->lessons->full) {
-		lesson_full_key(a->lessons, key); /* any other key closes it */
-		a->dirty = true;
+	if (a->lesson.view && a->lesson.view->full) {
+		lesson_full_key(a->lesson.view, key); /* any other key closes it */
+		a->ui.dirty = true;
 		return true;
 	}
 	if (!is_key && app_step_key(a, key))
@@ -369,16 +370,16 @@ static void mouse_key(struct app *a)
 
 	if (getmouse(&ev) != OK)
 		return;
-	if (a->menu.active) {
+	if (a->over.menu.active) {
 		if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) {
-			long r = demo_menu_click(&a->menu, a->lay.rows, ev.y);
+			long r = demo_menu_click(&a->over.menu, a->ui.lay.rows, ev.y);
 			if (r >= 0)
 				app_load_demo(a, (size_t)r, true);
 		}
 		return;
 	}
-	if (dialog_active(&a->dlg) || a->help.active || a->iview.active || a->hist.active ||
-	    (a->lessons && (a->lessons->menu || a->lessons->full)) || a->limits_dlg.active)
+	if (dialog_active(&a->over.dlg) || a->over.help.active || a->files.iview.active || a->over.hist.active ||
+	    (a->lesson.view && (a->lesson.view->menu || a->lesson.view->full)) || a->over.limits_dlg.active)
 		return;
 	wheel = ev.bstate & BUTTON4_PRESSED ? -1 :
 #ifdef BUTTON5_PRESSED
@@ -399,13 +400,13 @@ static bool focus_key(struct app *a, bool fkey, int key)
 		step = 1;
 	else if (fkey && (key == KEY_F(18) || key == KEY_ALT_LEFT || key == KEY_ALT_UP))
 		step = -1;                            /* Shift-F6 is F18 to ncurses */
-	else if (a->focus != PANE_EDITOR && !fkey && key == '\t')
+	else if (a->nav.focus != PANE_EDITOR && !fkey && key == '\t')
 		step = 1;                             /* Tab indents in the Editor */
-	else if (a->focus != PANE_EDITOR && fkey && key == KEY_BTAB)
+	else if (a->nav.focus != PANE_EDITOR && fkey && key == KEY_BTAB)
 		step = -1;
-	else if (a->focus != PANE_EDITOR && !fkey && key == 27) {
-		a->focus = PANE_EDITOR;               /* Esc: back to the Editor */
-		if (a->zoomed) /* among all panes: a zoomed Editor would hide the next run's output */
+	else if (a->nav.focus != PANE_EDITOR && !fkey && key == 27) {
+		a->nav.focus = PANE_EDITOR;               /* Esc: back to the Editor */
+		if (a->nav.zoomed) /* among all panes: a zoomed Editor would hide the next run's output */
 			app_zoom_toggle(a);
 		return true;
 	}
@@ -420,7 +421,7 @@ static bool decode_key(struct app *a, bool *is_key, wint_t *ch)
 {
 	char desc[64];
 	bool dropped;
-	enum keyseq_result r = keyseq_feed(&a->keyseq, is_key, ch, &dropped,
+	enum keyseq_result r = keyseq_feed(&a->keys.keyseq, is_key, ch, &dropped,
 					   desc, sizeof desc);
 
 	if (r == KS_HOLD)
@@ -448,18 +449,18 @@ static void take_key(struct app *a, bool is_key, wint_t ch)
 	bool fkey = is_key;
 
 	if (fkey && key == KEY_PASTE_BEGIN) {
-		a->pasting = true;
-		a->paste_cut = false;
-		a->paste_len = 0;
-		a->paste_last = app_now();
+		a->keys.pasting = true;
+		a->keys.paste_cut = false;
+		a->keys.paste_len = 0;
+		a->keys.paste_last = app_now();
 		return;
 	}
 	if (fkey && key == KEY_PASTE_END) {
 		paste_deliver(a);
 		return;
 	}
-	if (a->pasting) {
-		a->paste_last = app_now();
+	if (a->keys.pasting) {
+		a->keys.paste_last = app_now();
 		if (!fkey)
 			paste_add(a, ch);
 		else if (key == KEY_ENTER)
@@ -473,17 +474,17 @@ static void take_key(struct app *a, bool is_key, wint_t ch)
 
 void app_key(struct app *a, bool is_key, wint_t ch)
 {
-	a->dirty = true;
+	a->ui.dirty = true;
 	if (is_key && ch == KEY_RESIZE) {
 		/* the terminal was cleared: the pictures in pixels go again */
-		output_pixels_lost(a->out);
+		output_pixels_lost(a->pane.out);
 		return; /* app.c lays out again before drawing */
 	}
 	/* pasted bytes are text, never sequences; the rest is decoded first
 	 * (so a paste marker split from its ESC still starts a paste) */
-	if (a->pasting || decode_key(a, &is_key, &ch))
+	if (a->keys.pasting || decode_key(a, &is_key, &ch))
 		take_key(a, is_key, ch);
-	if (keyseq_replay(&a->keyseq, &is_key, &ch))
+	if (keyseq_replay(&a->keys.keyseq, &is_key, &ch))
 		take_key(a, is_key, ch);
 	share_clipboard(a);
 }
@@ -491,14 +492,14 @@ void app_key(struct app *a, bool is_key, wint_t ch)
 /* What a key copied or cut goes to the system clipboard too (OSC 52). */
 static void share_clipboard(struct app *a)
 {
-	struct editor *eds[2] = { a->ed, a->carry.ed };
+	struct editor *eds[2] = { a->pane.ed, a->pane.carry.ed };
 	for (int i = 0; i < 2; i++) {
 		unsigned long v;
 		size_t len;
 		const char *clip = eds[i] ? editor_clipboard(eds[i], &len, &v) : NULL;
-		if (!clip || v == a->clip_version[i])
+		if (!clip || v == a->keys.clip_version[i])
 			continue;
-		a->clip_version[i] = v;
+		a->keys.clip_version[i] = v;
 		if (!clipboard_copy(clip, len))
 			app_message(a, false, "copied inside sandpit only: %zu bytes is "
 				    "more than the terminal's clipboard takes", len);
@@ -509,8 +510,8 @@ void app_keys_flush(struct app *a)
 {
 	wint_t ch;
 
-	if (keyseq_flush(&a->keyseq, &ch)) {
-		a->dirty = true;
+	if (keyseq_flush(&a->keys.keyseq, &ch)) {
+		a->ui.dirty = true;
 		dispatch_key(a, false, ch);
 	}
 }
@@ -536,7 +537,7 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 
 	if ((fkey && key == KEY_F(5)) || (!fkey && key == CTRL_KEY('r'))) {
 		app_run_start(a);
-	} else if (a->run && ((!fkey && key == 27) || (!fkey && key == CTRL_KEY('c')))) {
+	} else if (a->run.sp && ((!fkey && key == 27) || (!fkey && key == CTRL_KEY('c')))) {
 		app_run_cancel(a);
 	} else if ((fkey && key == KEY_F(2)) || (!fkey && key == CTRL_KEY('b'))) {
 		carry_forward(a);
@@ -544,7 +545,7 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 		if (app_in_lesson(a) || a->learn)
 			app_lesson_menu(a); /* 'd' there goes on to the demos */
 		else
-			demo_menu_open(&a->menu);
+			demo_menu_open(&a->over.menu);
 	} else if (fkey && key == KEY_F(10)) {
 		app_lesson_hint(a);
 	} else if (fkey && key == KEY_F(22)) { /* Shift-F10 to ncurses */
@@ -554,7 +555,7 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 	} else if ((fkey && key == KEY_F(12)) || (!fkey && key == CTRL_KEY('\\'))) {
 		app_side_next(a);
 	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL_KEY('g'))) {
-		help_open(&a->help);
+		help_open(&a->over.help);
 	} else if ((fkey && key == KEY_F(11)) || (!fkey && key == CTRL_KEY('u'))) {
 		app_zoom_toggle(a);
 	} else if (focus_key(a, fkey, key)) {
@@ -562,20 +563,20 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 	} else if (!fkey && key == CTRL_KEY('s')) {
 		save_key(a, false);
 	} else if (!fkey && key == CTRL_KEY('o')) {
-		dialog_prompt(&a->dlg, ACT_OPEN, "Open", "File to open:", NULL);
+		dialog_prompt(&a->over.dlg, ACT_OPEN, "Open", "File to open:", NULL);
 	} else if (!fkey && key == CTRL_KEY('q')) {
 		quit_key(a);
 	} else if ((fkey && key == KEY_F(9)) || (!fkey && key == CTRL_KEY(']'))) {
-		a->mouse_on = !a->mouse_on;
-		mousemask(a->mouse_on ? ALL_MOUSE_EVENTS : 0, NULL);
-		app_message(a, false, a->mouse_on ? "mouse on (F9 or Ctrl-] turns it off)" :
+		a->nav.mouse_on = !a->nav.mouse_on;
+		mousemask(a->nav.mouse_on ? ALL_MOUSE_EVENTS : 0, NULL);
+		app_message(a, false, a->nav.mouse_on ? "mouse on (F9 or Ctrl-] turns it off)" :
 			    "mouse off: the terminal selects text (F9 or Ctrl-] turns it on)");
 	} else if (!fkey && key == CTRL_KEY('f')) {
-		a->focus = PANE_EDITOR;
-		editor_begin_find(a->ed);
+		a->nav.focus = PANE_EDITOR;
+		editor_begin_find(a->pane.ed);
 	} else if (!fkey && key == CTRL_KEY('l')) {
-		a->focus = PANE_EDITOR;
-		editor_begin_goto(a->ed);
+		a->nav.focus = PANE_EDITOR;
+		editor_begin_goto(a->pane.ed);
 	} else {
 		app_pane_key(a, is_key, ch);
 	}

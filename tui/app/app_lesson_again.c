@@ -68,17 +68,17 @@ static void job_free(struct again_job *j)
 
 int app_lesson_again_fd(const struct app *a)
 {
-	return a->lessons && a->lessons->again ? a->lessons->again->fds[0] : -1;
+	return a->lesson.view && a->lesson.view->again ? a->lesson.view->again->fds[0] : -1;
 }
 
 bool app_lesson_again_busy(const struct app *a)
 {
-	return a->lessons && a->lessons->again;
+	return a->lesson.view && a->lesson.view->again;
 }
 
 bool app_lesson_again_start(struct app *a, const char *program)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 	struct again_job *j;
 
 	app_lesson_again_stop(a);
@@ -111,20 +111,20 @@ void app_lesson_again_stop(struct app *a)
 {
 	if (!app_lesson_again_busy(a))
 		return;
-	job_free(a->lessons->again); /* waits for the runs under way */
-	a->lessons->again = NULL;
+	job_free(a->lesson.view->again); /* waits for the runs under way */
+	a->lesson.view->again = NULL;
 }
 
 void app_lesson_again_forget(struct app *a)
 {
 	/* its runs go on to their end; their verdict is dropped when it comes */
 	if (app_lesson_again_busy(a))
-		a->lessons->again->lesson = -2;
+		a->lesson.view->again->lesson = -2;
 }
 
 void app_lesson_again_drain(struct app *a)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 	struct again_job *j = v ? v->again : NULL;
 	char b;
 
@@ -142,5 +142,5 @@ void app_lesson_again_drain(struct app *a)
 	close(j->fds[1]);
 	free(j->program);
 	free(j);
-	a->dirty = true;
+	a->ui.dirty = true;
 }

@@ -29,7 +29,7 @@ const struct pane_class *app_pane(const struct app *a, int place)
 
 const struct pane_class *app_focused(const struct app *a)
 {
-	return app_pane(a, a->focus);
+	return app_pane(a, a->nav.focus);
 }
 
 void app_panes_draw(struct app *a, int *cy, int *cx)
@@ -40,8 +40,8 @@ void app_panes_draw(struct app *a, int *cy, int *cx)
 	*cy = *cx = -1;
 	for (int p = 0; p < PANE_COUNT; p++) {
 		const struct pane_class *pc = app_pane(a, p);
-		struct rect r = a->lay.pane[p];
-		bool f = a->focus == p;
+		struct rect r = a->ui.lay.pane[p];
+		bool f = a->nav.focus == p;
 
 		if (r.w == 0)
 			continue; /* hidden behind a zoomed pane */
@@ -83,7 +83,7 @@ void app_pane_paste(struct app *a, const char *text, size_t len)
 
 void app_pane_mouse(struct app *a, int y, int x, int wheel)
 {
-	int p = layout_pane_at(&a->lay, y, x);
+	int p = layout_pane_at(&a->ui.lay, y, x);
 	const struct pane_class *pc = app_pane(a, p);
 	struct rect in;
 
@@ -94,8 +94,8 @@ void app_pane_mouse(struct app *a, int y, int x, int wheel)
 			pc->wheel(a, 3 * wheel);
 		return;
 	}
-	a->focus = p;
-	in = rect_inner(a->lay.pane[p]);
+	a->nav.focus = p;
+	in = rect_inner(a->ui.lay.pane[p]);
 	if (rect_contains(in, y, x) && pc->click)
 		pc->click(a, y - in.y, x - in.x);
 }
@@ -103,7 +103,7 @@ void app_pane_mouse(struct app *a, int y, int x, int wheel)
 void app_focus_step(struct app *a, int step)
 {
 	for (int i = 0; i < PANE_COUNT; i++) {
-		a->focus = (a->focus + step + PANE_COUNT) % PANE_COUNT;
+		a->nav.focus = (a->nav.focus + step + PANE_COUNT) % PANE_COUNT;
 		if (app_focused(a)->focusable)
 			return;
 	}

@@ -23,18 +23,18 @@ static const struct pane_class *const tabs[] = {
 
 const struct pane_class *app_side_tab(const struct app *a)
 {
-	return tabs[(size_t)a->side_tab % SP_ARRAY_SIZE(tabs)];
+	return tabs[(size_t)a->nav.side_tab % SP_ARRAY_SIZE(tabs)];
 }
 
 const char *app_side_next_title(const struct app *a)
 {
-	return tabs[(size_t)(a->side_tab + 1) % SP_ARRAY_SIZE(tabs)]->title;
+	return tabs[(size_t)(a->nav.side_tab + 1) % SP_ARRAY_SIZE(tabs)]->title;
 }
 
 void app_side_next(struct app *a)
 {
-	a->side_tab = (int)((size_t)(a->side_tab + 1) % SP_ARRAY_SIZE(tabs));
-	a->focus = PANE_CARRY;
+	a->nav.side_tab = (int)((size_t)(a->nav.side_tab + 1) % SP_ARRAY_SIZE(tabs));
+	a->nav.focus = PANE_CARRY;
 	app_message(a, false, "%s tab (F12 shows the next)", app_side_tab(a)->title);
 }
 
@@ -50,5 +50,5 @@ const char *const *app_side_hints(const struct app *a)
 /* The status line's "Ln, Col" stays the carry buffer's on every tab. */
 struct editor *app_side_text(const struct app *a)
 {
-	return a->carry.ed;
+	return a->pane.carry.ed;
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "pane/pane_output.h"
 #include "app/panes.h"
 #include "editor/editor.h"
 #include "pane/lesson_view.h"
@@ -22,8 +23,8 @@
 
 void app_zoom_toggle(struct app *a)
 {
-	a->zoomed = !a->zoomed;
-	if (a->zoomed)
+	a->nav.zoomed = !a->nav.zoomed;
+	if (a->nav.zoomed)
 		app_message(a, false, "%s zoomed: F11 again shows all",
 			    app_focused(a)->title);
 	else
@@ -34,9 +35,9 @@ void app_goto_line(struct app *a, long line)
 {
 	if (line < 1)
 		return;
-	editor_goto_line(a->ed, line);
-	a->focus = PANE_EDITOR;
-	a->zoomed = false; /* the Editor shows where the line is */
+	editor_goto_line(a->pane.ed, line);
+	a->nav.focus = PANE_EDITOR;
+	a->nav.zoomed = false; /* the Editor shows where the line is */
 	app_message(a, false, "line %ld", line);
 }
 
@@ -45,7 +46,7 @@ static long traceback_row_line(const struct app *a, const char *s, size_t len)
 {
 	char pat[300], row[512];
 	const char *hit;
-	int n = snprintf(pat, sizeof pat, "File \"%s\", line ", editor_name(a->ed));
+	int n = snprintf(pat, sizeof pat, "File \"%s\", line ", editor_name(a->pane.ed));
 
 	if (n < 0 || (size_t)n >= sizeof pat || !s)
 		return 0;
@@ -67,7 +68,7 @@ static long hint_row_line(const char *s, size_t len)
 static long output_row_line(const struct app *a, int row)
 {
 	size_t len;
-	const char *s = output_row_text(a->out, row, &len);
+	const char *s = output_row_text(a->pane.out, row, &len);
 	long line = traceback_row_line(a, s, len);
 
 	return line ? line : hint_row_line(s, len);
@@ -75,9 +76,9 @@ static long output_row_line(const struct app *a, int row)
 
 void app_jump_violation(struct app *a)
 {
-	long line = violations_selected_line(&a->viol);
+	long line = violations_selected_line(&a->pane.viol);
 
-	if (!line && a->viol.n)
+	if (!line && a->pane.viol.n)
 		app_message(a, false, "this record has no line: it is about the "
 			    "whole run");
 	if (line > 0)
@@ -93,7 +94,7 @@ bool app_jump_output(struct app *a, int row)
 	} else {
 		/* Enter: the innermost frame in view, as Python lists it last;
 		 * none in view leaves Enter to the pictures */
-		for (int r = a->lay.pane[PANE_OUTPUT].h; r >= 0 && !line; r--)
+		for (int r = a->ui.lay.pane[PANE_OUTPUT].h; r >= 0 && !line; r--)
 			line = output_row_line(a, r);
 		if (!line)
 			return false;
@@ -110,10 +111,10 @@ void app_teach_hints(struct app *a, const struct sp_result *r)
 	for (size_t i = 0; r && i < r->n_hints; i++) {
 		const struct sp_hint *h = &r->hints[i];
 		if (h->line > 0)
-			output_message(a->out, OUT_HINT, "hint, line %d: %s", h->line,
+			output_message(a->pane.out, OUT_HINT, "hint, line %d: %s", h->line,
 				       h->message);
 		else
-			output_message(a->out, OUT_HINT, "hint: %s", h->message);
+			output_message(a->pane.out, OUT_HINT, "hint: %s", h->message);
 	}
 }
 
@@ -123,22 +124,22 @@ void app_teach_marks(struct app *a)
 	const char *glyphs[EDITOR_MAX_MARKS];
 	size_t n = 0;
 
-	for (size_t i = 0; i < a->viol.n && n < EDITOR_MAX_MARKS; i++) {
-		if (a->viol.items[i].line <= 0)
+	for (size_t i = 0; i < a->pane.viol.n && n < EDITOR_MAX_MARKS; i++) {
+		if (a->pane.viol.items[i].line <= 0)
 			continue;
-		lines[n] = a->viol.items[i].line;
-		glyphs[n++] = violations_mark(a->viol.items[i].kind, a->theme.mono);
+		lines[n] = a->pane.viol.items[i].line;
+		glyphs[n++] = violations_mark(a->pane.viol.items[i].kind, a->theme.mono);
 	}
-	editor_set_marks(a->ed, lines, glyphs, n);
+	editor_set_marks(a->pane.ed, lines, glyphs, n);
 }
 
 void app_state_text(const struct app *a, char *buf, size_t len)
 {
-	if (a->viol.n == 0 || a->run_no == 0)
-		snprintf(buf, len, "%s", a->state);
+	if (a->pane.viol.n == 0 || a->run.no == 0)
+		snprintf(buf, len, "%s", a->run.state);
 	else
-		snprintf(buf, len, "%s · %zu violation%s", a->state, a->viol.n,
-			 a->viol.n == 1 ? "" : "s");
+		snprintf(buf, len, "%s · %zu violation%s", a->run.state, a->pane.viol.n,
+			 a->pane.viol.n == 1 ? "" : "s");
 }
 
 void app_key_hints(const struct app *a, int width, char *buf, size_t len)
@@ -147,10 +148,10 @@ void app_key_hints(const struct app *a, int width, char *buf, size_t len)
 	const char *const *keys = pc->hints ? pc->hints(a) : NULL;
 	size_t used = 0;
 	/* an open dialog takes the keys: the panes' would do nothing now */
-	const char *over = dialog_active(&a->dlg) || a->limits_dlg.active ? "Enter OK  Esc cancel" :
-			   a->help.active || a->fview.active || a->iview.active || a->menu.active ||
-			   a->tview.active ||
-			   (a->lessons && a->lessons->menu) ? "Esc closes" : NULL;
+	const char *over = dialog_active(&a->over.dlg) || a->over.limits_dlg.active ? "Enter OK  Esc cancel" :
+			   a->over.help.active || a->files.fview.active || a->files.iview.active || a->over.menu.active ||
+			   a->over.tview.active ||
+			   (a->lesson.view && a->lesson.view->menu) ? "Esc closes" : NULL;
 
 	if (!keys)
 		keys = app_editor_pane.hints(a);
@@ -160,13 +161,13 @@ void app_key_hints(const struct app *a, int width, char *buf, size_t len)
 			snprintf(buf, len, "%s", over);
 		return;
 	}
-	if (a->zoomed) {
+	if (a->nav.zoomed) {
 		snprintf(buf, len, "F11 back");
 		used = strlen(buf);
 	}
 	for (size_t i = 0; keys[i]; i++) {
 		size_t k = strlen(keys[i]);
-		if (a->zoomed && strcmp(keys[i], "F11 zoom") == 0)
+		if (a->nav.zoomed && strcmp(keys[i], "F11 zoom") == 0)
 			continue;
 		/* the keys go in priority order: stop at the first that does not fit */
 		if ((int)(used + (used ? 2 : 0) + k) > width || used + k + 3 > len)

@@ -21,22 +21,22 @@ static void vars_info(const struct app *a, char *buf, size_t len)
 
 static void vars_tab_draw(struct app *a, struct rect r, bool focused)
 {
-	vars_draw(&a->vars, stdscr, rect_inner(r), &a->theme, focused);
+	vars_draw(&a->pane.vars, stdscr, rect_inner(r), &a->theme, focused);
 }
 
 /* The selected global into the carry buffer. */
 static void carry_variable(struct app *a)
 {
 	char why[300], msg[512], err[256];
-	char *obj = vars_carry_json(&a->vars, why, sizeof why);
+	char *obj = vars_carry_json(&a->pane.vars, why, sizeof why);
 
 	if (!obj) {
 		app_message(a, true, "%s", why);
 		return;
 	}
-	if (carry_merge(&a->carry, obj, msg, sizeof msg) < 0)
+	if (carry_merge(&a->pane.carry, obj, msg, sizeof msg) < 0)
 		app_message(a, true, "%s", msg);
-	else if (carry_save_state(&a->carry, err, sizeof err) < 0)
+	else if (carry_save_state(&a->pane.carry, err, sizeof err) < 0)
 		app_message(a, true, "%s (not kept: %s)", msg, err);
 	else
 		app_message(a, false, "%s - the next run gets it (F12 shows Carry)", msg);
@@ -47,20 +47,20 @@ static void carry_variable(struct app *a)
  * on anything else, carry it. */
 static void enter_variable(struct app *a)
 {
-	const struct var_row *row = vars_selected(&a->vars);
+	const struct var_row *row = vars_selected(&a->pane.vars);
 	char why[128];
 
 	if (!row || !row->table) {
 		carry_variable(a);
 		return;
 	}
-	table_free(&a->tview.t);
-	if (table_from_preview(&a->tview.t, row->table, why, sizeof why) < 0) {
+	table_free(&a->over.tview.t);
+	if (table_from_preview(&a->over.tview.t, row->table, why, sizeof why) < 0) {
 		app_message(a, true, "%s: %s", row->name, why);
 		return;
 	}
-	snprintf(a->tview.title, sizeof a->tview.title, "%s (%s)", row->name, row->type);
-	a->tview.active = true;
+	snprintf(a->over.tview.title, sizeof a->over.tview.title, "%s (%s)", row->name, row->type);
+	a->over.tview.active = true;
 }
 
 /* Ctrl-F and Ctrl-L find nothing here, and do not go to the Editor. */
@@ -72,12 +72,12 @@ static bool vars_key_first(struct app *a, bool is_key, wint_t ch)
 
 static void vars_tab_key(struct app *a, bool is_key, wint_t ch)
 {
-	int h = a->lay.pane[PANE_CARRY].h, page = h > 4 ? h - 4 : 1;
+	int h = a->ui.lay.pane[PANE_CARRY].h, page = h > 4 ? h - 4 : 1;
 
 	if (is_key && ch == KEY_ENTER)
 		enter_variable(a);
 	else if (is_key)
-		vars_key(&a->vars, (int)ch, page);
+		vars_key(&a->pane.vars, (int)ch, page);
 	else if (ch == '\n' || ch == '\r')
 		enter_variable(a);
 	else if (ch == 'c')
@@ -93,13 +93,13 @@ static void vars_paste(struct app *a, const char *text, size_t len)
 
 static void vars_scroll(struct app *a, int lines)
 {
-	vars_key(&a->vars, lines < 0 ? KEY_UP : KEY_DOWN, 1);
+	vars_key(&a->pane.vars, lines < 0 ? KEY_UP : KEY_DOWN, 1);
 }
 
 static void vars_tab_click(struct app *a, int row, int col)
 {
 	(void)col;
-	vars_click(&a->vars, row);
+	vars_click(&a->pane.vars, row);
 }
 
 const struct pane_class app_vars_tab = {

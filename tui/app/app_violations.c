@@ -14,13 +14,13 @@
 
 static void violations_pane_info(const struct app *a, char *buf, size_t len)
 {
-	violations_info(&a->viol, buf, len);
+	violations_info(&a->pane.viol, buf, len);
 }
 
 static void violations_pane_draw(struct app *a, struct rect r, bool focused)
 {
-	violations_draw(&a->viol, stdscr, rect_inner(r), &a->theme, focused,
-			a->lay.zoomed);
+	violations_draw(&a->pane.viol, stdscr, rect_inner(r), &a->theme, focused,
+			a->ui.lay.zoomed);
 }
 
 static void violations_pane_key(struct app *a, bool is_key, wint_t ch)
@@ -30,18 +30,18 @@ static void violations_pane_key(struct app *a, bool is_key, wint_t ch)
 	if ((!is_key && (key == '\r' || key == '\n')) || (is_key && key == KEY_ENTER))
 		app_jump_violation(a);
 	else if (is_key)
-		violations_key(&a->viol, key);
+		violations_key(&a->pane.viol, key);
 }
 
 static void violations_wheel(struct app *a, int lines)
 {
-	violations_scroll_text(&a->viol, lines);
+	violations_scroll_text(&a->pane.viol, lines);
 }
 
 static void violations_pane_click(struct app *a, int row, int col)
 {
 	(void)col;
-	if (violations_click(&a->viol, row))
+	if (violations_click(&a->pane.viol, row))
 		app_jump_violation(a);
 }
 
@@ -51,7 +51,7 @@ static const char *const *violations_hints(const struct app *a)
 	static const char *const keys[] = {
 		"Enter line", "PgDn read", "F11 zoom", "F5 run", "F1 help", NULL };
 
-	return a->viol.n ? keys : NULL;
+	return a->pane.viol.n ? keys : NULL;
 }
 
 const struct pane_class app_violations_pane = {
