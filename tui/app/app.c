@@ -21,7 +21,6 @@
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,32 +40,12 @@
 #include "banned.h"
 
 #define FRAME_S (1.0 / 30)
-#define MSG_SECONDS 6
 #define RECOVERY_NAME "recovery.py"
 
 static volatile sig_atomic_t got_signal;
 static struct termios orig_termios;
 static bool have_termios;
 static struct app *crash_app;  /* for the crash handler's last save */
-
-double app_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-void app_message(struct app *a, bool error, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(a->ui.msg, sizeof a->ui.msg, fmt, ap);
-	va_end(ap);
-	a->ui.msg_error = error;
-	a->ui.msg_until = app_now() + MSG_SECONDS;
-	a->ui.dirty = true;
-}
 
 /* The escape sequences that undo our terminal modes: no paste brackets,
  * no mouse reports, main screen back, then the cursor shown (some
@@ -170,55 +149,6 @@ static void term_restore(void)
 	}
 }
 
-/* The status line: state, message, cursor position and key hints (the
- * hints that fit, most useful first; the message keeps some room). */
-static void draw_status(struct app *a)
-{
-	struct rect r = a->ui.lay.status;
-	char left[160], right[200], pos[48], keys[160], state[128];
-	attr_t sa = theme_attr(&a->theme, TR_STATUS);
-	attr_t ka = theme_attr(&a->theme, TR_STATUS_KEY);
-	long line = 0, col = 0;
-	int x, rw, lw, msgw, room;
-	struct editor *(*text)(const struct app *);
-
-	layout_clear(stdscr, r, sa);
-	app_state_text(a, state, sizeof state);
-	if (a->run.sp && a->pane.viol.n)
-		snprintf(left, sizeof left, " %s %.1f s · %zu violation%s ",
-			 a->run.cancelling ? "cancelling" : "running", app_run_seconds(a),
-			 a->pane.viol.n, a->pane.viol.n == 1 ? "" : "s");
-	else if (a->run.sp)
-		snprintf(left, sizeof left, " %s %.1f s ",
-			 a->run.cancelling ? "cancelling" : "running", app_run_seconds(a));
-	else
-		snprintf(left, sizeof left, " %s ", state);
-	text = app_focused(a)->text;
-	editor_cursor_pos(text ? text(a) : a->pane.ed, &line, &col);
-	snprintf(pos, sizeof pos, "%sLn %ld, Col %ld ",
-		 editor_modified(a->pane.ed) ? "[+] " : "", line, col);
-	lw = text_draw(stdscr, r.y, r.x, r.w, left, strlen(left), ka | A_BOLD);
-	msgw = a->ui.msg[0] && app_now() < a->ui.msg_until ? text_width(a->ui.msg, strlen(a->ui.msg)) : 0;
-	room = r.w - lw - 2 - msgw - text_width(pos, strlen(pos)) - 3;
-	app_key_hints(a, room, keys, sizeof keys);
-	if (!strstr(keys, "  ") && msgw > 28) {
-		/* short of room: the message may be cut, the first keys stay */
-		room = r.w - lw - 2 - 28 - text_width(pos, strlen(pos)) - 3;
-		app_key_hints(a, room, keys, sizeof keys);
-	}
-	snprintf(right, sizeof right, "%s%s%s", keys, keys[0] ? "  " : "", pos);
-	rw = text_width(right, strlen(right));
-	x = r.x + lw + 1;
-	if (msgw) {
-		int mroom = r.w - lw - rw - 3;
-		if (mroom > 0)
-			text_draw(stdscr, r.y, x, mroom, a->ui.msg, strlen(a->ui.msg),
-				  a->ui.msg_error ? theme_attr(&a->theme, TR_ERROR) : sa);
-	}
-	if (rw < r.w - lw)
-		text_draw(stdscr, r.y, r.x + r.w - rw, rw, right, strlen(right), sa);
-}
-
 void app_draw(struct app *a)
 {
 	const struct theme *th = &a->theme;
@@ -244,7 +174,7 @@ void app_draw(struct app *a)
 		return;
 	}
 	app_panes_draw(a, &cy, &cx);
-	draw_status(a);
+	app_status_draw(a);
 	app_lesson_draw(a);
 	if (a->lesson.view && (a->lesson.view->menu || a->lesson.view->full))
 		cy = -1;
@@ -400,7 +330,7 @@ static void loop(struct app *a)
 		if (a->prep.run || a->prep.job)
 			app_prewarm_drain(a);
 		if (pfd[3].revents & POLLIN)
-			app_lesson_again_drain(a); /* a lesson's other runs are judged */
+			app_lesson_again_judge(a); /* a lesson's other runs are judged */
 		app_prewarm_tick(a, now); /* after the keys: F5 took it first */
 		app_paste_idle(a, now);
 		recovery_tick(a, now);

@@ -217,12 +217,17 @@ void app_paste_idle(struct app *a, double now);
 /* KEY_PASTE_BEGIN and KEY_PASTE_END, the bracketed-paste markers' key
  * codes, are in keyseq.h. */
 
-/* app.c */
+/* app_message.c: the clock (monotonic seconds), and a message on the
+ * status line for a few seconds. */
 double app_now(void);
 void app_message(struct app *a, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* app.c: draw the whole screen. */
 void app_draw(struct app *a);
-/* Anything that needs saving before the buffer may be thrown away? */
+/* app_status.c: the status line. */
+void app_status_draw(struct app *a);
+/* app_editor.c: anything that needs saving before the Editor's buffer
+ * may be thrown away? */
 bool app_unsaved(const struct app *a);
 
 /* app_keys.c: one key from wget_wch (is_key = KEY_CODE_YES). */
@@ -243,8 +248,9 @@ void app_lessons_begin(struct app *a);
 void app_lesson_open(struct app *a, size_t i, bool ask);
 /* F3 in a lesson, 'l' in the demo menu: the lesson list. */
 void app_lesson_menu(struct app *a);
-/* The lesson list took a key. */
-void app_lesson_menu_key(struct app *a, int key);
+/* The lesson list took a key; what the list made of it (lesson_view.h),
+ * for the key map to act on LESSON_MENU_STEP. */
+long app_lesson_menu_key(struct app *a, int key);
 void app_lesson_hint(struct app *a);
 void app_lesson_solution(struct app *a, bool ask);
 /* A dialog of the lessons was answered (ACT_LESSON_*). */
@@ -265,6 +271,8 @@ void app_lessons_free(struct app *a);
 void app_demo_limits(const struct app *a, struct sp_limits *l);
 /* A verdict for the open lesson: the strip, Output, progress. */
 void app_lesson_verdict(struct app *a, bool pass, const char *verdict);
+/* The [again] runs' pipe is readable: their verdict, if still wanted. */
+void app_lesson_again_judge(struct app *a);
 
 /* app_lesson_again.c: a lesson's [again] runs on a thread of their own */
 bool app_lesson_again_start(struct app *a, const char *program);
@@ -273,9 +281,11 @@ void app_lesson_again_stop(struct app *a);
 bool app_lesson_again_busy(const struct app *a);
 /* A new run: the runs going no longer judge anything (no wait). */
 void app_lesson_again_forget(struct app *a);
-/* The pipe the loop polls (-1: none), and what to do when it is readable. */
+/* The pipe the loop polls (-1: none); when it is readable, the runs'
+ * verdict: true with *pass and verdict set when it is the open lesson's
+ * (app_lesson_again_judge shows it). */
 int app_lesson_again_fd(const struct app *a);
-void app_lesson_again_drain(struct app *a);
+bool app_lesson_again_drain(struct app *a, bool *pass, char *verdict, size_t len);
 /* Keep the learner's program of the lesson open now (state dir), so a
  * lesson reopened, or the next session, goes on from it. */
 void app_lesson_keep_work(struct app *a);
@@ -305,8 +315,6 @@ void app_limits_paste(struct app *a, const char *text, size_t len);
 void app_limits_draw(struct app *a, int *cy, int *cx);
 
 /* app_teach.c: tying what a run met to the source, and reading it all */
-/* F11 / Ctrl-U: zoom the focused pane to the whole screen, and back. */
-void app_zoom_toggle(struct app *a);
 /* Move the Editor's cursor to line (1-based) and focus it. */
 void app_goto_line(struct app *a, long line);
 /* Enter in the Violations pane, or a click on a record: go to the
@@ -319,10 +327,6 @@ bool app_jump_output(struct app *a, int row);
  * gutter marks for the records in the Violations pane. */
 void app_teach_hints(struct app *a, const struct sp_result *r);
 void app_teach_marks(struct app *a);
-/* The state for the status line: "ok · 3 violations". */
-void app_state_text(const struct app *a, char *buf, size_t len);
-/* The key hints that fit in width cells, the most useful first. */
-void app_key_hints(const struct app *a, int width, char *buf, size_t len);
 
 /* app_files.c: F7 / Ctrl-T and F8 / Ctrl-N (true when taken); the
  * answers of their dialogs (true when action was theirs); the F8 view's
@@ -357,10 +361,6 @@ void app_carry_answer(struct app *a, int action, enum dialog_answer ans);
 /* app_run.c */
 void app_run_start(struct app *a);
 void app_run_cancel(struct app *a);
-/* Keep stderr bytes for the traceback's line (as a run's own stderr). */
-void app_run_errtail_add(struct app *a, const char *s, size_t n);
-/* The run (run.sp) has finished: its result into the panes, then free. */
-void app_run_finish_now(struct app *a);
 /* Take every event waiting (at most max); true when more may be waiting. */
 bool app_run_drain(struct app *a, int max);
 /* The run has been going for this many seconds. */
@@ -368,6 +368,13 @@ double app_run_seconds(const struct app *a);
 /* The limits the next run gets: the config's, or the open lesson's
  * over them (app_lesson.c). */
 void app_run_limits(const struct app *a, struct sp_limits *l);
+
+/* app_run_end.c: keep stderr bytes for the traceback's line (as a run's
+ * own stderr); the run finished with r: into the panes, then free it;
+ * the run (run.sp) has finished: its result, as app_run_finish. */
+void app_run_errtail_add(struct app *a, const char *s, size_t n);
+void app_run_finish(struct app *a, const struct sp_result *r);
+void app_run_finish_now(struct app *a);
 
 /* app_prewarm.c: one prepared sandbox kept for the next F5 */
 /* Prepare one when none is there and nothing else goes on; throw away

@@ -67,7 +67,8 @@ void app_carry_answer(struct app *a, int action, enum dialog_answer ans)
 
 static void carry_info(const struct app *a, char *buf, size_t len)
 {
-	snprintf(buf, len, "F2 merges · ^Del clears · F12 %s", app_side_next_title(a));
+	(void)a;
+	snprintf(buf, len, "F2 merges · ^Del clears");
 }
 
 static void carry_tab_draw(struct app *a, struct rect r, bool focused)
@@ -129,7 +130,5 @@ const struct pane_class app_carry_tab = {
 	.wheel = carry_scroll,
 	.click = carry_click,
 	.cursor = carry_cursor,
-	.text = app_side_text,
-	.hints = app_side_hints,
 	.focusable = true,
 };

@@ -15,6 +15,11 @@
 #include "editor/editor.h"
 #include "banned.h"
 
+bool app_unsaved(const struct app *a)
+{
+	return editor_modified(a->pane.ed) || a->recovery.restored;
+}
+
 static void editor_info(const struct app *a, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s%s", editor_name(a->pane.ed),

@@ -101,11 +101,6 @@ static bool paste_ends_split(struct app *a)
 	return true;
 }
 
-bool app_unsaved(const struct app *a)
-{
-	return editor_modified(a->pane.ed) || a->recovery.restored;
-}
-
 void app_save(struct app *a, const char *path, bool quit_after)
 {
 	char err[512];
@@ -349,7 +344,8 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 		return true;
 	}
 	if (a->lesson.view && a->lesson.view->menu) {
-		app_lesson_menu_key(a, key);
+		if (app_lesson_menu_key(a, key) == LESSON_MENU_STEP)
+			app_step_toggle(a);
 		return true;
 	}
 	if (a->lesson.view && a->lesson.view->full) {

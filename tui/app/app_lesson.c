@@ -235,7 +235,7 @@ static void restart_lesson(struct app *a)
 	app_message(a, false, "lesson %ld: the starting program again", a->lesson.view->cur + 1);
 }
 
-void app_lesson_menu_key(struct app *a, int key)
+long app_lesson_menu_key(struct app *a, int key)
 {
 	long r = lesson_menu_key(a->lesson.view, key);
 
@@ -247,12 +247,11 @@ void app_lesson_menu_key(struct app *a, int key)
 		app_lesson_hint(a);
 	else if (r == LESSON_MENU_SOLUTION)
 		app_lesson_solution(a, true);
-	else if (r == LESSON_MENU_STEP)
-		app_step_toggle(a);
 	else if (r == LESSON_MENU_RESTART && app_in_lesson(a))
 		dialog_ask(&a->over.dlg, ACT_LESSON_RESTART, "Start afresh",
 			   "Replace the Editor's program with the lesson's starting "
 			   "program? (your version is forgotten)", false);
+	return r;
 }
 
 void app_lesson_hint(struct app *a)
@@ -450,6 +449,15 @@ void app_lesson_verdict(struct app *a, bool pass, const char *verdict)
 	else
 		app_message(a, false, "lesson %ld passed (%zu/%zu) - F3 picks the next one",
 			    v->cur + 1, lesson_view_passed(v), v->set.n);
+}
+
+void app_lesson_again_judge(struct app *a)
+{
+	char verdict[700];
+	bool pass = false;
+
+	if (app_lesson_again_drain(a, &pass, verdict, sizeof verdict))
+		app_lesson_verdict(a, pass, verdict);
 }
 
 void app_lesson_finish(struct app *a, const struct sp_result *r)

@@ -122,25 +122,28 @@ void app_lesson_again_forget(struct app *a)
 		a->lesson.view->again->lesson = -2;
 }
 
-void app_lesson_again_drain(struct app *a)
+bool app_lesson_again_drain(struct app *a, bool *pass, char *verdict, size_t len)
 {
 	struct lesson_view *v = a->lesson.view;
 	struct again_job *j = v ? v->again : NULL;
+	bool wanted;
 	char b;
 
 	if (!j || read(j->fds[0], &b, 1) != 1)
-		return;
+		return false;
 	v->again = NULL;
 	pthread_join(j->thread, NULL);
-	if (j->lesson == v->cur) {
-		if (j->rc < 0)
-			snprintf(j->verdict, sizeof j->verdict, "not yet: the check's "
-				 "other runs did not start: %s", j->err.msg);
-		app_lesson_verdict(a, j->passed, j->verdict);
-	}
+	wanted = j->lesson == v->cur;
+	if (wanted && j->rc < 0)
+		snprintf(verdict, len, "not yet: the check's other runs did not "
+			 "start: %s", j->err.msg);
+	else if (wanted)
+		snprintf(verdict, len, "%s", j->verdict);
+	*pass = j->passed;
 	close(j->fds[0]);
 	close(j->fds[1]);
 	free(j->program);
 	free(j);
 	a->ui.dirty = true;
+	return wanted;
 }

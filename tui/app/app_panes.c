@@ -6,6 +6,8 @@
  * mouse to the pane under the pointer. A new pane is one file with its
  * struct pane_class, one line here and a place in screen/layout.c.
  */
+#include <stdio.h>
+#include <string.h>
 #include <curses.h>
 
 #include "app/app.h"
@@ -32,6 +34,21 @@ const struct pane_class *app_focused(const struct app *a)
 	return app_pane(a, a->nav.focus);
 }
 
+/* The live text on a pane's border; a place of tabs names the next. */
+static void pane_info(const struct app *a, int place, const struct pane_class *pc,
+		      char *buf, size_t len)
+{
+	size_t n;
+
+	buf[0] = '\0';
+	if (pc->info)
+		pc->info(a, buf, len);
+	if (places[place])
+		return;
+	n = strlen(buf);
+	snprintf(buf + n, len - n, "%sF12 %s", n ? " · " : "", app_side_next_title(a));
+}
+
 void app_panes_draw(struct app *a, int *cy, int *cx)
 {
 	const struct theme *th = &a->theme;
@@ -46,9 +63,7 @@ void app_panes_draw(struct app *a, int *cy, int *cx)
 		if (r.w == 0)
 			continue; /* hidden behind a zoomed pane */
 		layout_clear(stdscr, r, theme_attr(th, TR_NORMAL));
-		info[0] = '\0';
-		if (pc->info)
-			pc->info(a, info, sizeof info);
+		pane_info(a, p, pc, info, sizeof info);
 		layout_frame(stdscr, r, pc->title, info, f, th);
 		if (pc->draw)
 			pc->draw(a, r, f);
@@ -107,4 +122,34 @@ void app_focus_step(struct app *a, int step)
 		if (app_focused(a)->focusable)
 			return;
 	}
+}
+
+/* A tab without hints or a text of its own has its place's. */
+const char *const *app_pane_hints(const struct app *a)
+{
+	const struct pane_class *pc = app_focused(a);
+	const char *const *keys = pc->hints ? pc->hints(a) : NULL;
+
+	if (!keys && !places[a->nav.focus])
+		keys = app_side_hints(a);
+	return keys ? keys : app_editor_pane.hints(a);
+}
+
+struct editor *app_pane_text(const struct app *a)
+{
+	const struct pane_class *pc = app_focused(a);
+
+	if (pc->text)
+		return pc->text(a);
+	return !places[a->nav.focus] ? app_side_text(a) : app_editor_pane.text(a);
+}
+
+void app_zoom_toggle(struct app *a)
+{
+	a->nav.zoomed = !a->nav.zoomed;
+	if (a->nav.zoomed)
+		app_message(a, false, "%s zoomed: F11 again shows all",
+			    app_focused(a)->title);
+	else
+		app_message(a, false, "all panes");
 }

@@ -12,11 +12,6 @@
 #include "editor/editor.h"
 #include "banned.h"
 
-static void stdin_info(const struct app *a, char *buf, size_t len)
-{
-	snprintf(buf, len, "F12 %s", app_side_next_title(a));
-}
-
 static void stdin_tab_draw(struct app *a, struct rect r, bool focused)
 {
 	stdin_draw(&a->pane.stdin_buf, stdscr, rect_inner(r), &a->theme, focused);
@@ -58,7 +53,6 @@ static void stdin_cursor(const struct app *a, int *y, int *x)
 
 const struct pane_class app_stdin_tab = {
 	.title = "Stdin",
-	.info = stdin_info,
 	.draw = stdin_tab_draw,
 	.key_first = stdin_key_first,
 	.key = stdin_key,
@@ -66,7 +60,5 @@ const struct pane_class app_stdin_tab = {
 	.wheel = stdin_scroll,
 	.click = stdin_click,
 	.cursor = stdin_cursor,
-	.text = app_side_text,
-	.hints = app_side_hints,
 	.focusable = true,
 };

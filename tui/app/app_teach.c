@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * app_teach.c - what makes a run's lessons readable and tied to the
- * source: the zoom key, jumps from a violation or a traceback line to the
- * Editor, the gutter marks, the hints under a traceback, and a status
- * line that counts what the run met and keeps the useful keys in view.
+ * app_teach.c - what ties a run's lessons to the source: jumps from a
+ * violation or a traceback line to the Editor, the gutter marks, and the
+ * hints under a traceback.
  *
  * A traceback names lines as Python prints them:
  *     File "network.py", line 10, in <module>
@@ -16,20 +15,8 @@
 
 #include "app/app.h"
 #include "pane/pane_output.h"
-#include "app/panes.h"
 #include "editor/editor.h"
-#include "pane/lesson_view.h"
 #include "banned.h"
-
-void app_zoom_toggle(struct app *a)
-{
-	a->nav.zoomed = !a->nav.zoomed;
-	if (a->nav.zoomed)
-		app_message(a, false, "%s zoomed: F11 again shows all",
-			    app_focused(a)->title);
-	else
-		app_message(a, false, "all panes");
-}
 
 void app_goto_line(struct app *a, long line)
 {
@@ -131,52 +118,4 @@ void app_teach_marks(struct app *a)
 		glyphs[n++] = violations_mark(a->pane.viol.items[i].kind, a->theme.mono);
 	}
 	editor_set_marks(a->pane.ed, lines, glyphs, n);
-}
-
-void app_state_text(const struct app *a, char *buf, size_t len)
-{
-	if (a->pane.viol.n == 0 || a->run.no == 0)
-		snprintf(buf, len, "%s", a->run.state);
-	else
-		snprintf(buf, len, "%s · %zu violation%s", a->run.state, a->pane.viol.n,
-			 a->pane.viol.n == 1 ? "" : "s");
-}
-
-void app_key_hints(const struct app *a, int width, char *buf, size_t len)
-{
-	const struct pane_class *pc = app_focused(a);
-	const char *const *keys = pc->hints ? pc->hints(a) : NULL;
-	size_t used = 0;
-	/* an open dialog takes the keys: the panes' would do nothing now */
-	const char *over = dialog_active(&a->over.dlg) || a->over.limits_dlg.active ? "Enter OK  Esc cancel" :
-			   a->over.help.active || a->files.fview.active || a->files.iview.active || a->over.menu.active ||
-			   a->over.tview.active ||
-			   (a->lesson.view && a->lesson.view->menu) ? "Esc closes" : NULL;
-
-	if (!keys)
-		keys = app_editor_pane.hints(a);
-	buf[0] = '\0';
-	if (over) {
-		if ((int)strlen(over) <= width)
-			snprintf(buf, len, "%s", over);
-		return;
-	}
-	if (a->nav.zoomed) {
-		snprintf(buf, len, "F11 back");
-		used = strlen(buf);
-	}
-	for (size_t i = 0; keys[i]; i++) {
-		size_t k = strlen(keys[i]);
-		if (a->nav.zoomed && strcmp(keys[i], "F11 zoom") == 0)
-			continue;
-		/* the keys go in priority order: stop at the first that does not fit */
-		if ((int)(used + (used ? 2 : 0) + k) > width || used + k + 3 > len)
-			break;
-		if (used) {
-			memcpy(buf + used, "  ", 2);
-			used += 2;
-		}
-		memcpy(buf + used, keys[i], k + 1);
-		used += k;
-	}
 }

@@ -14,11 +14,6 @@
 #include "app/panes.h"
 #include "banned.h"
 
-static void vars_info(const struct app *a, char *buf, size_t len)
-{
-	snprintf(buf, len, "F12 %s", app_side_next_title(a));
-}
-
 static void vars_tab_draw(struct app *a, struct rect r, bool focused)
 {
 	vars_draw(&a->pane.vars, stdscr, rect_inner(r), &a->theme, focused);
@@ -104,14 +99,11 @@ static void vars_tab_click(struct app *a, int row, int col)
 
 const struct pane_class app_vars_tab = {
 	.title = "Variables",
-	.info = vars_info,
 	.draw = vars_tab_draw,
 	.key_first = vars_key_first,
 	.key = vars_tab_key,
 	.paste = vars_paste,
 	.wheel = vars_scroll,
 	.click = vars_tab_click,
-	.text = app_side_text,
-	.hints = app_side_hints,
 	.focusable = true,
 };

@@ -33,7 +33,8 @@ struct rect;
 
 struct pane_class {
 	const char *title;  /* on its border, and in "... zoomed" */
-	/* Live text right of the title on the top border ("run 3"). */
+	/* Live text right of the title on the top border ("run 3"); a tab's
+	 * border goes on with the next tab's name. */
 	void (*info)(const struct app *a, char *buf, size_t len);
 	/* Draw inside r's border (already drawn). */
 	void (*draw)(struct app *a, struct rect r, bool focused);
@@ -85,12 +86,18 @@ void app_pane_paste(struct app *a, const char *text, size_t len);
 void app_pane_mouse(struct app *a, int y, int x, int wheel);
 /* Move the focus by step places, skipping panes that take none. */
 void app_focus_step(struct app *a, int step);
+/* The focused pane's key hints, and the text whose "Ln, Col" shows. */
+const char *const *app_pane_hints(const struct app *a);
+struct editor *app_pane_text(const struct app *a);
+/* F11 / Ctrl-U: zoom the focused pane to the whole screen, and back. */
+void app_zoom_toggle(struct app *a);
 
-/* app_side.c: the Carry place's tabs (F12 shows the next). */
+/* app_side.c: the Carry place's tabs (F12 shows the next). Its border
+ * names the next tab; a tab without hints or a text of its own shows the
+ * place's. */
 const struct pane_class *app_side_tab(const struct app *a);
 const char *app_side_next_title(const struct app *a);
 void app_side_next(struct app *a);
-/* The hints and the "Ln, Col" every tab of the place shows. */
 const char *const *app_side_hints(const struct app *a);
 struct editor *app_side_text(const struct app *a);
 
