@@ -149,12 +149,11 @@ static void term_restore(void)
 	}
 }
 
-void app_draw(struct app *a)
+/* The panes' rectangles: below the lesson strip, the focused pane over
+ * all when zoomed, the bottom row taller while a record is read. */
+static void lay_out(struct app *a)
 {
-	const struct theme *th = &a->theme;
-	int cy = -1, cx = -1;
-
-	app_layout(a); /* below the lesson strip, when a lesson is open */
+	app_layout(a);
 	if (a->nav.zoomed) {
 		layout_zoom(&a->ui.lay, a->nav.focus); /* the whole screen, strip too */
 		if (a->lesson.view)
@@ -162,9 +161,71 @@ void app_draw(struct app *a)
 	} else if (a->nav.focus == PANE_VIOLATIONS && a->pane.viol.n) {
 		layout_grow_bottom(&a->ui.lay);
 	}
+}
+
+/* The views over the panes, in the order they stack: each hides the
+ * cursor of what is under it (a field that takes text shows its own). */
+static void draw_over(struct app *a, int *cy, int *cx)
+{
+	const struct theme *th = &a->theme;
+
+	if (a->lesson.view && (a->lesson.view->menu || a->lesson.view->full))
+		*cy = -1;
+	if (a->over.menu.active) {
+		demo_menu_draw(&a->over.menu, stdscr, LINES, COLS, th);
+		*cy = -1;
+	}
+	if (a->over.help.active) {
+		help_draw(&a->over.help, stdscr, LINES, COLS, th);
+		*cy = -1;
+	}
+	if (a->over.limits_dlg.active) {
+		*cy = -1;
+		app_limits_draw(a, cy, cx);
+	}
+	if (a->over.hist.active) {
+		app_history_draw(a);
+		*cy = -1;
+	}
+	if (a->files.fview.active) {
+		fileview_draw(&a->files.fview, &a->files.last, stdscr, LINES, COLS, th);
+		*cy = -1;
+	}
+	if (a->over.tview.active) {
+		table_overlay_draw(&a->over.tview.t, a->over.tview.title, stdscr, LINES, COLS, th);
+		*cy = -1;
+	}
+	if (a->files.iview.active) {
+		image_view_draw(&a->files.iview, stdscr, LINES, COLS, th);
+		*cy = -1;
+	}
+	if (dialog_active(&a->over.dlg)) {
+		dialog_draw(&a->over.dlg, stdscr, LINES, COLS, th);
+		*cy = -1;
+		if (a->over.dlg.kind == DLG_INPUT)
+			dialog_cursor(&a->over.dlg, LINES, COLS, cy, cx);
+	}
+}
+
+/* Is anything drawn over the Output pane's pictures in pixels? */
+static bool pixels_covered(const struct app *a)
+{
+	if (a->nav.zoomed)
+		return a->nav.focus != PANE_OUTPUT;
+	return a->ui.lay.pane[PANE_OUTPUT].w == 0 || a->over.menu.active || a->over.help.active ||
+	       a->over.limits_dlg.active || a->files.fview.active || a->files.iview.active ||
+	       a->over.tview.active || dialog_active(&a->over.dlg) ||
+	       (a->lesson.view && a->lesson.view->menu);
+}
+
+void app_draw(struct app *a)
+{
+	int cy = -1, cx = -1;
+
+	lay_out(a);
 	werase(stdscr);
 	if (a->ui.lay.too_small) {
-		layout_draw_too_small(stdscr, &a->ui.lay, th);
+		layout_draw_too_small(stdscr, &a->ui.lay, &a->theme);
 		curs_set(0);
 		wnoutrefresh(stdscr);
 		doupdate();
@@ -176,42 +237,7 @@ void app_draw(struct app *a)
 	app_panes_draw(a, &cy, &cx);
 	app_status_draw(a);
 	app_lesson_draw(a);
-	if (a->lesson.view && (a->lesson.view->menu || a->lesson.view->full))
-		cy = -1;
-	if (a->over.menu.active) {
-		demo_menu_draw(&a->over.menu, stdscr, LINES, COLS, th);
-		cy = -1;
-	}
-	if (a->over.help.active) {
-		help_draw(&a->over.help, stdscr, LINES, COLS, th);
-		cy = -1;
-	}
-	if (a->over.limits_dlg.active) {
-		cy = -1;
-		app_limits_draw(a, &cy, &cx);
-	}
-	if (a->over.hist.active) {
-		app_history_draw(a);
-		cy = -1;
-	}
-	if (a->files.fview.active) {
-		fileview_draw(&a->files.fview, &a->files.last, stdscr, LINES, COLS, th);
-		cy = -1;
-	}
-	if (a->over.tview.active) {
-		table_overlay_draw(&a->over.tview.t, a->over.tview.title, stdscr, LINES, COLS, th);
-		cy = -1;
-	}
-	if (a->files.iview.active) {
-		image_view_draw(&a->files.iview, stdscr, LINES, COLS, th);
-		cy = -1;
-	}
-	if (dialog_active(&a->over.dlg)) {
-		dialog_draw(&a->over.dlg, stdscr, LINES, COLS, th);
-		cy = -1;
-		if (a->over.dlg.kind == DLG_INPUT)
-			dialog_cursor(&a->over.dlg, LINES, COLS, &cy, &cx);
-	}
+	draw_over(a, &cy, &cx);
 	if (cy >= 0 && cx >= 0) {
 		curs_set(1);
 		wmove(stdscr, cy, cx);
@@ -221,11 +247,7 @@ void app_draw(struct app *a)
 	wnoutrefresh(stdscr);
 	doupdate();
 	/* pixels after the text: anything drawn over Output hides them */
-	output_pixels(a->pane.out, stdscr, a->nav.zoomed ? a->nav.focus != PANE_OUTPUT :
-		      a->ui.lay.pane[PANE_OUTPUT].w == 0 || a->over.menu.active || a->over.help.active ||
-		      a->over.limits_dlg.active || a->files.fview.active || a->files.iview.active ||
-		      a->over.tview.active || dialog_active(&a->over.dlg) ||
-		      (a->lesson.view && a->lesson.view->menu));
+	output_pixels(a->pane.out, stdscr, pixels_covered(a));
 	a->ui.last_draw = app_now();
 	a->ui.dirty = false;
 }

@@ -512,7 +512,92 @@ void app_keys_flush(struct app *a)
 	}
 }
 
-/* One decoded key. */
+static void demos_key(struct app *a)
+{
+	if (app_in_lesson(a) || a->learn)
+		app_lesson_menu(a); /* 'd' there goes on to the demos */
+	else
+		demo_menu_open(&a->over.menu);
+}
+
+static void solution_key(struct app *a)
+{
+	app_lesson_solution(a, true);
+}
+
+static void help_open_key(struct app *a)
+{
+	help_open(&a->over.help);
+}
+
+static void save_editor_key(struct app *a)
+{
+	save_key(a, false);
+}
+
+static void open_key(struct app *a)
+{
+	dialog_prompt(&a->over.dlg, ACT_OPEN, "Open", "File to open:", NULL);
+}
+
+static void mouse_toggle_key(struct app *a)
+{
+	a->nav.mouse_on = !a->nav.mouse_on;
+	mousemask(a->nav.mouse_on ? ALL_MOUSE_EVENTS : 0, NULL);
+	app_message(a, false, a->nav.mouse_on ? "mouse on (F9 or Ctrl-] turns it off)" :
+		    "mouse off: the terminal selects text (F9 or Ctrl-] turns it on)");
+}
+
+static void find_key(struct app *a)
+{
+	a->nav.focus = PANE_EDITOR;
+	editor_begin_find(a->pane.ed);
+}
+
+static void goto_key(struct app *a)
+{
+	a->nav.focus = PANE_EDITOR;
+	editor_begin_goto(a->pane.ed);
+}
+
+/* The global keys: an F-key and its Ctrl twin (0: none) do the same
+ * (the contract in DESIGN.md; the focus keys are focus_key's). */
+static const struct global_key {
+	int fkey, ctrl;
+	void (*act)(struct app *a);
+} global_keys[] = {
+	{ KEY_F(5),  CTRL_KEY('r'),  app_run_start },
+	{ KEY_F(2),  CTRL_KEY('b'),  carry_forward },
+	{ KEY_F(3),  CTRL_KEY('d'),  demos_key },
+	{ KEY_F(10), 0,              app_lesson_hint },
+	{ KEY_F(22), 0,              solution_key },     /* Shift-F10 to ncurses */
+	{ KEY_F(4),  CTRL_KEY('p'),  app_limits_open },
+	{ KEY_F(12), CTRL_KEY('\\'), app_side_next },
+	{ KEY_F(1),  CTRL_KEY('g'),  help_open_key },
+	{ KEY_F(11), CTRL_KEY('u'),  app_zoom_toggle },
+	{ KEY_F(9),  CTRL_KEY(']'),  mouse_toggle_key },
+	{ 0,         CTRL_KEY('s'),  save_editor_key },
+	{ 0,         CTRL_KEY('o'),  open_key },
+	{ 0,         CTRL_KEY('q'),  quit_key },
+	{ 0,         CTRL_KEY('f'),  find_key },
+	{ 0,         CTRL_KEY('l'),  goto_key },
+};
+
+/* A global key: true when it was one. */
+static bool global_key(struct app *a, bool fkey, int key)
+{
+	for (size_t i = 0; i < SP_ARRAY_SIZE(global_keys); i++) {
+		const struct global_key *g = &global_keys[i];
+		if (fkey ? g->fkey && key == g->fkey : g->ctrl && key == g->ctrl) {
+			g->act(a);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* One decoded key: the modal layers, the focused pane's first keys, a
+ * run's cancel, the global keys, the focus keys, then the focused pane. */
 static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 {
 	int key = (int)ch;
@@ -526,54 +611,15 @@ static void dispatch_key(struct app *a, bool is_key, wint_t ch)
 		return;
 	if (app_files_key(a, fkey, key)) /* F7 / Ctrl-T attach, F8 / Ctrl-N files */
 		return;
-
 	/* the focused pane's own first (the Editor's find prompt, Carry's ^S) */
 	if (app_pane_key_first(a, is_key, ch))
 		return;
-
-	if ((fkey && key == KEY_F(5)) || (!fkey && key == CTRL_KEY('r'))) {
-		app_run_start(a);
-	} else if (a->run.sp && ((!fkey && key == 27) || (!fkey && key == CTRL_KEY('c')))) {
+	if (a->run.sp && !fkey && (key == 27 || key == CTRL_KEY('c'))) {
 		app_run_cancel(a);
-	} else if ((fkey && key == KEY_F(2)) || (!fkey && key == CTRL_KEY('b'))) {
-		carry_forward(a);
-	} else if ((fkey && key == KEY_F(3)) || (!fkey && key == CTRL_KEY('d'))) {
-		if (app_in_lesson(a) || a->learn)
-			app_lesson_menu(a); /* 'd' there goes on to the demos */
-		else
-			demo_menu_open(&a->over.menu);
-	} else if (fkey && key == KEY_F(10)) {
-		app_lesson_hint(a);
-	} else if (fkey && key == KEY_F(22)) { /* Shift-F10 to ncurses */
-		app_lesson_solution(a, true);
-	} else if ((fkey && key == KEY_F(4)) || (!fkey && key == CTRL_KEY('p'))) {
-		app_limits_open(a);
-	} else if ((fkey && key == KEY_F(12)) || (!fkey && key == CTRL_KEY('\\'))) {
-		app_side_next(a);
-	} else if ((fkey && key == KEY_F(1)) || (!fkey && key == CTRL_KEY('g'))) {
-		help_open(&a->over.help);
-	} else if ((fkey && key == KEY_F(11)) || (!fkey && key == CTRL_KEY('u'))) {
-		app_zoom_toggle(a);
-	} else if (focus_key(a, fkey, key)) {
-		/* F6, Shift-F6, Ctrl-W, Alt-arrows; Tab and Esc outside the Editor */
-	} else if (!fkey && key == CTRL_KEY('s')) {
-		save_key(a, false);
-	} else if (!fkey && key == CTRL_KEY('o')) {
-		dialog_prompt(&a->over.dlg, ACT_OPEN, "Open", "File to open:", NULL);
-	} else if (!fkey && key == CTRL_KEY('q')) {
-		quit_key(a);
-	} else if ((fkey && key == KEY_F(9)) || (!fkey && key == CTRL_KEY(']'))) {
-		a->nav.mouse_on = !a->nav.mouse_on;
-		mousemask(a->nav.mouse_on ? ALL_MOUSE_EVENTS : 0, NULL);
-		app_message(a, false, a->nav.mouse_on ? "mouse on (F9 or Ctrl-] turns it off)" :
-			    "mouse off: the terminal selects text (F9 or Ctrl-] turns it on)");
-	} else if (!fkey && key == CTRL_KEY('f')) {
-		a->nav.focus = PANE_EDITOR;
-		editor_begin_find(a->pane.ed);
-	} else if (!fkey && key == CTRL_KEY('l')) {
-		a->nav.focus = PANE_EDITOR;
-		editor_begin_goto(a->pane.ed);
-	} else {
-		app_pane_key(a, is_key, ch);
+		return;
 	}
+	/* F6, Shift-F6, Ctrl-W, Alt-arrows; Tab and Esc outside the Editor */
+	if (global_key(a, fkey, key) || focus_key(a, fkey, key))
+		return;
+	app_pane_key(a, is_key, ch);
 }
