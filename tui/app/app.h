@@ -353,8 +353,9 @@ void app_recovery_offer(struct app *a);
 void app_recovery_answer(struct app *a, int action, enum dialog_answer ans,
 			 int chosen);
 
-/* app_carry.c: the load prompt's answer (asks before values go), and
- * the answer to ACT_CARRY_REPLACE or ACT_CARRY_CLEAR. */
+/* app_carry.c: the save prompt's answer, the load prompt's (asks before
+ * values go), and the answer to ACT_CARRY_REPLACE or ACT_CARRY_CLEAR. */
+void app_carry_save(struct app *a, const char *path);
 void app_carry_load(struct app *a, const char *path);
 void app_carry_answer(struct app *a, int action, enum dialog_answer ans);
 

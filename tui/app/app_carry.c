@@ -15,6 +15,19 @@
 #include "editor/editor.h"
 #include "banned.h"
 
+/* The save prompt was answered with path ("": nothing to do). */
+void app_carry_save(struct app *a, const char *path)
+{
+	char err[512];
+
+	if (!path[0])
+		return;
+	if (carry_save_file(&a->pane.carry, path, err, sizeof err) < 0)
+		app_message(a, true, "not saved: %s", err);
+	else
+		app_message(a, false, "carry buffer saved to %s", path);
+}
+
 /* The load prompt was answered with path: ask first if values would go. */
 void app_carry_load(struct app *a, const char *path)
 {

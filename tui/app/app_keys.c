@@ -187,12 +187,21 @@ static void quit_key(struct app *a)
 		a->quit = true;
 }
 
+/* "s saves them first": true when the Editor's changes are saved (or
+ * were to be dropped), false while a save-as prompt is up or saving
+ * failed. */
+static bool saved_first(struct app *a, enum dialog_answer ans)
+{
+	if (ans != DLG_SAVE)
+		return true;
+	save_key(a, false);
+	return !app_unsaved(a);
+}
+
 /* A dialog was answered. */
 static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 			const char *input)
 {
-	char err[512];
-
 	if (app_files_dialog(a, action, ans, input))
 		return;
 	if (action == ACT_RECOVER || action == ACT_RECOVER_DELETE) {
@@ -235,26 +244,15 @@ static void dialog_done(struct app *a, int action, enum dialog_answer ans,
 		open_path(a, a->keys.pending_path);
 		break;
 	case ACT_DEMO_DISCARD:
-		if (ans == DLG_SAVE) {
-			save_key(a, false);
-			if (app_unsaved(a))
-				break; /* a save-as prompt is up, or saving failed */
-		}
-		app_load_demo(a, a->keys.pending_demo, false);
+		if (saved_first(a, ans))
+			app_load_demo(a, a->keys.pending_demo, false);
 		break;
 	case ACT_LESSON_DISCARD:
-		if (ans == DLG_SAVE) {
-			save_key(a, false);
-			if (app_unsaved(a))
-				break;
-		}
-		app_lesson_open(a, a->keys.pending_demo, false);
+		if (saved_first(a, ans))
+			app_lesson_open(a, a->keys.pending_demo, false);
 		break;
 	case ACT_CARRY_SAVE:
-		if (input[0] && carry_save_file(&a->pane.carry, input, err, sizeof err) < 0)
-			app_message(a, true, "not saved: %s", err);
-		else if (input[0])
-			app_message(a, false, "carry buffer saved to %s", input);
+		app_carry_save(a, input);
 		break;
 	case ACT_CARRY_LOAD:
 		app_carry_load(a, input);
@@ -289,37 +287,51 @@ static void carry_forward(struct app *a)
 		app_message(a, false, "%s", msg);
 }
 
+/* A key for the open dialog; its answer, when it comes, to dialog_done. */
+static void dialog_take_key(struct app *a, bool is_key, wint_t ch)
+{
+	int action = a->over.dlg.action;
+	char input[LE_MAX];
+	enum dialog_answer ans = dialog_key(&a->over.dlg, is_key, ch);
+
+	if (ans == DLG_PENDING)
+		return;
+	/* every prompt takes a path: "~/" is the home, as in a shell */
+	path_expand_home(le_text(&a->over.dlg.field), a->over.dlg.field.len,
+			 input, sizeof input);
+	if (ans == DLG_CHOSEN) {   /* a named choice: its key */
+		input[0] = (char)a->over.dlg.chosen;
+		input[1] = '\0';
+	}
+	dialog_done(a, action, ans, input);
+}
+
+/* A key for a variable's table (Variables tab, Enter): Esc, q or Enter
+ * closes it, the moving keys move it. */
+static void table_view_key(struct app *a, bool is_key, int key)
+{
+	if (key == 27 || key == 'q' || (!is_key && (key == '\n' || key == '\r'))) {
+		a->over.tview.active = false;
+		table_free(&a->over.tview.t);
+	} else if (is_key || key == ' ' || key == 'h' || key == 'j' || key == 'k' ||
+		   key == 'l') {
+		table_key(&a->over.tview.t, key, LINES - 6);
+	}
+}
+
 /* The modal layers. Returns true when one of them took the key. */
 static bool modal_key(struct app *a, bool is_key, wint_t ch)
 {
 	int key = (int)ch;
 
 	if (dialog_active(&a->over.dlg)) {
-		int action = a->over.dlg.action;
-		char input[LE_MAX];
-		enum dialog_answer ans = dialog_key(&a->over.dlg, is_key, ch);
-		if (ans != DLG_PENDING) {
-			/* every prompt takes a path: "~/" is the home, as in a shell */
-			path_expand_home(le_text(&a->over.dlg.field), a->over.dlg.field.len,
-					 input, sizeof input);
-			if (ans == DLG_CHOSEN) {   /* a named choice: its key */
-				input[0] = (char)a->over.dlg.chosen;
-				input[1] = '\0';
-			}
-			dialog_done(a, action, ans, input);
-		}
+		dialog_take_key(a, is_key, ch);
 		return true;
 	}
 	if (app_limits_key(a, is_key, ch))
 		return true;
 	if (a->over.tview.active) {
-		if (key == 27 || key == 'q' || (!is_key && (key == '\n' || key == '\r'))) {
-			a->over.tview.active = false;
-			table_free(&a->over.tview.t);
-		} else if (is_key || key == ' ' || key == 'h' || key == 'j' || key == 'k' ||
-			   key == 'l') {
-			table_key(&a->over.tview.t, key, LINES - 6);
-		}
+		table_view_key(a, is_key, key);
 		return true;
 	}
 	if (a->over.help.active) {
