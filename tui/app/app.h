@@ -93,8 +93,8 @@ struct app {
 		double msg_until;
 	} ui;
 
-	/* app_keys.c, app_panes.c: which pane has the keys; app_side.c the
-	 * tab shown; app_teach.c the zoom (F11) */
+	/* app_keys.c and app_panes.c: which pane has the keys, the zoom
+	 * (F11), the mouse, and app_side.c the tab shown */
 	struct app_nav {
 		int focus;          /* enum pane_id */
 		int side_tab;       /* the Carry place's tab shown (app_side.c) */
@@ -102,8 +102,8 @@ struct app {
 		bool mouse_on;
 	} nav;
 
-	/* the panes' components: each pane's file draws and keys its own
-	 * (panes.h); app_run.c fills them from a run */
+	/* the panes' components: each pane's file (panes.h) draws and keys
+	 * its own, and app_run.c fills them from a run */
 	struct app_panes {
 		struct editor *ed;
 		struct output_pane *out;
