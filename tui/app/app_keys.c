@@ -13,8 +13,11 @@
  *   Ctrl-F find, Ctrl-L go to line
  *
  * Modal layers come first (paste, dialog, help, demo menu), then the
- * global keys, then the focused pane. Ctrl-C and Esc only cancel when a
- * run is going; otherwise they belong to the pane (copy, leave a prompt).
+ * keys the focused pane takes first (the Editor's open find prompt, the
+ * Carry tab's Ctrl-S and Ctrl-O), then the global keys (global_keys[]),
+ * then the focused pane (panes.h routes). Ctrl-C and Esc only cancel
+ * when a run is going; otherwise they belong to the pane (copy, leave a
+ * prompt).
  * Escape sequences ncurses did not decode go through keyseq.c first, so
  * an Alt-chord or an unknown F-key never types text.
  */
