@@ -21,7 +21,6 @@
 #include <locale.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +30,8 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "pane/pane_output.h"
+#include "app/panes.h"
 #include "image/graphics.h"
 #include "editor/editor.h"
 #include "pane/lesson_view.h"
@@ -39,32 +40,12 @@
 #include "banned.h"
 
 #define FRAME_S (1.0 / 30)
-#define MSG_SECONDS 6
 #define RECOVERY_NAME "recovery.py"
 
 static volatile sig_atomic_t got_signal;
 static struct termios orig_termios;
 static bool have_termios;
 static struct app *crash_app;  /* for the crash handler's last save */
-
-double app_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-void app_message(struct app *a, bool error, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(a->msg, sizeof a->msg, fmt, ap);
-	va_end(ap);
-	a->msg_error = error;
-	a->msg_until = app_now() + MSG_SECONDS;
-	a->dirty = true;
-}
 
 /* The escape sequences that undo our terminal modes: no paste brackets,
  * no mouse reports, main screen back, then the cursor shown (some
@@ -87,13 +68,13 @@ static void on_crash(int sig)
 		tcsetattr(STDIN_FILENO, TCSANOW, &orig_termios);
 	/* Not async-signal-safe, but the buffer is worth the risk: the
 	 * process is dying anyway (SA_RESETHAND makes a second fault fatal). */
-	if (crash_app && crash_app->ed && crash_app->recovery_path[0] &&
-	    crash_app->recovery_mine && editor_modified(crash_app->ed)) {
+	if (crash_app && crash_app->pane.ed && crash_app->recovery.path[0] &&
+	    crash_app->recovery.mine && editor_modified(crash_app->pane.ed)) {
 		char err[64];
-		if (editor_recovery_write(crash_app->ed, crash_app->recovery_path,
+		if (editor_recovery_write(crash_app->pane.ed, crash_app->recovery.path,
 					  err, sizeof err) == 0)
-			recovery_note(crash_app->recovery_path, editor_path(crash_app->ed),
-				      editor_name(crash_app->ed));
+			recovery_note(crash_app->recovery.path, editor_path(crash_app->pane.ed),
+				      editor_name(crash_app->pane.ed));
 	}
 	raise(sig);
 }
@@ -128,7 +109,7 @@ static void term_setup(struct app *a)
 	int cell_w, cell_h;
 
 	gfx_cell_size(STDOUT_FILENO, &cell_w, &cell_h);
-	output_set_graphics(a->out, (int)gfx, cell_w, cell_h);
+	output_set_graphics(a->pane.out, (int)gfx, cell_w, cell_h);
 	have_termios = tcgetattr(STDIN_FILENO, &orig_termios) == 0;
 	set_escdelay(25);
 	initscr();
@@ -145,7 +126,7 @@ static void term_setup(struct app *a)
 	define_key("\033[200~", KEY_PASTE_BEGIN);
 	define_key("\033[201~", KEY_PASTE_END);
 	mouseinterval(0);
-	if (a->mouse_on)
+	if (a->nav.mouse_on)
 		mousemask(ALL_MOUSE_EVENTS, NULL);
 	fputs("\033[?2004h", stdout);
 	fflush(stdout);
@@ -168,167 +149,95 @@ static void term_restore(void)
 	}
 }
 
-/* The status line: state, message, cursor position and key hints (the
- * hints that fit, most useful first; the message keeps some room). */
-static void draw_status(struct app *a)
+/* The panes' rectangles: below the lesson strip, the focused pane over
+ * all when zoomed, the bottom row taller while a record is read. */
+static void lay_out(struct app *a)
 {
-	struct rect r = a->lay.status;
-	char left[160], right[200], pos[48], keys[160], state[128];
-	attr_t sa = theme_attr(&a->theme, TR_STATUS);
-	attr_t ka = theme_attr(&a->theme, TR_STATUS_KEY);
-	long line = 0, col = 0;
-	int x, rw, lw, msgw, room;
-
-	layout_clear(stdscr, r, sa);
-	app_state_text(a, state, sizeof state);
-	if (a->run && a->viol.n)
-		snprintf(left, sizeof left, " %s %.1f s · %zu violation%s ",
-			 a->cancelling ? "cancelling" : "running", app_run_seconds(a),
-			 a->viol.n, a->viol.n == 1 ? "" : "s");
-	else if (a->run)
-		snprintf(left, sizeof left, " %s %.1f s ",
-			 a->cancelling ? "cancelling" : "running", app_run_seconds(a));
-	else
-		snprintf(left, sizeof left, " %s ", state);
-	editor_cursor_pos(a->focus == PANE_CARRY ? a->carry.ed : a->ed, &line, &col);
-	snprintf(pos, sizeof pos, "%sLn %ld, Col %ld ",
-		 editor_modified(a->ed) ? "[+] " : "", line, col);
-	lw = text_draw(stdscr, r.y, r.x, r.w, left, strlen(left), ka | A_BOLD);
-	msgw = a->msg[0] && app_now() < a->msg_until ? text_width(a->msg, strlen(a->msg)) : 0;
-	room = r.w - lw - 2 - msgw - text_width(pos, strlen(pos)) - 3;
-	app_key_hints(a, room, keys, sizeof keys);
-	if (!strstr(keys, "  ") && msgw > 28) {
-		/* short of room: the message may be cut, the first keys stay */
-		room = r.w - lw - 2 - 28 - text_width(pos, strlen(pos)) - 3;
-		app_key_hints(a, room, keys, sizeof keys);
+	app_layout(a);
+	if (a->nav.zoomed) {
+		layout_zoom(&a->ui.lay, a->nav.focus); /* the whole screen, strip too */
+		if (a->lesson.view)
+			a->lesson.view->top = 0;
+	} else if (a->nav.focus == PANE_VIOLATIONS && a->pane.viol.n) {
+		layout_grow_bottom(&a->ui.lay);
 	}
-	snprintf(right, sizeof right, "%s%s%s", keys, keys[0] ? "  " : "", pos);
-	rw = text_width(right, strlen(right));
-	x = r.x + lw + 1;
-	if (msgw) {
-		int mroom = r.w - lw - rw - 3;
-		if (mroom > 0)
-			text_draw(stdscr, r.y, x, mroom, a->msg, strlen(a->msg),
-				  a->msg_error ? theme_attr(&a->theme, TR_ERROR) : sa);
-	}
-	if (rw < r.w - lw)
-		text_draw(stdscr, r.y, r.x + r.w - rw, rw, right, strlen(right), sa);
 }
 
-/* Frame titles carry a little live information. */
-static void pane_info(const struct app *a, int p, char *buf, size_t len)
+/* The views over the panes, in the order they stack: each hides the
+ * cursor of what is under it (a field that takes text shows its own). */
+static void draw_over(struct app *a, int *cy, int *cx)
 {
-	buf[0] = '\0';
-	if (p == PANE_EDITOR)
-		snprintf(buf, len, "%s%s", editor_name(a->ed),
-			 editor_modified(a->ed) ? " [+]" : "");
-	else if (p == PANE_OUTPUT && app_step_pending(a))
-		snprintf(buf, len, "step: Space next violation, Esc all");
-	else if (p == PANE_OUTPUT && a->step_mode && a->run_no)
-		snprintf(buf, len, "run %d, step mode", a->run_no);
-	else if (p == PANE_OUTPUT && a->run_no)
-		snprintf(buf, len, "run %d", a->run_no);
-	else if (p == PANE_VIOLATIONS)
-		violations_info(&a->viol, buf, len);
-	else if (p == PANE_CARRY)
-		app_side_info(a, buf, len);
-	else if (p == PANE_RESOURCES) {
-		/* what goes into every run is always in sight */
-		char names[256];
-		attach_names(&a->attached, names, sizeof names);
-		snprintf(buf, len, a->attached.n ? "files in: %s" : "F7 attaches files", names);
+	const struct theme *th = &a->theme;
+
+	if (a->lesson.view && (a->lesson.view->menu || a->lesson.view->full))
+		*cy = -1;
+	if (a->over.menu.active) {
+		demo_menu_draw(&a->over.menu, stdscr, LINES, COLS, th);
+		*cy = -1;
 	}
+	if (a->over.help.active) {
+		help_draw(&a->over.help, stdscr, LINES, COLS, th);
+		*cy = -1;
+	}
+	if (a->over.limits_dlg.active) {
+		*cy = -1;
+		app_limits_draw(a, cy, cx);
+	}
+	if (a->over.hist.active) {
+		app_history_draw(a);
+		*cy = -1;
+	}
+	if (a->files.fview.active) {
+		fileview_draw(&a->files.fview, &a->files.last, stdscr, LINES, COLS, th);
+		*cy = -1;
+	}
+	if (a->over.tview.active) {
+		table_overlay_draw(&a->over.tview.t, a->over.tview.title, stdscr, LINES, COLS, th);
+		*cy = -1;
+	}
+	if (a->files.iview.active) {
+		image_view_draw(&a->files.iview, stdscr, LINES, COLS, th);
+		*cy = -1;
+	}
+	if (dialog_active(&a->over.dlg)) {
+		dialog_draw(&a->over.dlg, stdscr, LINES, COLS, th);
+		*cy = -1;
+		if (a->over.dlg.kind == DLG_INPUT)
+			dialog_cursor(&a->over.dlg, LINES, COLS, cy, cx);
+	}
+}
+
+/* Is anything drawn over the Output pane's pictures in pixels? */
+static bool pixels_covered(const struct app *a)
+{
+	if (a->nav.zoomed)
+		return a->nav.focus != PANE_OUTPUT;
+	return a->ui.lay.pane[PANE_OUTPUT].w == 0 || a->over.menu.active || a->over.help.active ||
+	       a->over.limits_dlg.active || a->files.fview.active || a->files.iview.active ||
+	       a->over.tview.active || dialog_active(&a->over.dlg) ||
+	       (a->lesson.view && a->lesson.view->menu);
 }
 
 void app_draw(struct app *a)
 {
-	const struct theme *th = &a->theme;
-	char info[300];
 	int cy = -1, cx = -1;
 
-	app_layout(a); /* below the lesson strip, when a lesson is open */
-	if (a->zoomed) {
-		layout_zoom(&a->lay, a->focus); /* the whole screen, strip too */
-		if (a->lessons)
-			a->lessons->top = 0;
-	} else if (a->focus == PANE_VIOLATIONS && a->viol.n) {
-		layout_grow_bottom(&a->lay);
-	}
+	lay_out(a);
 	werase(stdscr);
-	if (a->lay.too_small) {
-		layout_draw_too_small(stdscr, &a->lay, th);
+	if (a->ui.lay.too_small) {
+		layout_draw_too_small(stdscr, &a->ui.lay, &a->theme);
 		curs_set(0);
 		wnoutrefresh(stdscr);
 		doupdate();
-		output_pixels(a->out, stdscr, true);
-		a->last_draw = app_now();
-		a->dirty = false;
+		output_pixels(a->pane.out, stdscr, true);
+		a->ui.last_draw = app_now();
+		a->ui.dirty = false;
 		return;
 	}
-	for (int p = 0; p < PANE_COUNT; p++) {
-		struct rect r = a->lay.pane[p], in = rect_inner(r);
-		bool f = a->focus == p;
-
-		if (r.w == 0)
-			continue; /* hidden behind a zoomed pane */
-		layout_clear(stdscr, r, theme_attr(th, TR_NORMAL));
-		switch (p) {
-		case PANE_EDITOR:
-			editor_draw(a->ed, stdscr, in.y, in.x, in.h, in.w, th, f);
-			if (f)
-				editor_screen_cursor(a->ed, &cy, &cx);
-			break;
-		case PANE_OUTPUT: output_draw(a->out, stdscr, in, th); break;
-		case PANE_RESOURCES: gauges_draw(&a->gauges, stdscr, in, th); break;
-		case PANE_VIOLATIONS:
-			violations_draw(&a->viol, stdscr, in, th, f, a->lay.zoomed);
-			break;
-		case PANE_CARRY: app_side_draw(a, in, f, &cy, &cx); break;
-		}
-		pane_info(a, p, info, sizeof info);
-		layout_frame(stdscr, r, p == PANE_CARRY ? app_side_title(a) :
-			     layout_pane_title(p), info, f, th);
-		if (p == PANE_RESOURCES)
-			app_prewarm_draw(a, r); /* what the next F5 gets */
-	}
-	draw_status(a);
+	app_panes_draw(a, &cy, &cx);
+	app_status_draw(a);
 	app_lesson_draw(a);
-	if (a->lessons && (a->lessons->menu || a->lessons->full))
-		cy = -1;
-	if (a->menu.active) {
-		demo_menu_draw(&a->menu, stdscr, LINES, COLS, th);
-		cy = -1;
-	}
-	if (a->help.active) {
-		help_draw(&a->help, stdscr, LINES, COLS, th);
-		cy = -1;
-	}
-	if (a->limits_dlg.active) {
-		cy = -1;
-		app_limits_draw(a, &cy, &cx);
-	}
-	if (a->hist.active) {
-		app_history_draw(a);
-		cy = -1;
-	}
-	if (a->fview.active) {
-		fileview_draw(&a->fview, &a->last_files, stdscr, LINES, COLS, th);
-		cy = -1;
-	}
-	if (a->tview.active) {
-		table_overlay_draw(&a->tview.t, a->tview.title, stdscr, LINES, COLS, th);
-		cy = -1;
-	}
-	if (a->iview.active) {
-		image_view_draw(&a->iview, stdscr, LINES, COLS, th);
-		cy = -1;
-	}
-	if (dialog_active(&a->dlg)) {
-		dialog_draw(&a->dlg, stdscr, LINES, COLS, th);
-		cy = -1;
-		if (a->dlg.kind == DLG_INPUT)
-			dialog_cursor(&a->dlg, LINES, COLS, &cy, &cx);
-	}
+	draw_over(a, &cy, &cx);
 	if (cy >= 0 && cx >= 0) {
 		curs_set(1);
 		wmove(stdscr, cy, cx);
@@ -338,13 +247,9 @@ void app_draw(struct app *a)
 	wnoutrefresh(stdscr);
 	doupdate();
 	/* pixels after the text: anything drawn over Output hides them */
-	output_pixels(a->out, stdscr, a->zoomed ? a->focus != PANE_OUTPUT :
-		      a->lay.pane[PANE_OUTPUT].w == 0 || a->menu.active || a->help.active ||
-		      a->limits_dlg.active || a->fview.active || a->iview.active ||
-		      a->tview.active || dialog_active(&a->dlg) ||
-		      (a->lessons && a->lessons->menu));
-	a->last_draw = app_now();
-	a->dirty = false;
+	output_pixels(a->pane.out, stdscr, pixels_covered(a));
+	a->ui.last_draw = app_now();
+	a->ui.dirty = false;
 }
 
 /* Read every key ncurses has; true when any arrived. */
@@ -369,20 +274,20 @@ static void recovery_tick(struct app *a, double now)
 {
 	char err[256];
 
-	if (!a->recovery_due || now < a->recovery_due || !a->recovery_path[0])
+	if (!a->recovery.due || now < a->recovery.due || !a->recovery.path[0])
 		return;
-	a->recovery_due = 0;
+	a->recovery.due = 0;
 	/* the file still holds an earlier session's text nobody has seen */
-	if (!editor_modified(a->ed) || !a->recovery_mine)
+	if (!editor_modified(a->pane.ed) || !a->recovery.mine)
 		return;
-	if (config_state_path(RECOVERY_NAME, a->recovery_path,
-			      sizeof a->recovery_path, true) < 0 ||
-	    editor_recovery_write(a->ed, a->recovery_path, err, sizeof err) < 0)
+	if (config_state_path(RECOVERY_NAME, a->recovery.path,
+			      sizeof a->recovery.path, true) < 0 ||
+	    editor_recovery_write(a->pane.ed, a->recovery.path, err, sizeof err) < 0)
 		app_message(a, true, "recovery file not written: %s", err);
 	else
-		a->recovery_mine = true;
-	if (a->recovery_mine)  /* whose text it is, for the next start's offer */
-		recovery_note(a->recovery_path, editor_path(a->ed), editor_name(a->ed));
+		a->recovery.mine = true;
+	if (a->recovery.mine)  /* whose text it is, for the next start's offer */
+		recovery_note(a->recovery.path, editor_path(a->pane.ed), editor_name(a->pane.ed));
 }
 
 /* The poll timeout: whichever timer comes first. */
@@ -390,27 +295,27 @@ static int next_timeout(const struct app *a, double now)
 {
 	double t = 1.0;
 
-	if (a->run) {
-		int rt = sp_run_timeout_ms(a->run);
+	if (a->run.sp) {
+		int rt = sp_run_timeout_ms(a->run.sp);
 		if (rt >= 0 && rt / 1000.0 < t)
 			t = rt / 1000.0;
 		if (t > 0.1)
 			t = 0.1; /* the running clock and gauges: 10 Hz */
 	}
-	if (a->dirty) {
-		double f = a->last_draw + FRAME_S - now;
+	if (a->ui.dirty) {
+		double f = a->ui.last_draw + FRAME_S - now;
 		if (f < t)
 			t = f;
 	}
 	int pt = app_prewarm_timeout_ms(a, now);
 	if (pt >= 0 && pt / 1000.0 < t)
 		t = pt / 1000.0;
-	if (a->recovery_due && a->recovery_due - now < t)
-		t = a->recovery_due - now;
-	if (a->pasting && a->paste_last + PASTE_IDLE_S - now < t)
-		t = a->paste_last + PASTE_IDLE_S - now;
-	if (a->msg_until > now && a->msg_until - now < t)
-		t = a->msg_until - now;
+	if (a->recovery.due && a->recovery.due - now < t)
+		t = a->recovery.due - now;
+	if (a->keys.pasting && a->keys.paste_last + PASTE_IDLE_S - now < t)
+		t = a->keys.paste_last + PASTE_IDLE_S - now;
+	if (a->ui.msg_until > now && a->ui.msg_until - now < t)
+		t = a->ui.msg_until - now;
 	if (t < 0)
 		t = 0;
 	return (int)(t * 1000) + (t > 0 ? 1 : 0);
@@ -424,7 +329,7 @@ static void loop(struct app *a)
 	while (!a->quit && !got_signal) {
 		struct pollfd pfd[4] = {
 			{ .fd = STDIN_FILENO, .events = POLLIN },
-			{ .fd = a->run ? sp_run_fd(a->run) : -1, .events = POLLIN },
+			{ .fd = a->run.sp ? sp_run_fd(a->run.sp) : -1, .events = POLLIN },
 			{ .fd = app_prewarm_fd(a), .events = POLLIN }, /* -1: ignored */
 			{ .fd = app_lesson_again_fd(a), .events = POLLIN },
 		};
@@ -440,24 +345,24 @@ static void loop(struct app *a)
 			keys = read_keys(a);
 		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL) && !keys)
 			got_signal = SIGHUP; /* the terminal went away */
-		more = a->run ? app_run_drain(a, 512) : false;
+		more = a->run.sp ? app_run_drain(a, 512) : false;
 		now = app_now();
 		if (keys)
 			a->prep.last_key = now;
 		if (a->prep.run || a->prep.job)
 			app_prewarm_drain(a);
 		if (pfd[3].revents & POLLIN)
-			app_lesson_again_drain(a); /* a lesson's other runs are judged */
+			app_lesson_again_judge(a); /* a lesson's other runs are judged */
 		app_prewarm_tick(a, now); /* after the keys: F5 took it first */
 		app_paste_idle(a, now);
 		recovery_tick(a, now);
-		if (a->run && now - a->last_draw >= 0.1)
-			a->dirty = true; /* running clock */
-		if (a->msg_until && now >= a->msg_until) {
-			a->msg_until = 0;
-			a->dirty = true;
+		if (a->run.sp && now - a->ui.last_draw >= 0.1)
+			a->ui.dirty = true; /* running clock */
+		if (a->ui.msg_until && now >= a->ui.msg_until) {
+			a->ui.msg_until = 0;
+			a->ui.dirty = true;
 		}
-		if (a->dirty && (keys || now - a->last_draw >= FRAME_S))
+		if (a->ui.dirty && (keys || now - a->ui.last_draw >= FRAME_S))
 			app_draw(a);
 	}
 }
@@ -485,37 +390,37 @@ static void initial_buffer(struct app *a)
 {
 	char err[512];
 	bool first = first_start();
-	struct recovery_info *ri = &a->recovery_offer;
-	bool have_recovery = a->recovery_path[0] && recovery_read(a->recovery_path, ri);
+	struct recovery_info *ri = &a->recovery.offer;
+	bool have_recovery = a->recovery.path[0] && recovery_read(a->recovery.path, ri);
 
 	/* nothing was lost: the text is what its file holds */
-	if (have_recovery && recovery_matches_saved(a->recovery_path, ri) &&
-	    recovery_remove(a->recovery_path) == 0) {
-		output_message(a->out, OUT_INFO, "the last session's unsaved text "
+	if (have_recovery && recovery_matches_saved(a->recovery.path, ri) &&
+	    recovery_remove(a->recovery.path) == 0) {
+		output_message(a->pane.out, OUT_INFO, "the last session's unsaved text "
 			       "was the same as %s: nothing to recover", ri->path);
 		have_recovery = false;
 	}
-	a->recovery_mine = !have_recovery;
+	a->recovery.mine = !have_recovery;
 	if (a->cfg.file) {
 		bool is_new = access(a->cfg.file, F_OK) != 0 && errno == ENOENT;
-		if (editor_open(a->ed, a->cfg.file, err, sizeof err) < 0)
-			output_message(a->out, OUT_ERROR, "cannot open: %s", err);
+		if (editor_open(a->pane.ed, a->cfg.file, err, sizeof err) < 0)
+			output_message(a->pane.out, OUT_ERROR, "cannot open: %s", err);
 		else if (is_new)
 			app_message(a, false, "new file %s: Ctrl-S creates it",
 				    a->cfg.file);
 		if (have_recovery) {
-			char kept[sizeof a->recovery_path + 32];
-			if (recovery_move_aside(a->recovery_path, kept, sizeof kept) == 0) {
-				a->recovery_mine = true;
-				output_message(a->out, OUT_INFO, "an unsaved buffer of an "
+			char kept[sizeof a->recovery.path + 32];
+			if (recovery_move_aside(a->recovery.path, kept, sizeof kept) == 0) {
+				a->recovery.mine = true;
+				output_message(a->pane.out, OUT_INFO, "an unsaved buffer of an "
 					       "earlier session is kept in %s (open it to "
 					       "recover it)", kept);
 			} else {
 				/* left where it is: this session keeps none */
-				output_message(a->out, OUT_ERROR, "an unsaved buffer of an "
+				output_message(a->pane.out, OUT_ERROR, "an unsaved buffer of an "
 					       "earlier session is kept in %s; this session's "
 					       "buffer is not kept for recovery (%s)",
-					       a->recovery_path, strerror(errno));
+					       a->recovery.path, strerror(errno));
 			}
 		}
 		return;
@@ -527,14 +432,14 @@ static void initial_buffer(struct app *a)
 		return;
 	}
 	char kept[CONFIG_PATH_MAX];
-	size_t nkept = a->recovery_path[0] ? recovery_kept(a->recovery_path, kept, sizeof kept) : 0;
+	size_t nkept = a->recovery.path[0] ? recovery_kept(a->recovery.path, kept, sizeof kept) : 0;
 	if (nkept)  /* kept for later (Esc at the offer): say where, every start */
-		output_message(a->out, OUT_INFO, "%zu unsaved text%s of earlier sessions "
+		output_message(a->pane.out, OUT_INFO, "%zu unsaved text%s of earlier sessions "
 			       "kept for later, the newest in %s (Ctrl-O opens it)",
 			       nkept, nkept > 1 ? "s" : "", kept);
 	if (first && demos_count() && !a->learn) {
 		app_load_demo(a, 0, false);
-		output_message(a->out, OUT_INFO, "Welcome to sandpit. This is the "
+		output_message(a->pane.out, OUT_INFO, "Welcome to sandpit. This is the "
 			       "first demo: F5 runs it, F3 lists the others, F1 helps.");
 	}
 }
@@ -547,12 +452,12 @@ static void report_setup(struct app *a, const char *theme_err)
 	/* one message for each bad line */
 	for (const char *p = a->cfg.error; *p;) {
 		size_t n = strcspn(p, "\n");
-		output_message(a->out, OUT_ERROR, "config: %.*s (line ignored)", (int)n, p);
+		output_message(a->pane.out, OUT_ERROR, "config: %.*s (line ignored)", (int)n, p);
 		p += n + (p[n] == '\n');
 	}
 	for (const char *p = theme_err ? theme_err : ""; *p;) {
 		size_t n = strcspn(p, "\n");
-		output_message(a->out, OUT_ERROR, "theme: %.*s (using the default "
+		output_message(a->pane.out, OUT_ERROR, "theme: %.*s (using the default "
 			       "theme)", (int)n, p);
 		p += n + (p[n] == '\n');
 	}
@@ -560,7 +465,7 @@ static void report_setup(struct app *a, const char *theme_err)
 	format_ms(a->cfg.limits.wall_ms, lim[1], sizeof lim[1]);
 	format_bytes(a->cfg.limits.memory_bytes, lim[2], sizeof lim[2]);
 	format_bytes(a->cfg.limits.output_bytes, lim[3], sizeof lim[3]);
-	output_message(a->out, OUT_INFO, "limits: CPU %s, wall %s, memory %s, "
+	output_message(a->pane.out, OUT_INFO, "limits: CPU %s, wall %s, memory %s, "
 		       "output %s, %u processes%s%s", lim[0], lim[1], lim[2], lim[3],
 		       a->cfg.limits.procs, a->cfg.config_path[0] ? " - from " : "",
 		       a->cfg.config_path[0] ? a->cfg.config_path : "");
@@ -572,40 +477,40 @@ static void shutdown_app(struct app *a, bool abrupt)
 	char err[256];
 
 	app_prewarm_drop(a); /* its sandbox dies with it */
-	if (a->run) {
-		sp_run_cancel(a->run);
-		sp_run_free(a->run);
-		a->run = NULL;
+	if (a->run.sp) {
+		sp_run_cancel(a->run.sp);
+		sp_run_free(a->run.sp);
+		a->run.sp = NULL;
 	}
-	if (abrupt && editor_modified(a->ed) && a->recovery_path[0] && a->recovery_mine) {
+	if (abrupt && editor_modified(a->pane.ed) && a->recovery.path[0] && a->recovery.mine) {
 		/* the directory may not exist yet when nothing was written */
-		config_state_path(RECOVERY_NAME, a->recovery_path,
-				  sizeof a->recovery_path, true);
-		if (editor_recovery_write(a->ed, a->recovery_path, err, sizeof err) == 0)
-			recovery_note(a->recovery_path, editor_path(a->ed),
-				      editor_name(a->ed));
-	} else if (!abrupt && a->recovery_path[0] && a->recovery_mine) {
-		recovery_remove(a->recovery_path); /* a clean quit: nothing to recover */
+		config_state_path(RECOVERY_NAME, a->recovery.path,
+				  sizeof a->recovery.path, true);
+		if (editor_recovery_write(a->pane.ed, a->recovery.path, err, sizeof err) == 0)
+			recovery_note(a->recovery.path, editor_path(a->pane.ed),
+				      editor_name(a->pane.ed));
+	} else if (!abrupt && a->recovery.path[0] && a->recovery.mine) {
+		recovery_remove(a->recovery.path); /* a clean quit: nothing to recover */
 	}
-	carry_save_state(&a->carry, err, sizeof err);
+	carry_save_state(&a->pane.carry, err, sizeof err);
 	app_lesson_keep_work(a);
 }
 
 static void free_app(struct app *a)
 {
-	carry_free(&a->carry);
-	stdin_free(&a->stdin_buf);
-	vars_free(&a->vars);
-	table_free(&a->tview.t);
-	violations_free(&a->viol);
-	output_free(a->out);
-	gauges_free(&a->gauges);
-	if (a->ed)
-		editor_free(a->ed);
-	free(a->last_carry_out);
+	carry_free(&a->pane.carry);
+	stdin_free(&a->pane.stdin_buf);
+	vars_free(&a->pane.vars);
+	table_free(&a->over.tview.t);
+	violations_free(&a->pane.viol);
+	output_free(a->pane.out);
+	gauges_free(&a->pane.gauges);
+	if (a->pane.ed)
+		editor_free(a->pane.ed);
+	free(a->run.carry_out);
 	app_files_free(a);
-	free(a->errtail);
-	free(a->paste);
+	free(a->run.errtail);
+	free(a->keys.paste);
 	app_lessons_free(a);
 	app_step_free(a);
 }
@@ -634,23 +539,23 @@ static int playground(int argc, char **argv, bool learn)
 	} else {
 		theme_default(&a->theme);
 	}
-	a->mouse_on = a->cfg.mouse;
+	a->nav.mouse_on = a->cfg.mouse;
 	a->learn = learn;
-	a->step_mode = a->cfg.step;
-	a->focus = PANE_EDITOR;
-	snprintf(a->state, sizeof a->state, "ready");
-	a->ed = editor_new();
-	a->out = output_new();
-	if (!a->ed || !a->out || carry_init(&a->carry, a->cfg.limits.carry_bytes) < 0 ||
-	    stdin_init(&a->stdin_buf) < 0) {
+	a->step.on = a->cfg.step;
+	a->nav.focus = PANE_EDITOR;
+	snprintf(a->run.state, sizeof a->run.state, "ready");
+	a->pane.ed = editor_new();
+	a->pane.out = output_new();
+	if (!a->pane.ed || !a->pane.out || carry_init(&a->pane.carry, a->cfg.limits.carry_bytes) < 0 ||
+	    stdin_init(&a->pane.stdin_buf) < 0) {
 		fprintf(stderr, "sandpit: out of memory\n");
 		free_app(a);
 		return 1;
 	}
-	if (config_state_path(RECOVERY_NAME, a->recovery_path,
-			      sizeof a->recovery_path, false) < 0)
-		a->recovery_path[0] = '\0';
-	gauges_reset(&a->gauges, &a->cfg.limits, false);
+	if (config_state_path(RECOVERY_NAME, a->recovery.path,
+			      sizeof a->recovery.path, false) < 0)
+		a->recovery.path[0] = '\0';
+	gauges_reset(&a->pane.gauges, &a->cfg.limits, false);
 	report_setup(a, theme_err);
 	if (learn || a->cfg.lessons_dir)
 		app_lessons_load(a); /* broken lesson files are said at once */

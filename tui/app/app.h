@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * app.h - the playground's state, shared by the loop (app.c), the key map
- * (app_keys.c) and the run glue (app_run.c). Nothing outside those three
- * files sees struct app.
+ * app.h - the playground's state (struct app, grouped by the file that
+ * writes each part) and the functions of the tui/app files that act on it.
+ * Only tui/app sees struct app: the components in tui/pane, tui/editor
+ * and tui/screen each get the part that is theirs. The headers below are
+ * the ones whose types the struct holds by value; a type it only points
+ * to is declared, not included.
  *
- * Invariants: at most one run exists (run != NULL while it goes); the
+ * Invariants: at most one run exists (run.sp != NULL while it goes); the
  * screen is only drawn from app_draw(); signal handlers touch nothing but
  * the volatile flags in app.c.
  */
@@ -28,18 +31,20 @@
 #include "editor/keyseq.h"
 #include "screen/layout.h"
 #include "pane/pane_carry.h"
-#include "pane/pane_output.h"
 #include "pane/pane_stdin.h"
 #include "pane/pane_vars.h"
 #include "pane/pane_violations.h"
 #include "config/recovery.h"
 #include "config/runfiles.h"
-#include "text/sanitize.h"
 #include "pane/table_view.h"
 #include "screen/theme.h"
 
 struct editor;
 struct lesson_view;
+struct output_pane;
+struct picture;
+struct prep_job;
+struct sp_run;
 struct step;
 
 /* What a dialog's answer is for. */
@@ -65,46 +70,94 @@ enum app_action {
 	ACT_FILE_SAVE,       /* prompt: where to save a copy of a kept file */
 };
 
+/*
+ * The playground's state, grouped by the file that writes it, as core's
+ * struct sp_run is. A group written by more than one file names them all;
+ * anyone may set ui.dirty (draw again) and call app_message().
+ */
 struct app {
-	struct pg_config cfg;
+	/* app.c: the session, read by all */
+	struct pg_config cfg;       /* app_limits.c changes its limits (F4) */
 	struct theme theme;
-	struct layout lay;
-	struct editor *ed;
-	struct output_pane *out;
-	struct gauges gauges;
-	struct violations viol;
-	struct carry_pane carry;
-	struct stdin_pane stdin_buf;  /* the Stdin tab of the Carry pane */
-	struct vars_pane vars;        /* its Variables tab: the last run's globals */
-	int side_tab;                 /* enum side_tab: the Carry pane's tab shown */
-	struct demo_menu menu;
-	struct history_view hist;   /* the assistant's runs (F3, h): app_history.c */
-	struct lesson_view *lessons; /* NULL until lessons are first used */
 	bool learn;                 /* `sandpit learn`: open on the lessons */
-	bool carry_of_demo;         /* F2 filled the carry buffer outside a lesson */
-	size_t demo_loaded;         /* 1 + the demo last loaded into the Editor, or 0 */
-	bool step_mode;             /* hold a run's output for Space (app_step.c) */
-	struct step *step;
-	struct help_view help;
-	struct dialog dlg;
-	struct limits_dialog limits_dlg; /* F4 (app_limits.c) */
-	int focus;                  /* enum pane_id */
-	bool zoomed;                /* the focused pane has the screen (F11) */
-	bool mouse_on;
-	bool quit;
+	bool quit;                  /* app_keys.c: leave the loop */
 	int exit_code;
 
-	/* the run */
-	struct sp_run *run;
-	int run_no;
-	double run_started;         /* monotonic seconds */
-	bool cancelling;
-	char *last_carry_out;       /* the last finished run's carry_out */
-	char state[64];             /* "ready", or the last status */
-	char *errtail;              /* the end of the run's stderr */
-	size_t errtail_len;
+	/* app.c: the screen as drawn, and the status line's message */
+	struct app_ui {
+		struct layout lay;  /* app_lesson.c lays it out below its strip */
+		bool dirty;         /* anyone: draw again soon */
+		double last_draw;
+		char msg[512];      /* app_message() */
+		bool msg_error;
+		double msg_until;
+	} ui;
 
-	/* the prepared sandbox the next F5 takes (app_prewarm.c) */
+	/* app_keys.c and app_panes.c: which pane has the keys, the zoom
+	 * (F11), the mouse, and app_side.c the tab shown */
+	struct app_nav {
+		int focus;          /* enum pane_id */
+		int side_tab;       /* the Carry place's tab shown (app_side.c) */
+		bool zoomed;        /* the focused pane has the screen */
+		bool mouse_on;
+	} nav;
+
+	/* the panes' components: each pane's file (panes.h) draws and keys
+	 * its own, and app_run.c fills them from a run */
+	struct app_panes {
+		struct editor *ed;
+		struct output_pane *out;
+		struct gauges gauges;
+		struct violations viol;
+		struct carry_pane carry;
+		struct stdin_pane stdin_buf; /* the Stdin tab of the Carry place */
+		struct vars_pane vars;       /* its Variables tab: the last run's globals */
+	} pane;
+
+	/* app_keys.c opens them, each closes itself: the views over the panes */
+	struct app_over {
+		struct dialog dlg;
+		struct help_view help;
+		struct demo_menu menu;
+		struct limits_dialog limits_dlg; /* F4 (app_limits.c) */
+		struct history_view hist;   /* the assistant's runs (F3, h): app_history.c */
+		/* a DataFrame, Series or array of the Variables tab, as a
+		 * table (app_vars.c) */
+		struct {
+			bool active;
+			char title[128];
+			struct table t;
+		} tview;
+	} over;
+
+	/* app_keys.c: keys on their way in */
+	struct app_keys {
+		struct keyseq keyseq;       /* an escape sequence in progress */
+		unsigned long clip_version[2]; /* Editor's, Carry's: sent by OSC 52 */
+		/* a bracketed paste in progress */
+		bool pasting;
+		bool paste_cut;             /* over PASTE_MAX: the rest was dropped */
+		double paste_last;          /* when its last key came */
+		char *paste;
+		size_t paste_len, paste_cap;
+		/* what a dialog's answer is about (app_lesson.c too) */
+		size_t pending_demo;        /* ACT_DEMO_DISCARD, ACT_LESSON_DISCARD */
+		char pending_path[CONFIG_PATH_MAX]; /* ACT_OPEN_DISCARD, ACT_CARRY_REPLACE */
+	} keys;
+
+	/* app_run.c: the run (at most one) */
+	struct app_run {
+		struct sp_run *sp;          /* NULL: none going */
+		int no;
+		double started;             /* monotonic seconds */
+		bool cancelling;
+		char *carry_out;            /* the last finished run's carry_out */
+		char state[64];             /* "ready", or the last status */
+		char *errtail;              /* the end of the run's stderr */
+		size_t errtail_len;
+	} run;
+
+	/* app_prewarm.c: the prepared sandbox the next F5 takes */
 	struct prewarm {
 		struct sp_run *run;      /* preparing or ready; NULL: none */
 		struct prep_job *job;    /* sp_run_prepare on its thread, or NULL */
@@ -118,48 +171,40 @@ struct app {
 		bool skipped_said;       /* modules not found: said once */
 		char why[160];           /* why the last one failed */
 		char said[160];          /* the last reason said in Output */
-		double last_key;         /* when the last key came (monotonic s) */
+		double last_key;         /* app.c: when the last key came (monotonic s) */
 	} prep;
 
-	/* files in and out (app_files.c) */
-	struct attach_list attached;
-	struct run_files last_files; /* what the last run kept */
-	struct file_view fview;
-	struct image_view iview;     /* a kept picture, large (from F8) */
-	struct picture *iview_pic;   /* the Output picture it shows, or NULL (F8's) */
-	/* a DataFrame, Series or array of the Variables tab, as a table */
-	struct {
-		bool active;
-		char title[128];
-		struct table t;
-	} tview;
-	char run_keep_dir[1024];     /* the running run's keep dir */
+	/* app_files.c: files in and out */
+	struct app_files {
+		struct attach_list attached;
+		struct run_files last;       /* what the last run kept */
+		char keep_dir[1024];         /* the running run's keep dir */
+		struct file_view fview;      /* F8 */
+		struct image_view iview;     /* a kept picture, large (from F8, Output) */
+		struct picture *iview_pic;   /* the Output picture it shows, or NULL (F8's) */
+	} files;
 
-	/* the status line's message */
-	char msg[512];
-	bool msg_error;
-	double msg_until;
+	/* app_lesson.c: lessons, and the demo in the Editor (app_keys.c) */
+	struct app_lessons {
+		struct lesson_view *view;   /* NULL until lessons are first used */
+		bool carry_of_demo;         /* F2 filled the carry buffer outside a lesson */
+		size_t demo_loaded;         /* 1 + the demo last loaded into the Editor, or 0 */
+	} lesson;
 
-	/* drawing and timers */
-	bool dirty;
-	double last_draw;
-	double recovery_due;        /* 0: nothing to write */
-	bool recovered;             /* buffer came from the recovery file */
-	bool recovery_mine;         /* the recovery file is this session's to remove */
-	char recovery_path[CONFIG_PATH_MAX];
-	struct recovery_info recovery_offer; /* what the start-up offer is about */
-	size_t pending_demo;        /* for ACT_DEMO_DISCARD */
-	char pending_path[CONFIG_PATH_MAX]; /* for ACT_OPEN_DISCARD, ACT_CARRY_REPLACE */
+	/* app_step.c: a run's output held for Space */
+	struct app_steps {
+		bool on;                    /* step mode */
+		struct step *held;
+	} step;
 
-	struct keyseq keyseq;       /* an escape sequence in progress */
-	unsigned long clip_version[2]; /* Editor's, Carry's: sent by OSC 52 */
-
-	/* bracketed paste in progress */
-	bool pasting;
-	bool paste_cut;             /* over PASTE_MAX: the rest was dropped */
-	double paste_last;          /* when its last key came */
-	char *paste;
-	size_t paste_len, paste_cap;
+	/* app_recovery.c, app.c: the recovery file */
+	struct app_recovery {
+		double due;                 /* 0: nothing to write */
+		bool restored;              /* the buffer came from the recovery file */
+		bool mine;                  /* the file is this session's to remove */
+		char path[CONFIG_PATH_MAX];
+		struct recovery_info offer; /* what the start-up offer is about */
+	} recovery;
 };
 
 /* A paste whose end marker never comes (lost, or split on a slow link)
@@ -172,12 +217,17 @@ void app_paste_idle(struct app *a, double now);
 /* KEY_PASTE_BEGIN and KEY_PASTE_END, the bracketed-paste markers' key
  * codes, are in keyseq.h. */
 
-/* app.c */
+/* app_message.c: the clock (monotonic seconds), and a message on the
+ * status line for a few seconds. */
 double app_now(void);
 void app_message(struct app *a, bool error, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* app.c: draw the whole screen. */
 void app_draw(struct app *a);
-/* Anything that needs saving before the buffer may be thrown away? */
+/* app_status.c: the status line. */
+void app_status_draw(struct app *a);
+/* app_editor.c: anything that needs saving before the Editor's buffer
+ * may be thrown away? */
 bool app_unsaved(const struct app *a);
 
 /* app_keys.c: one key from wget_wch (is_key = KEY_CODE_YES). */
@@ -198,8 +248,9 @@ void app_lessons_begin(struct app *a);
 void app_lesson_open(struct app *a, size_t i, bool ask);
 /* F3 in a lesson, 'l' in the demo menu: the lesson list. */
 void app_lesson_menu(struct app *a);
-/* The lesson list took a key. */
-void app_lesson_menu_key(struct app *a, int key);
+/* The lesson list took a key; what the list made of it (lesson_view.h),
+ * for the key map to act on LESSON_MENU_STEP. */
+long app_lesson_menu_key(struct app *a, int key);
 void app_lesson_hint(struct app *a);
 void app_lesson_solution(struct app *a, bool ask);
 /* A dialog of the lessons was answered (ACT_LESSON_*). */
@@ -220,6 +271,8 @@ void app_lessons_free(struct app *a);
 void app_demo_limits(const struct app *a, struct sp_limits *l);
 /* A verdict for the open lesson: the strip, Output, progress. */
 void app_lesson_verdict(struct app *a, bool pass, const char *verdict);
+/* The [again] runs' pipe is readable: their verdict, if still wanted. */
+void app_lesson_again_judge(struct app *a);
 
 /* app_lesson_again.c: a lesson's [again] runs on a thread of their own */
 bool app_lesson_again_start(struct app *a, const char *program);
@@ -228,9 +281,11 @@ void app_lesson_again_stop(struct app *a);
 bool app_lesson_again_busy(const struct app *a);
 /* A new run: the runs going no longer judge anything (no wait). */
 void app_lesson_again_forget(struct app *a);
-/* The pipe the loop polls (-1: none), and what to do when it is readable. */
+/* The pipe the loop polls (-1: none); when it is readable, the runs'
+ * verdict: true with *pass and verdict set when it is the open lesson's
+ * (app_lesson_again_judge shows it). */
 int app_lesson_again_fd(const struct app *a);
-void app_lesson_again_drain(struct app *a);
+bool app_lesson_again_drain(struct app *a, bool *pass, char *verdict, size_t len);
 /* Keep the learner's program of the lesson open now (state dir), so a
  * lesson reopened, or the next session, goes on from it. */
 void app_lesson_keep_work(struct app *a);
@@ -248,21 +303,8 @@ void app_step_flush(struct app *a);
 void app_step_toggle(struct app *a);
 void app_step_free(struct app *a);
 
-/* app_output.c: the Output pane's keys (/ n N find, s save, c clear);
- * true when the key was one of them. */
-bool app_output_key(struct app *a, int ch);
+/* app_output.c: the answer to the Output pane's find or save prompt. */
 void app_output_answer(struct app *a, int action, const char *input);
-
-/* app_side.c: the Carry pane's tabs (F12 shows the next). */
-enum side_tab { SIDE_CARRY, SIDE_STDIN, SIDE_VARS, SIDE_COUNT };
-const char *app_side_title(const struct app *a);
-void app_side_info(const struct app *a, char *buf, size_t len);
-void app_side_next(struct app *a);
-void app_side_draw(struct app *a, struct rect in, bool focused, int *cy, int *cx);
-void app_side_key(struct app *a, bool is_key, wint_t ch);
-void app_side_paste(struct app *a, const char *text, size_t len);
-void app_side_scroll(struct app *a, int lines);
-void app_side_click(struct app *a, int row, int col);
 
 /* app_limits.c: F4 / Ctrl-P. The key function is true when the dialog
  * is up and took the key. */
@@ -273,22 +315,18 @@ void app_limits_paste(struct app *a, const char *text, size_t len);
 void app_limits_draw(struct app *a, int *cy, int *cx);
 
 /* app_teach.c: tying what a run met to the source, and reading it all */
-/* F11 / Ctrl-U: zoom the focused pane to the whole screen, and back. */
-void app_zoom_toggle(struct app *a);
 /* Move the Editor's cursor to line (1-based) and focus it. */
 void app_goto_line(struct app *a, long line);
-/* Enter in the Violations or Output pane (row -1), or a click on row of
- * the Output pane: go to the record's or the traceback's line. True when
- * the key was used (false in Output with no traceback line in view). */
-bool app_jump_from(struct app *a, int pane, int row);
+/* Enter in the Violations pane, or a click on a record: go to the
+ * selected record's line (or say it has none). */
+void app_jump_violation(struct app *a);
+/* Enter in Output (row -1), or a click on its row: go to the traceback's
+ * line; false when Enter finds no traceback line in view. */
+bool app_jump_output(struct app *a, int row);
 /* After a run: its hints into Output (before the run's footer), and
  * gutter marks for the records in the Violations pane. */
 void app_teach_hints(struct app *a, const struct sp_result *r);
 void app_teach_marks(struct app *a);
-/* The state for the status line: "ok · 3 violations". */
-void app_state_text(const struct app *a, char *buf, size_t len);
-/* The key hints that fit in width cells, the most useful first. */
-void app_key_hints(const struct app *a, int width, char *buf, size_t len);
 
 /* app_files.c: F7 / Ctrl-T and F8 / Ctrl-N (true when taken); the
  * answers of their dialogs (true when action was theirs); the F8 view's
@@ -315,20 +353,15 @@ void app_recovery_offer(struct app *a);
 void app_recovery_answer(struct app *a, int action, enum dialog_answer ans,
 			 int chosen);
 
-/* app_carry.c: the load prompt's answer (asks before values go), the
- * clear key (Ctrl-Delete in the pane; false for other keys), and the
- * answer to ACT_CARRY_REPLACE or ACT_CARRY_CLEAR. */
+/* app_carry.c: the save prompt's answer, the load prompt's (asks before
+ * values go), and the answer to ACT_CARRY_REPLACE or ACT_CARRY_CLEAR. */
+void app_carry_save(struct app *a, const char *path);
 void app_carry_load(struct app *a, const char *path);
-bool app_carry_key(struct app *a, bool is_key, wint_t ch);
 void app_carry_answer(struct app *a, int action, enum dialog_answer ans);
 
 /* app_run.c */
 void app_run_start(struct app *a);
 void app_run_cancel(struct app *a);
-/* Keep stderr bytes for the traceback's line (as a run's own stderr). */
-void app_run_errtail_add(struct app *a, const char *s, size_t n);
-/* The run (a->run) has finished: its result into the panes, then free. */
-void app_run_finish_now(struct app *a);
 /* Take every event waiting (at most max); true when more may be waiting. */
 bool app_run_drain(struct app *a, int max);
 /* The run has been going for this many seconds. */
@@ -336,6 +369,13 @@ double app_run_seconds(const struct app *a);
 /* The limits the next run gets: the config's, or the open lesson's
  * over them (app_lesson.c). */
 void app_run_limits(const struct app *a, struct sp_limits *l);
+
+/* app_run_end.c: keep stderr bytes for the traceback's line (as a run's
+ * own stderr); the run finished with r: into the panes, then free it;
+ * the run (run.sp) has finished: its result, as app_run_finish. */
+void app_run_errtail_add(struct app *a, const char *s, size_t n);
+void app_run_finish(struct app *a, const struct sp_result *r);
+void app_run_finish_now(struct app *a);
 
 /* app_prewarm.c: one prepared sandbox kept for the next F5 */
 /* Prepare one when none is there and nothing else goes on; throw away

@@ -13,6 +13,8 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "text/sanitize.h"
+#include "pane/pane_output.h"
 #include "pane/picture.h"
 #include "banned.h"
 
@@ -20,10 +22,10 @@
 
 static void attach_prompt(struct app *a)
 {
-	char text[sizeof a->dlg.text];
+	char text[sizeof a->over.dlg.text];
 
-	attach_dialog_text(&a->attached, text, sizeof text);
-	dialog_prompt(&a->dlg, ACT_ATTACH, "Attach files (F7)", text, NULL);
+	attach_dialog_text(&a->files.attached, text, sizeof text);
+	dialog_prompt(&a->over.dlg, ACT_ATTACH, "Attach files (F7)", text, NULL);
 }
 
 /* F7 or Ctrl-T attach, F8 or Ctrl-N open the last run's files, from any
@@ -35,7 +37,7 @@ bool app_files_key(struct app *a, bool fkey, int key)
 		return true;
 	}
 	if ((fkey && key == KEY_F(8)) || (!fkey && key == CTRL('n'))) {
-		fileview_open(&a->fview, &a->last_files);
+		fileview_open(&a->files.fview, &a->files.last);
 		return true;
 	}
 	return false;
@@ -53,21 +55,21 @@ static void attach_answer(struct app *a, const char *input)
 	if (input[0] == '-' && (!input[1] || (input[1] >= '0' && input[1] <= '9'))) {
 		char *end;
 		long i = input[1] ? strtol(input + 1, &end, 10) : 0;
-		if (input[1] && (*end || i < 1 || (size_t)i > a->attached.n)) {
+		if (input[1] && (*end || i < 1 || (size_t)i > a->files.attached.n)) {
 			app_message(a, true, "no attached file number %s (F7 lists them)", input + 1);
 			return;
 		}
-		attach_remove(&a->attached, input[1] ? (size_t)(i - 1) : (size_t)-1);
-		attach_names(&a->attached, names, sizeof names);
-		app_message(a, false, a->attached.n ? "detached; attached now: %s" :
-			    "detached%s: no files go into runs", a->attached.n ? names : "");
+		attach_remove(&a->files.attached, input[1] ? (size_t)(i - 1) : (size_t)-1);
+		attach_names(&a->files.attached, names, sizeof names);
+		app_message(a, false, a->files.attached.n ? "detached; attached now: %s" :
+			    "detached%s: no files go into runs", a->files.attached.n ? names : "");
 		return;
 	}
-	if (attach_add(&a->attached, input, a->cfg.limits.disk_bytes, err, sizeof err) < 0) {
+	if (attach_add(&a->files.attached, input, a->cfg.limits.disk_bytes, err, sizeof err) < 0) {
 		app_message(a, true, "%s", err);
 		return;
 	}
-	attach_names(&a->attached, names, sizeof names);
+	attach_names(&a->files.attached, names, sizeof names);
 	app_message(a, false, "attached: every run gets a copy of %s (F7 detaches)", names);
 }
 
@@ -92,11 +94,11 @@ bool app_files_dialog(struct app *a, int action, enum dialog_answer ans, const c
 	}
 	if (action != ACT_FILE_SAVE)
 		return false;
-	if (ans != DLG_YES || !input[0] || a->fview.sel >= a->last_files.n) {
+	if (ans != DLG_YES || !input[0] || a->files.fview.sel >= a->files.last.n) {
 		app_message(a, false, "not saved");
 		return true;
 	}
-	if (fileview_save_copy(a->last_files.files[a->fview.sel].host_path, input,
+	if (fileview_save_copy(a->files.last.files[a->files.fview.sel].host_path, input,
 			       err, sizeof err) < 0)
 		app_message(a, true, "%s", err);
 	else
@@ -108,7 +110,7 @@ bool app_files_dialog(struct app *a, int action, enum dialog_answer ans, const c
  * the directory a relative name goes into (sandpit's own). */
 static void save_prompt(struct app *a)
 {
-	const char *name = a->last_files.files[a->fview.sel].name;
+	const char *name = a->files.last.files[a->files.fview.sel].name;
 	const char *base = strrchr(name, '/');
 	char *clean = sanitize_dup(base ? base + 1 : name, true);
 	char cwd[PATH_MAX], text[PATH_MAX + 96];
@@ -116,7 +118,7 @@ static void save_prompt(struct app *a)
 
 	snprintf(text, sizeof text, "Save a copy of this file as a new file, in %s "
 		 "(or give another path):", where ? where : "the current directory");
-	dialog_prompt(&a->dlg, ACT_FILE_SAVE, "Save a copy", text, clean);
+	dialog_prompt(&a->over.dlg, ACT_FILE_SAVE, "Save a copy", text, clean);
 	free(where);
 	free(clean);
 }
@@ -126,44 +128,44 @@ void app_view_output_picture(struct app *a, struct picture *p)
 	int nth = 0, count = 0;
 	char name[320];
 
-	output_picture_step(a->out, p, 0, &nth, &count);
+	output_picture_step(a->pane.out, p, 0, &nth, &count);
 	if (count > 1)
 		snprintf(name, sizeof name, "%s (%d of %d: n/p the others)", picture_name(p),
 			 nth, count);
 	else
 		snprintf(name, sizeof name, "%s", picture_name(p));
-	image_view_open(&a->iview, picture_path(p), name);
-	a->iview_pic = p;
+	image_view_open(&a->files.iview, picture_path(p), name);
+	a->files.iview_pic = p;
 }
 
 bool app_files_view_key(struct app *a, int key)
 {
-	if (a->iview.active) {
+	if (a->files.iview.active) {
 		int nth, count;
-		struct picture *next = a->iview_pic && (key == 'n' || key == 'p') ?
-			output_picture_step(a->out, a->iview_pic, key == 'n' ? 1 : -1,
+		struct picture *next = a->files.iview_pic && (key == 'n' || key == 'p') ?
+			output_picture_step(a->pane.out, a->files.iview_pic, key == 'n' ? 1 : -1,
 					    &nth, &count) : NULL;
 		if (next)
 			app_view_output_picture(a, next);
-		else if (key == 's' && a->fview.active && a->fview.sel < a->last_files.n)
+		else if (key == 's' && a->files.fview.active && a->files.fview.sel < a->files.last.n)
 			save_prompt(a); /* the picture's file, from the list */
 		else
-			image_view_key(&a->iview, key);
-		if (!a->iview.active)
-			a->iview_pic = NULL;
+			image_view_key(&a->files.iview, key);
+		if (!a->files.iview.active)
+			a->files.iview_pic = NULL;
 		return true;
 	}
-	if (!a->fview.active)
+	if (!a->files.fview.active)
 		return false;
-	if (fileview_key(&a->fview, &a->last_files, key, a->lay.rows) == FV_SAVE) {
+	if (fileview_key(&a->files.fview, &a->files.last, key, a->ui.lay.rows) == FV_SAVE) {
 		save_prompt(a);
-	} else if (a->fview.viewing && a->fview.is_image) {
+	} else if (a->files.fview.viewing && a->files.fview.is_image) {
 		/* a picture is shown large, over the list it came from */
-		const struct run_file *f = &a->last_files.files[a->fview.sel];
+		const struct run_file *f = &a->files.last.files[a->files.fview.sel];
 		char *clean = sanitize_dup(f->name, true);
-		a->fview.viewing = false;
-		image_view_open(&a->iview, f->host_path, clean);
-		a->iview_pic = NULL;
+		a->files.fview.viewing = false;
+		image_view_open(&a->files.iview, f->host_path, clean);
+		a->files.iview_pic = NULL;
 		free(clean);
 	}
 	return true;
@@ -171,30 +173,30 @@ bool app_files_view_key(struct app *a, int key)
 
 void app_files_before_run(struct app *a, struct sp_config *c)
 {
-	c->files_in = a->attached.in;
-	c->n_files_in = a->attached.n;
-	a->run_keep_dir[0] = '\0';
-	if (runfiles_new_dir(a->run_no + 1, a->run_keep_dir, sizeof a->run_keep_dir) == 0)
-		c->keep_dir = a->run_keep_dir;
+	c->files_in = a->files.attached.in;
+	c->n_files_in = a->files.attached.n;
+	a->files.keep_dir[0] = '\0';
+	if (runfiles_new_dir(a->run.no + 1, a->files.keep_dir, sizeof a->files.keep_dir) == 0)
+		c->keep_dir = a->files.keep_dir;
 }
 
 void app_files_after_run(struct app *a, const struct sp_result *r)
 {
-	if (a->fview.active)
-		fileview_close(&a->fview);
-	image_view_close(&a->iview);
-	runfiles_take(&a->last_files, r, a->run_no, a->run_keep_dir);
-	if (!a->last_files.n)
-		runfiles_drop_if_empty(a->run_keep_dir);
+	if (a->files.fview.active)
+		fileview_close(&a->files.fview);
+	image_view_close(&a->files.iview);
+	runfiles_take(&a->files.last, r, a->run.no, a->files.keep_dir);
+	if (!a->files.last.n)
+		runfiles_drop_if_empty(a->files.keep_dir);
 	runfiles_prune(a->cfg.keep_runs, a->cfg.keep_bytes,
-		       a->last_files.n ? a->run_keep_dir : NULL);
+		       a->files.last.n ? a->files.keep_dir : NULL);
 }
 
 void app_files_free(struct app *a)
 {
-	image_view_close(&a->iview);
-	fileview_close(&a->fview);
-	runfiles_free(&a->last_files);
-	attach_free(&a->attached);
-	history_view_close(&a->hist);
+	image_view_close(&a->files.iview);
+	fileview_close(&a->files.fview);
+	runfiles_free(&a->files.last);
+	attach_free(&a->files.attached);
+	history_view_close(&a->over.hist);
 }

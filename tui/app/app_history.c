@@ -15,13 +15,13 @@
 
 void app_history_open(struct app *a)
 {
-	history_view_open(&a->hist);
-	a->dirty = true;
+	history_view_open(&a->over.hist);
+	a->ui.dirty = true;
 }
 
 static void load_code(struct app *a)
 {
-	const struct mcp_run_entry *e = a->hist.sel < a->hist.n ? &a->hist.runs[a->hist.sel] : NULL;
+	const struct mcp_run_entry *e = a->over.hist.sel < a->over.hist.n ? &a->over.hist.runs[a->over.hist.sel] : NULL;
 	char *code;
 	size_t len;
 	char when[sizeof e->when];
@@ -39,27 +39,27 @@ static void load_code(struct app *a)
 	}
 	memcpy(when, e->when, sizeof when);
 	app_lesson_keep_work(a);
-	if (a->lessons)
-		a->lessons->cur = -1; /* not a lesson's program: the lesson closes */
-	editor_set_text(a->ed, code, len, "assistant.py");
+	if (a->lesson.view)
+		a->lesson.view->cur = -1; /* not a lesson's program: the lesson closes */
+	editor_set_text(a->pane.ed, code, len, "assistant.py");
 	free(code);
-	history_view_close(&a->hist);
-	a->recovered = false;
-	a->focus = PANE_EDITOR;
+	history_view_close(&a->over.hist);
+	a->recovery.restored = false;
+	a->nav.focus = PANE_EDITOR;
 	/* short, and the time only: at 80 columns a message gets 28 */
 	app_message(a, false, "loaded the run of %s", strlen(when) > 11 ? when + 11 : when);
 }
 
 bool app_history_key(struct app *a, int key)
 {
-	if (!a->hist.active)
+	if (!a->over.hist.active)
 		return false;
-	switch (history_view_key(&a->hist, key, a->lay.rows)) {
+	switch (history_view_key(&a->over.hist, key, a->ui.lay.rows)) {
 	case HV_LOAD_CODE:
 		load_code(a);
 		break;
 	case HV_PICTURE:
-		image_view_open(&a->iview, a->hist.picture, "the run's picture");
+		image_view_open(&a->files.iview, a->over.hist.picture, "the run's picture");
 		break;
 	case HV_NO_PICTURE:
 		app_message(a, false, "this run left no picture");
@@ -67,12 +67,12 @@ bool app_history_key(struct app *a, int key)
 	case HV_NONE:
 		break;
 	}
-	a->dirty = true;
+	a->ui.dirty = true;
 	return true;
 }
 
 void app_history_draw(struct app *a)
 {
-	if (a->hist.active)
-		history_view_draw(&a->hist, stdscr, LINES, COLS, &a->theme);
+	if (a->over.hist.active)
+		history_view_draw(&a->over.hist, stdscr, LINES, COLS, &a->theme);
 }

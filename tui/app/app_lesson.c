@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "text/sanitize.h"
+#include "pane/pane_output.h"
 #include "editor/editor.h"
 #include "pane/lesson_view.h"
 #include "text/fileio.h"
@@ -22,7 +24,7 @@
 
 bool app_in_lesson(const struct app *a)
 {
-	return a->lessons && a->lessons->cur >= 0;
+	return a->lesson.view && a->lesson.view->cur >= 0;
 }
 
 bool app_lessons_load(struct app *a)
@@ -30,7 +32,7 @@ bool app_lessons_load(struct app *a)
 	struct lesson_view *v;
 	char err[700];
 
-	if (a->lessons)
+	if (a->lesson.view)
 		return true;
 	v = calloc(1, sizeof *v);
 	if (!v) {
@@ -39,23 +41,23 @@ bool app_lessons_load(struct app *a)
 	}
 	v->cur = -1;
 	if (lesson_set_load(&v->set, a->cfg.lessons_dir) < 0 && !v->set.n_errors)
-		output_message(a->out, OUT_ERROR, "lessons: out of memory");
+		output_message(a->pane.out, OUT_ERROR, "lessons: out of memory");
 	for (size_t i = 0; i < v->set.n_errors; i++)
-		output_message(a->out, OUT_ERROR, "lesson file not loaded: %s",
+		output_message(a->pane.out, OUT_ERROR, "lesson file not loaded: %s",
 			       v->set.errors[i]);
 	if (v->set.n_errors)
-		output_message(a->out, OUT_ERROR, "%zu lesson file%s not loaded - F3, "
+		output_message(a->pane.out, OUT_ERROR, "%zu lesson file%s not loaded - F3, "
 			       "then z, shows why; the %zu other lessons are here",
 			       v->set.n_errors, v->set.n_errors == 1 ? "" : "s", v->set.n);
 	if (lesson_progress_load(&v->prog, err, sizeof err) < 0)
-		output_message(a->out, OUT_ERROR, "lesson progress: %s", err);
-	a->lessons = v;
+		output_message(a->pane.out, OUT_ERROR, "lesson progress: %s", err);
+	a->lesson.view = v;
 	return true;
 }
 
 void app_lessons_free(struct app *a)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 
 	if (!v)
 		return;
@@ -67,7 +69,7 @@ void app_lessons_free(struct app *a)
 	lesson_progress_free(&v->prog);
 	free(v->out);
 	free(v);
-	a->lessons = NULL;
+	a->lesson.view = NULL;
 }
 
 void app_lessons_begin(struct app *a)
@@ -77,9 +79,9 @@ void app_lessons_begin(struct app *a)
 
 	if (!app_lessons_load(a))
 		return;
-	v = a->lessons;
+	v = a->lesson.view;
 	if (!v->set.n) {
-		output_message(a->out, OUT_ERROR, "no lessons could be loaded");
+		output_message(a->pane.out, OUT_ERROR, "no lessons could be loaded");
 		return;
 	}
 	i = lesson_set_find(&v->set, v->prog.current);
@@ -87,7 +89,7 @@ void app_lessons_begin(struct app *a)
 		if (!lesson_progress_passed(&v->prog, v->set.v[k].id))
 			i = (long)k;
 	app_lesson_open(a, i < 0 ? 0 : (size_t)i, false);
-	output_message(a->out, OUT_INFO, "Lessons: each one is a wall of the "
+	output_message(a->pane.out, OUT_INFO, "Lessons: each one is a wall of the "
 		       "sandbox and the way past it. The strip above says the "
 		       "goal; F5 runs, F10 gives a hint, F3 lists the lessons.");
 }
@@ -120,23 +122,23 @@ static int work_path(const struct lesson *l, char *buf, size_t len, bool create)
 
 void app_lesson_keep_work(struct app *a)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 	const struct lesson *l;
 	char path[CONFIG_PATH_MAX + 320], err[300];
 	char *text;
 
 	/* a file the learner opened is theirs to save, not lesson work */
-	if (!app_in_lesson(a) || editor_path(a->ed))
+	if (!app_in_lesson(a) || editor_path(a->pane.ed))
 		return;
 	l = &v->set.v[v->cur];
-	text = editor_text(a->ed, NULL);
+	text = editor_text(a->pane.ed, NULL);
 	if (!text || work_path(l, path, sizeof path, true) < 0) {
 		free(text);
 		return;
 	}
 	if (!strcmp(text, l->start))
 		unlink(path); /* nothing of the learner's to keep */
-	else if (editor_recovery_write(a->ed, path, err, sizeof err) < 0)
+	else if (editor_recovery_write(a->pane.ed, path, err, sizeof err) < 0)
 		app_message(a, true, "your lesson program was not kept: %s", err);
 	free(text);
 }
@@ -154,7 +156,7 @@ static char *load_work(const struct lesson *l, size_t *len)
 
 void app_lesson_open(struct app *a, size_t i, bool ask)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 	const struct lesson *l;
 	char name[300], err[700];
 	const char *base;
@@ -163,9 +165,9 @@ void app_lesson_open(struct app *a, size_t i, bool ask)
 		return;
 	/* the lesson open now keeps its program; only other text may be lost */
 	app_lesson_keep_work(a);
-	if (ask && app_unsaved(a) && !(app_in_lesson(a) && !editor_path(a->ed))) {
-		a->pending_demo = i;
-		dialog_ask(&a->dlg, ACT_LESSON_DISCARD, "Unsaved changes",
+	if (ask && app_unsaved(a) && !(app_in_lesson(a) && !editor_path(a->pane.ed))) {
+		a->keys.pending_demo = i;
+		dialog_ask(&a->over.dlg, ACT_LESSON_DISCARD, "Unsaved changes",
 			   "The Editor has unsaved changes. Replace them with the "
 			   "lesson's program? (s saves them first)", true);
 		return;
@@ -176,21 +178,21 @@ void app_lesson_open(struct app *a, size_t i, bool ask)
 	size_t wl = 0;
 	char *work = load_work(l, &wl);
 	if (work)
-		editor_set_text(a->ed, work, wl, name);
+		editor_set_text(a->pane.ed, work, wl, name);
 	else
-		editor_set_text(a->ed, l->start, strlen(l->start), name);
+		editor_set_text(a->pane.ed, l->start, strlen(l->start), name);
 	free(work);
-	a->recovered = false;
-	a->focus = PANE_EDITOR;
-	a->demo_loaded = 0;
-	if (a->carry_of_demo && !carry_is_empty(&a->carry)) {
+	a->recovery.restored = false;
+	a->nav.focus = PANE_EDITOR;
+	a->lesson.demo_loaded = 0;
+	if (a->lesson.carry_of_demo && !carry_is_empty(&a->pane.carry)) {
 		/* a demo's values would be the lesson's first carry-in */
-		carry_clear(&a->carry);
-		carry_save_state(&a->carry, err, sizeof err);
-		output_message(a->out, OUT_INFO, "the Carry pane is cleared: a demo's "
+		carry_clear(&a->pane.carry);
+		carry_save_state(&a->pane.carry, err, sizeof err);
+		output_message(a->pane.out, OUT_INFO, "the Carry pane is cleared: a demo's "
 			       "values do not follow you into a lesson");
 	}
-	a->carry_of_demo = false;
+	a->lesson.carry_of_demo = false;
 	v->cur = (long)i;
 	v->hints_shown = 0;
 	v->judged = false;
@@ -202,18 +204,18 @@ void app_lesson_open(struct app *a, size_t i, bool ask)
 			    "Ctrl-D, then r, starts it afresh", i + 1);
 	else
 		app_message(a, false, "lesson %zu: %s - F5 runs it", i + 1, l->title);
-	a->dirty = true;
+	a->ui.dirty = true;
 }
 
 void app_lesson_menu(struct app *a)
 {
 	if (!app_lessons_load(a))
 		return;
-	if (!a->lessons->set.n) {
+	if (!a->lesson.view->set.n) {
 		app_message(a, true, "no lessons could be loaded (see Output)");
 		return;
 	}
-	lesson_menu_open(a->lessons);
+	lesson_menu_open(a->lesson.view);
 }
 
 /* The lesson's starting program again (the kept one is forgotten). */
@@ -224,38 +226,37 @@ static void restart_lesson(struct app *a)
 
 	if (!app_in_lesson(a))
 		return;
-	l = &a->lessons->set.v[a->lessons->cur];
+	l = &a->lesson.view->set.v[a->lesson.view->cur];
 	if (work_path(l, path, sizeof path, false) == 0)
 		unlink(path);
-	editor_set_text(a->ed, l->start, strlen(l->start), editor_name(a->ed));
-	a->lessons->hints_shown = 0;
-	a->lessons->judged = false;
-	app_message(a, false, "lesson %ld: the starting program again", a->lessons->cur + 1);
+	editor_set_text(a->pane.ed, l->start, strlen(l->start), editor_name(a->pane.ed));
+	a->lesson.view->hints_shown = 0;
+	a->lesson.view->judged = false;
+	app_message(a, false, "lesson %ld: the starting program again", a->lesson.view->cur + 1);
 }
 
-void app_lesson_menu_key(struct app *a, int key)
+long app_lesson_menu_key(struct app *a, int key)
 {
-	long r = lesson_menu_key(a->lessons, key);
+	long r = lesson_menu_key(a->lesson.view, key);
 
 	if (r >= 0)
 		app_lesson_open(a, (size_t)r, true);
 	else if (r == LESSON_MENU_DEMOS)
-		demo_menu_open(&a->menu);
+		demo_menu_open(&a->over.menu);
 	else if (r == LESSON_MENU_HINT)
 		app_lesson_hint(a);
 	else if (r == LESSON_MENU_SOLUTION)
 		app_lesson_solution(a, true);
-	else if (r == LESSON_MENU_STEP)
-		app_step_toggle(a);
 	else if (r == LESSON_MENU_RESTART && app_in_lesson(a))
-		dialog_ask(&a->dlg, ACT_LESSON_RESTART, "Start afresh",
+		dialog_ask(&a->over.dlg, ACT_LESSON_RESTART, "Start afresh",
 			   "Replace the Editor's program with the lesson's starting "
 			   "program? (your version is forgotten)", false);
+	return r;
 }
 
 void app_lesson_hint(struct app *a)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 	const struct lesson *l;
 
 	if (!app_in_lesson(a)) {
@@ -272,17 +273,17 @@ void app_lesson_hint(struct app *a)
 		for (char *c = h; c && *c; c++)
 			if (*c == '\n')
 				*c = ' ';
-		output_message(a->out, OUT_INFO, "lesson %ld, hint %zu/%zu: %s",
+		output_message(a->pane.out, OUT_INFO, "lesson %ld, hint %zu/%zu: %s",
 			       v->cur + 1, v->hints_shown, l->n_hints, h ? h : "");
 		free(h);
 	} else
 		app_lesson_solution(a, true); /* past the last hint: the solution? */
-	a->dirty = true;
+	a->ui.dirty = true;
 }
 
 void app_lesson_solution(struct app *a, bool ask)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 	const struct lesson *l;
 
 	if (!app_in_lesson(a)) {
@@ -290,7 +291,7 @@ void app_lesson_solution(struct app *a, bool ask)
 		return;
 	}
 	if (ask) {
-		dialog_ask(&a->dlg, ACT_LESSON_SOLUTION, "Solution",
+		dialog_ask(&a->over.dlg, ACT_LESSON_SOLUTION, "Solution",
 			   "Replace the Editor's program with the lesson's reference "
 			   "solution? (That was the last hint, if any.)", false);
 		return;
@@ -298,13 +299,13 @@ void app_lesson_solution(struct app *a, bool ask)
 	l = &v->set.v[v->cur];
 	/* the learner's version is set aside, and the load is one undo step */
 	char path[CONFIG_PATH_MAX + 320], err[300];
-	char *mine = editor_text(a->ed, NULL);
+	char *mine = editor_text(a->pane.ed, NULL);
 	bool aside = mine && strcmp(mine, l->start) && strcmp(mine, l->solution) &&
 		     work_path_ext(l, ".mine.py", path, sizeof path, true) == 0 &&
-		     editor_recovery_write(a->ed, path, err, sizeof err) == 0;
+		     editor_recovery_write(a->pane.ed, path, err, sizeof err) == 0;
 	free(mine);
-	editor_replace_all(a->ed, l->solution, strlen(l->solution));
-	a->focus = PANE_EDITOR;
+	editor_replace_all(a->pane.ed, l->solution, strlen(l->solution));
+	a->nav.focus = PANE_EDITOR;
 	if (aside)
 		app_message(a, false, "the reference solution is in the Editor - Ctrl-Z "
 			    "brings yours back (kept as lessons/%s)", strrchr(path, '/') + 1);
@@ -329,31 +330,31 @@ void app_layout(struct app *a)
 	int top;
 
 	/* a hint or a verdict to read gets a third of the screen */
-	if (app_in_lesson(a) && (a->lessons->hints_shown ||
-				 (a->lessons->judged && !a->lessons->verdict_pass)))
+	if (app_in_lesson(a) && (a->lesson.view->hints_shown ||
+				 (a->lesson.view->judged && !a->lesson.view->verdict_pass)))
 		room = LINES / 3 > room ? LINES / 3 : room;
 
 	if (room > LINES - LAYOUT_MIN_H)
 		room = LINES - LAYOUT_MIN_H;
-	top = app_in_lesson(a) ? lesson_view_rows(a->lessons, COLS, room) : 0;
-	layout_compute(&a->lay, LINES - top, COLS);
-	if (a->lessons)
-		a->lessons->top = top;
+	top = app_in_lesson(a) ? lesson_view_rows(a->lesson.view, COLS, room) : 0;
+	layout_compute(&a->ui.lay, LINES - top, COLS);
+	if (a->lesson.view)
+		a->lesson.view->top = top;
 	if (!top)
 		return;
 	for (int p = 0; p < PANE_COUNT; p++)
-		a->lay.pane[p].y += top;
-	a->lay.status.y += top;
-	a->lay.rows = LINES;
+		a->ui.lay.pane[p].y += top;
+	a->ui.lay.status.y += top;
+	a->ui.lay.rows = LINES;
 }
 
 void app_lesson_draw(struct app *a)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 
 	if (!v)
 		return;
-	if (v->top > 0 && !a->lay.too_small)
+	if (v->top > 0 && !a->ui.lay.too_small)
 		lesson_view_draw(v, stdscr, (struct rect){ 0, 0, v->top, COLS }, &a->theme);
 	if (v->menu)
 		lesson_menu_draw(v, stdscr, LINES, COLS, &a->theme);
@@ -366,9 +367,9 @@ void app_demo_limits(const struct app *a, struct sp_limits *l)
 	unsigned f;
 
 	/* a demo still in the Editor (not a file, not a lesson) */
-	if (!a->demo_loaded || app_in_lesson(a) || editor_path(a->ed))
+	if (!a->lesson.demo_loaded || app_in_lesson(a) || editor_path(a->pane.ed))
 		return;
-	f = demo_wall_factor(a->demo_loaded - 1);
+	f = demo_wall_factor(a->lesson.demo_loaded - 1);
 	if (f && l->wall_ms < (uint64_t)f * l->cpu_ms)
 		l->wall_ms = (uint64_t)f * l->cpu_ms;
 }
@@ -377,13 +378,13 @@ void app_run_limits(const struct app *a, struct sp_limits *l)
 {
 	*l = a->cfg.limits;
 	if (app_in_lesson(a))
-		lesson_apply_limits(&a->lessons->set.v[a->lessons->cur], l);
+		lesson_apply_limits(&a->lesson.view->set.v[a->lesson.view->cur], l);
 	app_demo_limits(a, l);
 }
 
 int app_lesson_run_config(struct app *a, struct sp_config *c)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 	const struct lesson *l;
 	char err[600];
 
@@ -419,12 +420,12 @@ int app_lesson_run_config(struct app *a, struct sp_config *c)
 void app_lesson_output(struct app *a, const char *s, size_t n)
 {
 	if (app_in_lesson(a))
-		lesson_view_output(a->lessons, s, n);
+		lesson_view_output(a->lesson.view, s, n);
 }
 
 void app_lesson_verdict(struct app *a, bool pass, const char *verdict)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 	const struct lesson *l = &v->set.v[v->cur];
 	char err[600];
 
@@ -435,8 +436,8 @@ void app_lesson_verdict(struct app *a, bool pass, const char *verdict)
 	free(safe);
 	v->verdict_pass = pass;
 	v->judged = true;
-	a->dirty = true;
-	output_message(a->out, pass ? OUT_INFO : OUT_ERROR, "lesson %ld: %s",
+	a->ui.dirty = true;
+	output_message(a->pane.out, pass ? OUT_INFO : OUT_ERROR, "lesson %ld: %s",
 		       v->cur + 1, v->verdict);
 	if (!pass)
 		return;
@@ -450,9 +451,18 @@ void app_lesson_verdict(struct app *a, bool pass, const char *verdict)
 			    v->cur + 1, lesson_view_passed(v), v->set.n);
 }
 
+void app_lesson_again_judge(struct app *a)
+{
+	char verdict[700];
+	bool pass = false;
+
+	if (app_lesson_again_drain(a, &pass, verdict, sizeof verdict))
+		app_lesson_verdict(a, pass, verdict);
+}
+
 void app_lesson_finish(struct app *a, const struct sp_result *r)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 	const struct lesson *l;
 	struct sp_result seen;
 	struct lesson_seen in;
@@ -469,8 +479,8 @@ void app_lesson_finish(struct app *a, const struct sp_result *r)
 	seen = *r;
 	seen.out = v->out;
 	seen.out_len = v->out_len;
-	seen.err = a->errtail;
-	seen.err_len = a->errtail_len;
+	seen.err = a->run.errtail;
+	seen.err_len = a->run.errtail_len;
 	in.program = v->program;
 	in.carry_in = v->carry_in;
 	pass = lesson_judge_seen(l, &in, &seen, verdict, sizeof verdict);
@@ -482,7 +492,7 @@ void app_lesson_finish(struct app *a, const struct sp_result *r)
 				 l->n_again == 1 ? "" : "s");
 			v->verdict_pass = false;
 			v->judged = true;
-			output_message(a->out, OUT_INFO, "lesson %ld: %s", v->cur + 1,
+			output_message(a->pane.out, OUT_INFO, "lesson %ld: %s", v->cur + 1,
 				       v->verdict);
 			return;
 		}

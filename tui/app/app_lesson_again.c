@@ -68,17 +68,17 @@ static void job_free(struct again_job *j)
 
 int app_lesson_again_fd(const struct app *a)
 {
-	return a->lessons && a->lessons->again ? a->lessons->again->fds[0] : -1;
+	return a->lesson.view && a->lesson.view->again ? a->lesson.view->again->fds[0] : -1;
 }
 
 bool app_lesson_again_busy(const struct app *a)
 {
-	return a->lessons && a->lessons->again;
+	return a->lesson.view && a->lesson.view->again;
 }
 
 bool app_lesson_again_start(struct app *a, const char *program)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 	struct again_job *j;
 
 	app_lesson_again_stop(a);
@@ -111,36 +111,39 @@ void app_lesson_again_stop(struct app *a)
 {
 	if (!app_lesson_again_busy(a))
 		return;
-	job_free(a->lessons->again); /* waits for the runs under way */
-	a->lessons->again = NULL;
+	job_free(a->lesson.view->again); /* waits for the runs under way */
+	a->lesson.view->again = NULL;
 }
 
 void app_lesson_again_forget(struct app *a)
 {
 	/* its runs go on to their end; their verdict is dropped when it comes */
 	if (app_lesson_again_busy(a))
-		a->lessons->again->lesson = -2;
+		a->lesson.view->again->lesson = -2;
 }
 
-void app_lesson_again_drain(struct app *a)
+bool app_lesson_again_drain(struct app *a, bool *pass, char *verdict, size_t len)
 {
-	struct lesson_view *v = a->lessons;
+	struct lesson_view *v = a->lesson.view;
 	struct again_job *j = v ? v->again : NULL;
+	bool wanted;
 	char b;
 
 	if (!j || read(j->fds[0], &b, 1) != 1)
-		return;
+		return false;
 	v->again = NULL;
 	pthread_join(j->thread, NULL);
-	if (j->lesson == v->cur) {
-		if (j->rc < 0)
-			snprintf(j->verdict, sizeof j->verdict, "not yet: the check's "
-				 "other runs did not start: %s", j->err.msg);
-		app_lesson_verdict(a, j->passed, j->verdict);
-	}
+	wanted = j->lesson == v->cur;
+	if (wanted && j->rc < 0)
+		snprintf(verdict, len, "not yet: the check's other runs did not "
+			 "start: %s", j->err.msg);
+	else if (wanted)
+		snprintf(verdict, len, "%s", j->verdict);
+	*pass = j->passed;
 	close(j->fds[0]);
 	close(j->fds[1]);
 	free(j->program);
 	free(j);
-	a->dirty = true;
+	a->ui.dirty = true;
+	return wanted;
 }

@@ -14,7 +14,7 @@
 
 void app_limits_open(struct app *a)
 {
-	limits_dialog_open(&a->limits_dlg, &a->cfg.limits, a->cfg.presets,
+	limits_dialog_open(&a->over.limits_dlg, &a->cfg.limits, a->cfg.presets,
 			   a->cfg.n_presets);
 }
 
@@ -33,9 +33,9 @@ bool app_limits_key(struct app *a, bool is_key, wint_t ch)
 	enum limits_answer ans;
 	char path[CONFIG_PATH_MAX], err[CONFIG_PATH_MAX + 128];
 
-	if (!a->limits_dlg.active)
+	if (!a->over.limits_dlg.active)
 		return false;
-	ans = limits_dialog_key(&a->limits_dlg, is_key, ch, &l);
+	ans = limits_dialog_key(&a->over.limits_dlg, is_key, ch, &l);
 	if (ans == LIMITS_PENDING)
 		return true;
 	if (ans == LIMITS_CANCEL) {
@@ -43,8 +43,8 @@ bool app_limits_key(struct app *a, bool is_key, wint_t ch)
 		return true;
 	}
 	a->cfg.limits = l;
-	if (!a->run)
-		a->gauges.limits = l; /* the pane shows them at once */
+	if (!a->run.sp)
+		a->pane.gauges.limits = l; /* the pane shows them at once */
 	if (ans == LIMITS_SAVE) {
 		save_path(a, path, sizeof path);
 		if (config_save_limits(path, &l, err, sizeof err) < 0) {
@@ -61,7 +61,7 @@ bool app_limits_key(struct app *a, bool is_key, wint_t ch)
 
 void app_limits_paste(struct app *a, const char *text, size_t len)
 {
-	for (size_t i = 0; i < len && a->limits_dlg.active; i++) {
+	for (size_t i = 0; i < len && a->over.limits_dlg.active; i++) {
 		if (text[i] == '\n' || text[i] == '\r')
 			break; /* a paste never answers the dialog */
 		app_limits_key(a, false, (wint_t)(unsigned char)text[i]);
@@ -70,8 +70,8 @@ void app_limits_paste(struct app *a, const char *text, size_t len)
 
 void app_limits_draw(struct app *a, int *cy, int *cx)
 {
-	if (!a->limits_dlg.active)
+	if (!a->over.limits_dlg.active)
 		return;
-	limits_dialog_draw(&a->limits_dlg, stdscr, LINES, COLS, &a->theme);
-	limits_dialog_cursor(&a->limits_dlg, LINES, COLS, cy, cx);
+	limits_dialog_draw(&a->over.limits_dlg, stdscr, LINES, COLS, &a->theme);
+	limits_dialog_cursor(&a->over.limits_dlg, LINES, COLS, cy, cx);
 }

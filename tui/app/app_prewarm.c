@@ -37,6 +37,7 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "pane/pane_output.h"
 #include "banned.h"
 
 #define PREP_IDLE_S 0.25
@@ -132,7 +133,7 @@ static void job_collect(struct app *a, bool wait)
 	if (!j->run)
 		failed(a, j->err.msg);
 	free(j);
-	a->dirty = true;
+	a->ui.dirty = true;
 }
 
 void app_prewarm_drop(struct app *a)
@@ -154,10 +155,10 @@ static void failed(struct app *a, const char *why)
 		 "the sandbox ended");
 	if (strcmp(a->prep.why, a->prep.said) != 0) {
 		snprintf(a->prep.said, sizeof a->prep.said, "%s", a->prep.why);
-		output_message(a->out, OUT_INFO, "the sandbox prepared for F5 failed (%s): "
+		output_message(a->pane.out, OUT_INFO, "the sandbox prepared for F5 failed (%s): "
 			       "F5 starts cold", a->prep.why);
 	}
-	a->dirty = true;
+	a->ui.dirty = true;
 }
 
 static void prepare(struct app *a, const struct sp_limits *l)
@@ -188,14 +189,14 @@ static void prepare(struct app *a, const struct sp_limits *l)
 		}
 		free(j);
 	}
-	a->dirty = true;
+	a->ui.dirty = true;
 }
 
 /* Would a preparation start now, but for the keyboard's rest? */
 static bool due(const struct app *a)
 {
-	return a->cfg.prewarm && !a->prep.run && !a->prep.job && !a->prep.failed && !a->run &&
-	       !a->pasting;
+	return a->cfg.prewarm && !a->prep.run && !a->prep.job && !a->prep.failed && !a->run.sp &&
+	       !a->keys.pasting;
 }
 
 void app_prewarm_tick(struct app *a, double now)
@@ -208,7 +209,7 @@ void app_prewarm_tick(struct app *a, double now)
 	if ((a->prep.run || a->prep.job) && !limits_equal(&l, &a->prep.limits)) {
 		app_prewarm_drop(a); /* made for other limits: never used */
 		a->prep.failed = false;
-		a->dirty = true;
+		a->ui.dirty = true;
 	}
 	if (a->prep.failed && !limits_equal(&l, &a->prep.limits))
 		a->prep.failed = false; /* new limits: worth a try */
@@ -266,7 +267,7 @@ static void say_skipped(struct app *a)
 		}
 	}
 	if (miss[0])
-		output_message(a->out, OUT_INFO, "preload: %s not importable here: skipped "
+		output_message(a->pane.out, OUT_INFO, "preload: %s not importable here: skipped "
 			       "(the preload line of the config)", miss);
 }
 
@@ -280,7 +281,7 @@ void app_prewarm_drain(struct app *a)
 		if (ev.type == SP_EVENT_READY) {
 			a->prep.ready = true;
 			say_skipped(a);
-			a->dirty = true;
+			a->ui.dirty = true;
 		} else if (ev.type == SP_EVENT_FINISHED) {
 			const struct sp_result *r = ev.result ? ev.result
 						  : sp_run_result(a->prep.run);
@@ -324,7 +325,7 @@ static void note(const struct app *a, bool full, char *buf, size_t len)
 	size_t n = 0;
 
 	buf[0] = '\0';
-	if (!a->cfg.prewarm || a->run)
+	if (!a->cfg.prewarm || a->run.sp)
 		return;
 	for (const char *p = pre; *p; p++)
 		n += *p == ',';

@@ -10,54 +10,14 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "pane/pane_output.h"
 #include "editor/editor.h"
 #include "app/run_sent.h"
 #include "banned.h"
 
-#define ERRTAIL_MAX 16384
-
 double app_run_seconds(const struct app *a)
 {
-	return a->run ? app_now() - a->run_started : 0;
-}
-
-/* Keep the end of stderr, to find the traceback's line afterwards. */
-static void errtail_add(struct app *a, const char *s, size_t n)
-{
-	if (!a->errtail) {
-		a->errtail = malloc(ERRTAIL_MAX);
-		if (!a->errtail)
-			return;
-	}
-	if (n >= ERRTAIL_MAX) {
-		s += n - (ERRTAIL_MAX - 1);
-		n = ERRTAIL_MAX - 1;
-	}
-	if (a->errtail_len + n >= ERRTAIL_MAX) {
-		size_t drop = a->errtail_len + n - (ERRTAIL_MAX - 1);
-		memmove(a->errtail, a->errtail + drop, a->errtail_len - drop);
-		a->errtail_len -= drop;
-	}
-	memcpy(a->errtail + a->errtail_len, s, n);
-	a->errtail_len += n;
-	a->errtail[a->errtail_len] = '\0';
-}
-
-/* The last 'File "NAME", line N' of the traceback, for the Editor. */
-static long traceback_line(const struct app *a)
-{
-	char pat[300];
-	const char *p, *hit = NULL;
-	int n;
-
-	if (!a->errtail || !a->errtail_len)
-		return 0;
-	n = snprintf(pat, sizeof pat, "File \"%s\", line ", editor_name(a->ed));
-	if (n < 0 || (size_t)n >= sizeof pat)
-		return 0;
-	for (p = a->errtail; (p = strstr(p, pat)); p++)
-		hit = p;
-	return hit ? strtol(hit + n, NULL, 10) : 0;
+	return a->run.sp ? app_now() - a->run.started : 0;
 }
 
 /* The Output pane's text area, as the run is told it (COLUMNS, LINES,
@@ -65,11 +25,11 @@ static long traceback_line(const struct app *a)
  * pane is zoomed over it, as it will be drawn again. */
 static void output_size(struct app *a, unsigned *cols, unsigned *lines)
 {
-	struct rect in = rect_inner(a->lay.pane[PANE_OUTPUT]);
+	struct rect in = rect_inner(a->ui.lay.pane[PANE_OUTPUT]);
 
 	if (in.w < 2 || in.h < 1) {
 		app_layout(a); /* the next draw zooms again */
-		in = rect_inner(a->lay.pane[PANE_OUTPUT]);
+		in = rect_inner(a->ui.lay.pane[PANE_OUTPUT]);
 	}
 	/* the first column is the stderr gutter */
 	*cols = in.w > 1 && in.w - 1 <= SP_MAX_COLUMNS ? (unsigned)(in.w - 1) : 0;
@@ -78,185 +38,185 @@ static void output_size(struct app *a, unsigned *cols, unsigned *lines)
 		*cols = *lines = 0;
 }
 
+/* The carry buffer must be JSON (or empty) before anything starts; the
+ * whole reason in Output, where it wraps, and the cursor on it. */
+static bool carry_ready(struct app *a)
+{
+	int line, col;
+
+	if (carry_check(&a->pane.carry))
+		return true;
+	output_message(a->pane.out, OUT_ERROR, "Run refused: %s. Fix it in the "
+		       "Carry pane (or empty it) and run again.", a->pane.carry.error);
+	a->nav.focus = PANE_CARRY;
+	if (carry_goto_error(&a->pane.carry, &line, &col))
+		app_message(a, true, "Run refused: carry buffer line %d, column %d "
+			    "- see Output", line, col);
+	else
+		app_message(a, true, "Run refused: the carry buffer - see Output");
+	return false;
+}
+
+/* What the run is sent: the Editor's program, the carry buffer, stdin. */
+struct run_inputs {
+	char *code, *carry_in, *input;
+	size_t code_len, carry_len, stdin_len;
+};
+
+static void inputs_free(struct run_inputs *in)
+{
+	free(in->code);
+	free(in->carry_in);
+	free(in->input);
+}
+
+/* Take the inputs; false (said, nothing held) when the run is refused. */
+static bool inputs_take(struct app *a, struct run_inputs *in)
+{
+	char serr[256];
+
+	memset(in, 0, sizeof *in);
+	in->code = editor_text(a->pane.ed, &in->code_len);
+	if (!in->code) {
+		app_message(a, true, "out of memory");
+		return false;
+	}
+	in->input = stdin_text(&a->pane.stdin_buf, &in->stdin_len);
+	if (in->stdin_len > STDIN_MAX) {
+		app_message(a, true, "Run refused: the stdin buffer is over %u MiB",
+			    STDIN_MAX >> 20);
+		inputs_free(in);
+		return false;
+	}
+	in->carry_in = carry_text(&a->pane.carry, &in->carry_len);
+	if (carry_save_state(&a->pane.carry, serr, sizeof serr) < 0)
+		app_message(a, true, "carry buffer not kept: %s", serr);
+	return true;
+}
+
+/* The run's config: the inputs, the limits (a lesson's or a demo's over
+ * the config's), the attached files; false (said) when it is refused. */
+static bool config_build(struct app *a, const struct run_inputs *in, struct sp_config *c)
+{
+	struct sp_error err = { { 0 } };
+
+	sp_config_init(c);
+	c->python = a->cfg.python[0] ? a->cfg.python : NULL;
+	c->code = in->code;
+	c->code_len = in->code_len;
+	c->filename = editor_name(a->pane.ed);
+	c->carry_in = in->carry_in;
+	c->carry_in_len = in->carry_len;
+	c->stdin_data = in->input;
+	c->stdin_len = in->stdin_len;
+	c->keep_output = false; /* we stream output into the bounded history */
+	c->limits = a->cfg.limits;
+	output_size(a, &c->columns, &c->lines);
+	app_files_before_run(a, c);
+	if (app_lesson_run_config(a, c) < 0)
+		return false;
+	app_demo_limits(a, &c->limits); /* the CPU demo's wall limit */
+	/* the attached files, checked at this run's limits (F4 may have
+	 * lowered the disk limit since F7): refused here, with the sizes */
+	if (sp_files_in_check(c, &err) < 0) {
+		output_message(a->pane.out, OUT_ERROR, "Run refused: %s. F7 detaches a file; "
+			       "F4 sets the disk limit.", err.msg);
+		app_message(a, true, "Run refused: the attached files - see Output");
+		runfiles_drop_if_empty(a->files.keep_dir);
+		return false;
+	}
+	return true;
+}
+
+/* The panes start afresh for run number a->run.no, which Output heads
+ * with what it is sent. */
+static void panes_begin(struct app *a, const struct sp_config *c,
+			const struct run_inputs *in)
+{
+	char sent[512];
+
+	editor_error_line(a->pane.ed, 0);
+	editor_set_marks(a->pane.ed, NULL, NULL, 0);
+	violations_clear(&a->pane.viol);
+	gauges_reset(&a->pane.gauges, &c->limits, true);
+	output_begin_run(a->pane.out, a->run.no, c->filename ? c->filename : "main.py");
+	run_sent_line(sent, sizeof sent, in->carry_in, in->carry_len, in->input,
+		      in->stdin_len);
+	if (sent[0])
+		output_message(a->pane.out, OUT_INFO, "%s", sent);
+	if (a->files.attached.n) {
+		char names[512];
+		attach_names(&a->files.attached, names, sizeof names);
+		output_message(a->pane.out, OUT_INFO, "files in: %s", names);
+	}
+}
+
+/* The prepared sandbox when it is ready and made for this run, else a
+ * cold start; a start that fails ends the run at once. */
+static void sandbox_start(struct app *a, const struct sp_config *c)
+{
+	struct sp_error err = { { 0 } };
+
+	if (app_prewarm_take(a, c, &a->run.sp) || sp_run_start(c, &a->run.sp, &err) >= 0) {
+		a->run.started = app_now();
+		app_message(a, false, "running %s - Esc cancels", c->filename ?
+			    c->filename : "main.py");
+		return;
+	}
+	runfiles_drop_if_empty(a->files.keep_dir);
+	a->run.sp = NULL;
+	output_message(a->pane.out, OUT_ERROR, "%s",
+		       err.msg[0] ? err.msg : "the sandbox could not start");
+	output_end_run(a->pane.out, NULL, "sandbox_error", 0);
+	app_lesson_finish(a, NULL);
+	gauges_finish(&a->pane.gauges, NULL);
+	snprintf(a->run.state, sizeof a->run.state, "sandbox_error");
+	app_message(a, true, "the run did not start - see Output");
+}
+
+/* F5: the last run's held output first (step mode), then the checks,
+ * the config, the panes, the sandbox. */
 void app_run_start(struct app *a)
 {
+	struct run_inputs in;
 	struct sp_config c;
-	struct sp_error err = { { 0 } };
-	char serr[256];
-	size_t code_len, carry_len, stdin_len;
-	char *code, *carry_in, *input, sent[512];
 
-	if (a->run) {
+	if (a->run.sp) {
 		app_message(a, true, "a run is already going - Esc cancels it");
 		return;
 	}
 	app_step_flush(a); /* step mode: the last run is shown in full first */
-	if (!carry_check(&a->carry)) {
-		int line, col;
-		/* the whole reason in Output, where it wraps; the cursor on it */
-		output_message(a->out, OUT_ERROR, "Run refused: %s. Fix it in the "
-			       "Carry pane (or empty it) and run again.", a->carry.error);
-		a->focus = PANE_CARRY;
-		if (carry_goto_error(&a->carry, &line, &col))
-			app_message(a, true, "Run refused: carry buffer line %d, column %d "
-				    "- see Output", line, col);
-		else
-			app_message(a, true, "Run refused: the carry buffer - see Output");
+	if (!carry_ready(a) || !inputs_take(a, &in))
 		return;
+	if (config_build(a, &in, &c)) {
+		a->run.no++;
+		a->run.errtail_len = 0;
+		a->run.cancelling = false;
+		panes_begin(a, &c, &in);
+		sandbox_start(a, &c);
 	}
-	code = editor_text(a->ed, &code_len);
-	if (!code) {
-		app_message(a, true, "out of memory");
-		return;
-	}
-	input = stdin_text(&a->stdin_buf, &stdin_len);
-	if (stdin_len > STDIN_MAX) {
-		app_message(a, true, "Run refused: the stdin buffer is over %u MiB",
-			    STDIN_MAX >> 20);
-		free(code);
-		free(input);
-		return;
-	}
-	carry_in = carry_text(&a->carry, &carry_len);
-	if (carry_save_state(&a->carry, serr, sizeof serr) < 0)
-		app_message(a, true, "carry buffer not kept: %s", serr);
-
-	sp_config_init(&c);
-	c.python = a->cfg.python[0] ? a->cfg.python : NULL;
-	c.code = code;
-	c.code_len = code_len;
-	c.filename = editor_name(a->ed);
-	c.carry_in = carry_in;
-	c.carry_in_len = carry_len;
-	c.stdin_data = input;
-	c.stdin_len = stdin_len;
-	c.keep_output = false; /* we stream output into the bounded history */
-	c.limits = a->cfg.limits;
-	output_size(a, &c.columns, &c.lines);
-	app_files_before_run(a, &c);
-	if (app_lesson_run_config(a, &c) < 0) {
-		free(code);
-		free(carry_in);
-		free(input);
-		return;
-	}
-	app_demo_limits(a, &c.limits); /* the CPU demo's wall limit */
-	/* the attached files, checked at this run's limits (F4 may have
-	 * lowered the disk limit since F7): refused here, with the sizes */
-	if (sp_files_in_check(&c, &err) < 0) {
-		output_message(a->out, OUT_ERROR, "Run refused: %s. F7 detaches a file; "
-			       "F4 sets the disk limit.", err.msg);
-		app_message(a, true, "Run refused: the attached files - see Output");
-		runfiles_drop_if_empty(a->run_keep_dir);
-		free(code);
-		free(carry_in);
-		free(input);
-		return;
-	}
-
-	a->run_no++;
-	a->errtail_len = 0;
-	a->cancelling = false;
-	editor_error_line(a->ed, 0);
-	editor_set_marks(a->ed, NULL, NULL, 0);
-	violations_clear(&a->viol);
-	gauges_reset(&a->gauges, &c.limits, true);
-	output_begin_run(a->out, a->run_no, c.filename ? c.filename : "main.py");
-	run_sent_line(sent, sizeof sent, carry_in, carry_len, input, stdin_len);
-	if (sent[0])
-		output_message(a->out, OUT_INFO, "%s", sent);
-	if (a->attached.n) {
-		char names[512];
-		attach_names(&a->attached, names, sizeof names);
-		output_message(a->out, OUT_INFO, "files in: %s", names);
-	}
-	/* the prepared sandbox when it is ready and made for this run */
-	if (!app_prewarm_take(a, &c, &a->run) && sp_run_start(&c, &a->run, &err) < 0) {
-		runfiles_drop_if_empty(a->run_keep_dir);
-		a->run = NULL;
-		output_message(a->out, OUT_ERROR, "%s",
-			       err.msg[0] ? err.msg : "the sandbox could not start");
-		output_end_run(a->out, NULL, "sandbox_error", 0);
-		app_lesson_finish(a, NULL);
-		gauges_finish(&a->gauges, NULL);
-		snprintf(a->state, sizeof a->state, "sandbox_error");
-		app_message(a, true, "the run did not start - see Output");
-	} else {
-		a->run_started = app_now();
-		app_message(a, false, "running %s - Esc cancels", c.filename ?
-			    c.filename : "main.py");
-	}
-	free(code);
-	free(carry_in);
-	free(input);
-	a->dirty = true;
+	inputs_free(&in);
+	a->ui.dirty = true;
 }
 
 void app_run_cancel(struct app *a)
 {
-	if (!a->run)
+	if (!a->run.sp)
 		return;
-	sp_run_cancel(a->run);
-	a->cancelling = true;
+	sp_run_cancel(a->run.sp);
+	a->run.cancelling = true;
 	app_message(a, false, "cancelling the run ...");
-	a->dirty = true;
-}
-
-/* The run finished: result into the panes, then free it. */
-static void finish(struct app *a, const struct sp_result *r)
-{
-	const char *name = sp_status_name(r->status);
-	long line;
-
-	app_teach_hints(a, r);
-	app_files_after_run(a, r);
-	output_end_run(a->out, r, name, (double)r->usage.wall_ms / 1000.0);
-	gauges_finish(&a->gauges, &r->usage);
-	gauges_set_timeline(&a->gauges, r->samples, r->n_samples);
-	vars_set(&a->vars, r);
-	unsigned sel_id = violations_selected_id(&a->viol);
-	int sel_scroll = a->viol.dscroll;
-	violations_clear(&a->viol);
-	for (size_t i = 0; i < r->n_violations; i++)
-		violations_upsert(&a->viol, &r->violations[i],
-				  r->violation_contexts ? r->violation_contexts[i] : NULL);
-	violations_select_id(&a->viol, sel_id, sel_scroll); /* the reader's place */
-	app_teach_marks(a);
-	free(a->last_carry_out);
-	/* "{}": every carry() call was dropped (the Violations say why) */
-	a->last_carry_out = r->carry_out && strcmp(r->carry_out, "{}") != 0 ?
-			    strdup(r->carry_out) : NULL;
-	if (a->last_carry_out)
-		output_message(a->out, OUT_INFO, "carry(): results ready - F2 "
-			       "carries them into the Carry pane");
-	snprintf(a->state, sizeof a->state, "%s", name);
-	line = r->status == SP_STATUS_OK ? 0 : traceback_line(a);
-	if (line > 0)
-		editor_error_line(a->ed, line);
-	if (r->status == SP_STATUS_OK && r->n_violations)
-		app_message(a, false, "run %d: see Violations (F11 zooms)", a->run_no);
-	else if (r->status == SP_STATUS_OK)
-		app_message(a, false, "run %d: ok", a->run_no);
-	else if (r->n_violations)
-		app_message(a, true, "run %d: %s - see Violations", a->run_no, name);
-	else if (r->n_hints)
-		app_message(a, true, "run %d: %s - a hint in Output says why", a->run_no, name);
-	else
-		app_message(a, true, "run %d: %s", a->run_no, name);
-	app_lesson_finish(a, r); /* the verdict, after the run's own message */
-	sp_run_free(a->run);
-	a->run = NULL;
-	a->cancelling = false;
+	a->ui.dirty = true;
 }
 
 bool app_run_drain(struct app *a, int max)
 {
 	struct sp_event ev;
 
-	while (a->run && max-- > 0) {
-		if (sp_run_next_event(a->run, &ev) <= 0)
+	while (a->run.sp && max-- > 0) {
+		if (sp_run_next_event(a->run.sp, &ev) <= 0)
 			return false;
-		a->dirty = true;
+		a->ui.dirty = true;
 		/* step mode holds output and violations back (app_step.c) */
 		if (ev.type != SP_EVENT_FINISHED && app_step_hold(a, &ev))
 			continue;
@@ -264,29 +224,29 @@ bool app_run_drain(struct app *a, int max)
 			return false;
 		switch (ev.type) {
 		case SP_EVENT_STDOUT:
-			output_program(a->out, OUT_STDOUT, ev.data, ev.len);
+			output_program(a->pane.out, OUT_STDOUT, ev.data, ev.len);
 			app_lesson_output(a, ev.data, ev.len);
 			break;
 		case SP_EVENT_STDERR:
-			output_program(a->out, OUT_STDERR, ev.data, ev.len);
-			errtail_add(a, ev.data, ev.len);
+			output_program(a->pane.out, OUT_STDERR, ev.data, ev.len);
+			app_run_errtail_add(a, ev.data, ev.len);
 			break;
 		case SP_EVENT_USAGE:
 			if (ev.usage)
-				gauges_update(&a->gauges, ev.usage);
+				gauges_update(&a->pane.gauges, ev.usage);
 			break;
 		case SP_EVENT_VIOLATION:
 			if (ev.violation)
-				violations_upsert(&a->viol, ev.violation, ev.data);
+				violations_upsert(&a->pane.viol, ev.violation, ev.data);
 			break;
 		case SP_EVENT_FINISHED: {
 			const struct sp_result *r = ev.result ? ev.result
-					      : sp_run_result(a->run);
+					      : sp_run_result(a->run.sp);
 			if (r) {
-				finish(a, r);
+				app_run_finish(a, r);
 			} else {
-				sp_run_free(a->run);
-				a->run = NULL;
+				sp_run_free(a->run.sp);
+				a->run.sp = NULL;
 			}
 			return false;
 		}
@@ -294,22 +254,6 @@ bool app_run_drain(struct app *a, int max)
 			break;
 		}
 	}
-	return a->run != NULL;
+	return a->run.sp != NULL;
 }
 
-void app_run_errtail_add(struct app *a, const char *s, size_t n)
-{
-	errtail_add(a, s, n);
-}
-
-void app_run_finish_now(struct app *a)
-{
-	const struct sp_result *r = a->run ? sp_run_result(a->run) : NULL;
-
-	if (r) {
-		finish(a, r);
-	} else if (a->run) {
-		sp_run_free(a->run);
-		a->run = NULL;
-	}
-}

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "pane/pane_output.h"
 #include "editor/editor.h"
 #include "buf.h"
 #include "banned.h"
@@ -39,22 +40,22 @@ struct step {
 /* The step state, made on first use; NULL when memory ran out. */
 static struct step *step_of(struct app *a)
 {
-	if (!a->step)
-		a->step = calloc(1, sizeof *a->step);
-	return a->step;
+	if (!a->step.held)
+		a->step.held = calloc(1, sizeof *a->step.held);
+	return a->step.held;
 }
 
 bool app_step_pending(const struct app *a)
 {
-	return a->step && (a->step->head < a->step->n || a->step->done);
+	return a->step.held && (a->step.held->head < a->step.held->n || a->step.held->done);
 }
 
 size_t app_step_violations_left(const struct app *a)
 {
 	size_t k = 0;
 
-	for (size_t i = a->step ? a->step->head : 0; a->step && i < a->step->n; i++)
-		k += a->step->q[i].type == SP_EVENT_VIOLATION;
+	for (size_t i = a->step.held ? a->step.held->head : 0; a->step.held && i < a->step.held->n; i++)
+		k += a->step.held->q[i].type == SP_EVENT_VIOLATION;
 	return k;
 }
 
@@ -65,7 +66,7 @@ bool app_step_hold(struct app *a, const struct sp_event *ev)
 	struct step *s;
 	struct held h = { .type = ev->type };
 
-	if (!a->step_mode || ev->type == SP_EVENT_USAGE || ev->type == SP_EVENT_FINISHED)
+	if (!a->step.on || ev->type == SP_EVENT_USAGE || ev->type == SP_EVENT_FINISHED)
 		return false;
 	if (!(s = step_of(a)))
 		return false;
@@ -103,13 +104,13 @@ fail:
 
 bool app_step_hold_finish(struct app *a)
 {
-	struct step *s = a->step;
+	struct step *s = a->step.held;
 
-	if (!a->step_mode || !s || s->head >= s->n)
+	if (!a->step.on || !s || s->head >= s->n)
 		return false;
-	s->done = a->run;
-	a->run = NULL;
-	snprintf(a->state, sizeof a->state, "step");
+	s->done = a->run.sp;
+	a->run.sp = NULL;
+	snprintf(a->run.state, sizeof a->run.state, "step");
 	app_message(a, false, "step: %zu violation%s to show - Space shows the "
 		    "next, Esc all", app_step_violations_left(a),
 		    app_step_violations_left(a) == 1 ? "" : "s");
@@ -127,28 +128,28 @@ static void drop(struct held *h)
 /* Show held events up to the next violation (all when to_end). */
 static void show(struct app *a, bool to_end)
 {
-	struct step *s = a->step;
+	struct step *s = a->step.held;
 
 	while (s->head < s->n) {
 		struct held *h = &s->q[s->head++];
 		bool viol = h->type == SP_EVENT_VIOLATION;
 		/* as app_run_drain shows them when they come */
 		if (h->type == SP_EVENT_STDOUT) {
-			output_program(a->out, OUT_STDOUT, h->data, h->len);
+			output_program(a->pane.out, OUT_STDOUT, h->data, h->len);
 			app_lesson_output(a, h->data, h->len);
 		} else if (h->type == SP_EVENT_STDERR) {
-			output_program(a->out, OUT_STDERR, h->data, h->len);
+			output_program(a->pane.out, OUT_STDERR, h->data, h->len);
 			app_run_errtail_add(a, h->data, h->len);
 		} else if (viol) {
-			violations_upsert(&a->viol, &h->v, h->data);
+			violations_upsert(&a->pane.viol, &h->v, h->data);
 		}
-		if (viol && a->viol.n) {
+		if (viol && a->pane.viol.n) {
 			/* a record that grew comes again: select it by its id */
-			violations_select_id(&a->viol, h->v.id, 0);
+			violations_select_id(&a->pane.viol, h->v.id, 0);
 			if (h->v.line > 0) {
 				/* the line in view, centred, with its gutter glyph */
-				editor_error_line(a->ed, h->v.line);
-				editor_show_line(a->ed, h->v.line);
+				editor_error_line(a->pane.ed, h->v.line);
+				editor_show_line(a->pane.ed, h->v.line);
 				app_teach_marks(a);
 			}
 		}
@@ -160,7 +161,7 @@ static void show(struct app *a, bool to_end)
 		s->head = s->n = 0;
 		if (s->done) {
 			/* the usual end of the run, now that all has been seen */
-			a->run = s->done;
+			a->run.sp = s->done;
 			s->done = NULL;
 			app_run_finish_now(a);
 		}
@@ -169,7 +170,7 @@ static void show(struct app *a, bool to_end)
 		app_message(a, false, "step: %zu more violation%s - Space shows the "
 			    "next, Esc all", left, left == 1 ? "" : "s");
 	}
-	a->dirty = true;
+	a->ui.dirty = true;
 }
 
 bool app_step_key(struct app *a, int key)
@@ -180,7 +181,7 @@ bool app_step_key(struct app *a, int key)
 		show(a, false);
 		return true;
 	}
-	if (key == 27 && !a->run) { /* while it runs, Esc cancels it */
+	if (key == 27 && !a->run.sp) { /* while it runs, Esc cancels it */
 		show(a, true);
 		return true;
 	}
@@ -195,17 +196,17 @@ void app_step_flush(struct app *a)
 
 void app_step_toggle(struct app *a)
 {
-	a->step_mode = !a->step_mode;
-	if (!a->step_mode)
+	a->step.on = !a->step.on;
+	if (!a->step.on)
 		app_step_flush(a);
-	app_message(a, false, a->step_mode ? "step mode: runs show their output and "
+	app_message(a, false, a->step.on ? "step mode: runs show their output and "
 		    "violations at your pace (Space: up to the next violation)" :
 		    "step mode off");
 }
 
 void app_step_free(struct app *a)
 {
-	struct step *s = a->step;
+	struct step *s = a->step.held;
 
 	if (!s)
 		return;
@@ -215,5 +216,5 @@ void app_step_free(struct app *a)
 	if (s->done)
 		sp_run_free(s->done);
 	free(s);
-	a->step = NULL;
+	a->step.held = NULL;
 }

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * app_teach.c - what makes a run's lessons readable and tied to the
- * source: the zoom key, jumps from a violation or a traceback line to the
- * Editor, the gutter marks, the hints under a traceback, and a status
- * line that counts what the run met and keeps the useful keys in view.
+ * app_teach.c - what ties a run's lessons to the source: jumps from a
+ * violation or a traceback line to the Editor, the gutter marks, and the
+ * hints under a traceback.
  *
  * A traceback names lines as Python prints them:
  *     File "network.py", line 10, in <module>
@@ -15,27 +14,17 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "pane/pane_output.h"
 #include "editor/editor.h"
-#include "pane/lesson_view.h"
 #include "banned.h"
-
-void app_zoom_toggle(struct app *a)
-{
-	a->zoomed = !a->zoomed;
-	if (a->zoomed)
-		app_message(a, false, "%s zoomed: F11 again shows all",
-			    layout_pane_title(a->focus));
-	else
-		app_message(a, false, "all panes");
-}
 
 void app_goto_line(struct app *a, long line)
 {
 	if (line < 1)
 		return;
-	editor_goto_line(a->ed, line);
-	a->focus = PANE_EDITOR;
-	a->zoomed = false; /* the Editor shows where the line is */
+	editor_goto_line(a->pane.ed, line);
+	a->nav.focus = PANE_EDITOR;
+	a->nav.zoomed = false; /* the Editor shows where the line is */
 	app_message(a, false, "line %ld", line);
 }
 
@@ -44,7 +33,7 @@ static long traceback_row_line(const struct app *a, const char *s, size_t len)
 {
 	char pat[300], row[512];
 	const char *hit;
-	int n = snprintf(pat, sizeof pat, "File \"%s\", line ", editor_name(a->ed));
+	int n = snprintf(pat, sizeof pat, "File \"%s\", line ", editor_name(a->pane.ed));
 
 	if (n < 0 || (size_t)n >= sizeof pat || !s)
 		return 0;
@@ -66,32 +55,36 @@ static long hint_row_line(const char *s, size_t len)
 static long output_row_line(const struct app *a, int row)
 {
 	size_t len;
-	const char *s = output_row_text(a->out, row, &len);
+	const char *s = output_row_text(a->pane.out, row, &len);
 	long line = traceback_row_line(a, s, len);
 
 	return line ? line : hint_row_line(s, len);
 }
 
-bool app_jump_from(struct app *a, int pane, int row)
+void app_jump_violation(struct app *a)
+{
+	long line = violations_selected_line(&a->pane.viol);
+
+	if (!line && a->pane.viol.n)
+		app_message(a, false, "this record has no line: it is about the "
+			    "whole run");
+	if (line > 0)
+		app_goto_line(a, line);
+}
+
+bool app_jump_output(struct app *a, int row)
 {
 	long line = 0;
 
-	if (pane == PANE_VIOLATIONS) {
-		line = violations_selected_line(&a->viol);
-		if (!line && a->viol.n)
-			app_message(a, false, "this record has no line: it is about the "
-				    "whole run");
-	} else if (pane == PANE_OUTPUT && row >= 0) {
+	if (row >= 0) {
 		line = output_row_line(a, row);
-	} else if (pane == PANE_OUTPUT) {
+	} else {
 		/* Enter: the innermost frame in view, as Python lists it last;
 		 * none in view leaves Enter to the pictures */
-		for (int r = a->lay.pane[PANE_OUTPUT].h; r >= 0 && !line; r--)
+		for (int r = a->ui.lay.pane[PANE_OUTPUT].h; r >= 0 && !line; r--)
 			line = output_row_line(a, r);
 		if (!line)
 			return false;
-	} else {
-		return false;
 	}
 	if (line > 0)
 		app_goto_line(a, line);
@@ -105,10 +98,10 @@ void app_teach_hints(struct app *a, const struct sp_result *r)
 	for (size_t i = 0; r && i < r->n_hints; i++) {
 		const struct sp_hint *h = &r->hints[i];
 		if (h->line > 0)
-			output_message(a->out, OUT_HINT, "hint, line %d: %s", h->line,
+			output_message(a->pane.out, OUT_HINT, "hint, line %d: %s", h->line,
 				       h->message);
 		else
-			output_message(a->out, OUT_HINT, "hint: %s", h->message);
+			output_message(a->pane.out, OUT_HINT, "hint: %s", h->message);
 	}
 }
 
@@ -118,66 +111,11 @@ void app_teach_marks(struct app *a)
 	const char *glyphs[EDITOR_MAX_MARKS];
 	size_t n = 0;
 
-	for (size_t i = 0; i < a->viol.n && n < EDITOR_MAX_MARKS; i++) {
-		if (a->viol.items[i].line <= 0)
+	for (size_t i = 0; i < a->pane.viol.n && n < EDITOR_MAX_MARKS; i++) {
+		if (a->pane.viol.items[i].line <= 0)
 			continue;
-		lines[n] = a->viol.items[i].line;
-		glyphs[n++] = violations_mark(a->viol.items[i].kind, a->theme.mono);
+		lines[n] = a->pane.viol.items[i].line;
+		glyphs[n++] = violations_mark(a->pane.viol.items[i].kind, a->theme.mono);
 	}
-	editor_set_marks(a->ed, lines, glyphs, n);
-}
-
-void app_state_text(const struct app *a, char *buf, size_t len)
-{
-	if (a->viol.n == 0 || a->run_no == 0)
-		snprintf(buf, len, "%s", a->state);
-	else
-		snprintf(buf, len, "%s · %zu violation%s", a->state, a->viol.n,
-			 a->viol.n == 1 ? "" : "s");
-}
-
-void app_key_hints(const struct app *a, int width, char *buf, size_t len)
-{
-	static const char *const editor_keys[] = {
-		"F5 run", "F1 help", "F3 demos", "F2 carry", "F11 zoom", "^Q quit", NULL };
-	static const char *const viol_keys[] = {
-		"Enter line", "PgDn read", "F11 zoom", "F5 run", "F1 help", NULL };
-	static const char *const out_keys[] = {
-		"Enter traceback", "PgUp scroll", "F11 zoom", "F5 run", "F1 help", NULL };
-	static const char *const carry_keys[] = {
-		"F5 run", "F2 merge", "F11 zoom", "^S save", "F1 help", NULL };
-	const char *const *keys = a->focus == PANE_VIOLATIONS && a->viol.n ? viol_keys :
-				  a->focus == PANE_OUTPUT ? out_keys :
-				  a->focus == PANE_CARRY ? carry_keys : editor_keys;
-	size_t used = 0;
-	/* an open dialog takes the keys: the panes' would do nothing now */
-	const char *over = dialog_active(&a->dlg) || a->limits_dlg.active ? "Enter OK  Esc cancel" :
-			   a->help.active || a->fview.active || a->iview.active || a->menu.active ||
-			   a->tview.active ||
-			   (a->lessons && a->lessons->menu) ? "Esc closes" : NULL;
-
-	buf[0] = '\0';
-	if (over) {
-		if ((int)strlen(over) <= width)
-			snprintf(buf, len, "%s", over);
-		return;
-	}
-	if (a->zoomed) {
-		snprintf(buf, len, "F11 back");
-		used = strlen(buf);
-	}
-	for (size_t i = 0; keys[i]; i++) {
-		size_t k = strlen(keys[i]);
-		if (a->zoomed && strcmp(keys[i], "F11 zoom") == 0)
-			continue;
-		/* the keys go in priority order: stop at the first that does not fit */
-		if ((int)(used + (used ? 2 : 0) + k) > width || used + k + 3 > len)
-			break;
-		if (used) {
-			memcpy(buf + used, "  ", 2);
-			used += 2;
-		}
-		memcpy(buf + used, keys[i], k + 1);
-		used += k;
-	}
+	editor_set_marks(a->pane.ed, lines, glyphs, n);
 }

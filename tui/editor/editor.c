@@ -10,18 +10,20 @@
  * to the same column, as in every editor.
  *
  * The struct and the helpers the editor's files share are in
- * editor_impl.h; the other jobs live beside this file: editor_select.c
- * (selection, clipboard), editor_prompt.c (find and go-to),
- * editor_syntax.c (highlight states, bracket matching), editor_file.c
- * (open, save, recovery) and editor_draw.c (drawing one frame).
+ * editor_impl.h; the other jobs live beside this file: editor_buffer.c
+ * (the state, its lifecycle and the shared helpers), editor_select.c
+ * (selection, clipboard, inserting over a selection), editor_prompt.c
+ * (find and go-to), editor_search.c (matching), editor_syntax.c
+ * (highlight states, bracket matching), editor_file.c (open, save,
+ * recovery) and editor_draw.c (drawing one frame). This file calls them;
+ * they never call it.
  *
- * Sections: small helpers; lifecycle; moves; edits; keys.
+ * Sections: moves; edits; keys.
  */
 #include "editor/editor_impl.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <utf8proc.h>
 
 #include "text/highlight.h"
 #include "text/textbuf.h"
@@ -30,167 +32,7 @@
 #include "buf.h"
 #include "banned.h"
 
-/* ---- small helpers ------------------------------------------------ */
-
-/* Line of the cursor (0-based). */
-size_t ed_cur_line(const struct editor *ed)
-{
-	return tb_line_of(ed->tb, ed->cur);
-}
-
-/* Bytes of a line (no '\n'); the pointer lasts until the next tb call
- * that may move the gap. */
-const char *ed_line_bytes(struct editor *ed, size_t line, size_t *len)
-{
-	return tb_line_view(ed->tb, line, len);
-}
-
-/* Display column of the cursor (0-based). */
-long ed_cur_col(struct editor *ed)
-{
-	size_t line = ed_cur_line(ed), len;
-	const char *s = ed_line_bytes(ed, line, &len);
-	return u8_col_of(s, len, ed->cur - tb_line_start(ed->tb, line), TABW);
-}
-
-/* Resets view and history-independent state after new text arrives. */
-void ed_reset_view(struct editor *ed)
-{
-	ed->cur = ed->anchor = 0;
-	ed->sel = false;
-	ed->want_col = -1;
-	ed->top = 0;
-	ed->left = 0;
-	ed->follow = true;
-	ed->prompt = P_NONE;
-	ed->hls_valid = 0;
-	ed->error_line = 0;
-	ed->n_marks = 0;
-	tb_clear_dirty(ed->tb);
-}
-
-/* Replaces *dst with a copy of src (NULL allowed). */
-void ed_set_str(char **dst, const char *src)
-{
-	char *c = src ? strdup(src) : NULL;
-	free(*dst);
-	*dst = c;
-}
-
-/* UTF-8 of a typed character into mb (>= 4 bytes); 0 if it is not a
- * Unicode scalar value. */
-size_t ed_encode(wint_t ch, char *mb)
-{
-	if (ch > 0x10ffff || (ch >= 0xd800 && ch <= 0xdfff))
-		return 0;
-	return (size_t)utf8proc_encode_char((utf8proc_int32_t)ch, (utf8proc_uint8_t *)mb);
-}
-
-/* ---- lifecycle ----------------------------------------------------- */
-
-struct editor *editor_new(void)
-{
-	struct editor *ed = calloc(1, sizeof *ed);
-	if (!ed)
-		return NULL;
-	ed->tb = tb_new();
-	ed->name = strdup("untitled");
-	if (!ed->tb || !ed->name) {
-		editor_free(ed);
-		return NULL;
-	}
-	ed_reset_view(ed);
-	return ed;
-}
-
-void editor_free(struct editor *ed)
-{
-	if (!ed)
-		return;
-	tb_free(ed->tb);
-	free(ed->path);
-	free(ed->name);
-	free(ed->clip);
-	free(ed->needle);
-	free(ed->replacement);
-	free(ed->hls);
-	free(ed->cls);
-	free(ed);
-}
-
-void editor_set_text(struct editor *ed, const char *text, size_t len, const char *name)
-{
-	if (tb_set(ed->tb, text, len) < 0)
-		return;
-	ed_set_str(&ed->path, NULL);
-	ed_set_str(&ed->name, name ? name : "untitled");
-	ed_reset_view(ed);
-}
-
-char *editor_text(const struct editor *ed, size_t *len)
-{
-	size_t n = tb_len(ed->tb);
-	char *s = malloc(n + 1);
-	if (!s)
-		return NULL;
-	tb_copy(ed->tb, 0, n, s);
-	s[n] = '\0';
-	if (len)
-		*len = n;
-	return s;
-}
-
-const char *editor_path(const struct editor *ed)
-{
-	return ed->path;
-}
-
-const char *editor_name(const struct editor *ed)
-{
-	return ed->name ? ed->name : "untitled";
-}
-
-bool editor_modified(const struct editor *ed)
-{
-	return tb_modified(ed->tb);
-}
-
-size_t editor_cursor_offset(const struct editor *ed)
-{
-	return ed->cur;
-}
-
-void editor_cursor_pos(const struct editor *ed, long *line, long *col)
-{
-	struct editor *m = (struct editor *)ed;   /* views may move the gap only */
-	*line = (long)ed_cur_line(ed) + 1;
-	*col = ed_cur_col(m) + 1;
-}
-
-int editor_error_line(struct editor *ed, long line)
-{
-	if (line < 0 || (size_t)line > tb_lines(ed->tb)) {
-		ed->error_line = 0;
-		return -1;
-	}
-	ed->error_line = line;
-	return 0;
-}
-
 /* ---- moves --------------------------------------------------------- */
-
-/* Starts or ends the selection around a move (shift held or not). */
-static void pre_move(struct editor *ed, bool shift)
-{
-	if (shift && !ed->sel) {
-		ed->sel = true;
-		ed->anchor = ed->cur;
-	} else if (!shift) {
-		ed->sel = false;
-	}
-	tb_break_group(ed->tb);
-	ed->follow = true;
-}
 
 /* Offset of the cluster boundary after (dir > 0) or before the cursor. */
 static size_t step_cluster(struct editor *ed, size_t off, int dir)
@@ -266,31 +108,7 @@ static size_t smart_home(struct editor *ed)
 	return ed->cur == p ? ls : p;
 }
 
-void editor_goto_line(struct editor *ed, long line)
-{
-	long n = (long)tb_lines(ed->tb);
-	if (line < 1)
-		line = 1;
-	if (line > n)
-		line = n;
-	pre_move(ed, false);
-	ed->cur = tb_line_start(ed->tb, (size_t)line - 1);
-	ed->want_col = -1;
-}
-
 /* ---- edits --------------------------------------------------------- */
-
-/* Inserts bytes at the cursor, replacing the selection (one undo step). */
-void ed_insert_bytes(struct editor *ed, const char *s, size_t n)
-{
-	tb_group_begin(ed->tb);
-	ed_delete_selection(ed);
-	if (tb_insert(ed->tb, ed->cur, s, n) == 0)
-		ed->cur += n;
-	tb_group_end(ed->tb);
-	ed->want_col = -1;
-	ed->follow = true;
-}
 
 void editor_replace_all(struct editor *ed, const char *text, size_t len)
 {
@@ -483,18 +301,6 @@ static void tab(struct editor *ed)
 	type_bytes(ed, "    ", n);
 }
 
-/* Undo or redo, putting the cursor where the change was. */
-void ed_undo_redo(struct editor *ed, bool redo)
-{
-	size_t c = ed->cur;
-	if (redo ? tb_redo(ed->tb, &c) : tb_undo(ed->tb, &c)) {
-		ed->cur = c > tb_len(ed->tb) ? tb_len(ed->tb) : c;
-		ed->sel = false;
-		ed->want_col = -1;
-		ed->follow = true;
-	}
-}
-
 /* ---- keys ---------------------------------------------------------- */
 
 /* Key codes of Ctrl+arrows and Ctrl+Home/End, which terminfo names as
@@ -547,40 +353,40 @@ static bool special_key(struct editor *ed, wint_t k)
 	bool had = ed_sel_range(ed, &a, &b);
 	switch (k) {
 	case KEY_LEFT: case KEY_SLEFT:
-		pre_move(ed, shift);
+		ed_pre_move(ed, shift);
 		ed->cur = had && !shift ? a : step_cluster(ed, ed->cur, -1);
 		ed->want_col = -1;
 		return true;
 	case KEY_RIGHT: case KEY_SRIGHT:
-		pre_move(ed, shift);
+		ed_pre_move(ed, shift);
 		ed->cur = had && !shift ? b : step_cluster(ed, ed->cur, 1);
 		ed->want_col = -1;
 		return true;
 	case KEY_UP: case KEY_SR:
-		pre_move(ed, shift);
+		ed_pre_move(ed, shift);
 		move_lines(ed, -1);
 		return true;
 	case KEY_DOWN: case KEY_SF:
-		pre_move(ed, shift);
+		ed_pre_move(ed, shift);
 		move_lines(ed, 1);
 		return true;
 	case KEY_HOME: case KEY_SHOME:
-		pre_move(ed, shift);
+		ed_pre_move(ed, shift);
 		ed->cur = smart_home(ed);
 		ed->want_col = -1;
 		return true;
 	case KEY_END: case KEY_SEND:
-		pre_move(ed, shift);
+		ed_pre_move(ed, shift);
 		ed->cur = tb_line_end(ed->tb, ed_cur_line(ed));
 		ed->want_col = -1;
 		return true;
 	case KEY_PPAGE: case KEY_SPREVIOUS:
-		pre_move(ed, shift);
+		ed_pre_move(ed, shift);
 		move_lines(ed, -page);
 		ed->top = ed->top > (size_t)page ? ed->top - (size_t)page : 0;
 		return true;
 	case KEY_NPAGE: case KEY_SNEXT:
-		pre_move(ed, shift);
+		ed_pre_move(ed, shift);
 		move_lines(ed, page);
 		if (ed->top + (size_t)page < tb_lines(ed->tb))
 			ed->top += (size_t)page;
@@ -607,13 +413,13 @@ static bool special_key(struct editor *ed, wint_t k)
 	if ((int)k == xkeys[XK_WLEFT] || (int)k == xkeys[XK_SWLEFT] ||
 	    (int)k == xkeys[XK_WRIGHT] || (int)k == xkeys[XK_SWRIGHT]) {
 		int dir = ((int)k == xkeys[XK_WLEFT] || (int)k == xkeys[XK_SWLEFT]) ? -1 : 1;
-		pre_move(ed, shift);
+		ed_pre_move(ed, shift);
 		ed->cur = step_word(ed, ed->cur, dir);
 		ed->want_col = -1;
 		return true;
 	}
 	if ((int)k == xkeys[XK_TOP] || (int)k == xkeys[XK_BOTTOM]) {
-		pre_move(ed, false);
+		ed_pre_move(ed, false);
 		ed->cur = (int)k == xkeys[XK_TOP] ? 0 : tb_len(ed->tb);
 		ed->want_col = -1;
 		return true;
@@ -695,7 +501,7 @@ void editor_mouse_click(struct editor *ed, int row, int col)
 	if (line >= tb_lines(ed->tb))
 		line = tb_lines(ed->tb) - 1;
 	long c = col < ed->gutter ? 0 : (long)(col - ed->gutter) + ed->left;
-	pre_move(ed, false);
+	ed_pre_move(ed, false);
 	ed->cur = off_at_col(ed, line, c);
 	ed->want_col = -1;
 	ed->follow = false;      /* the click is already in view */

@@ -88,7 +88,7 @@ struct editor {
 /* The gutter mark of line (1-based), or NULL. */
 const char *ed_mark_at(const struct editor *ed, long line);
 
-/* ---- editor.c ------------------------------------------------------- */
+/* ---- editor_buffer.c ------------------------------------------------ */
 
 /* Line of the cursor (0-based). */
 size_t ed_cur_line(const struct editor *ed);
@@ -111,10 +111,13 @@ size_t ed_encode(wint_t ch, char *mb);
 /* Undo (redo: redo) one step, the cursor where the change was. */
 void ed_undo_redo(struct editor *ed, bool redo);
 
-/* Inserts n bytes at the cursor, replacing the selection (one undo step). */
-void ed_insert_bytes(struct editor *ed, const char *s, size_t n);
+/* Starts the selection around a move (shift held) or ends it. */
+void ed_pre_move(struct editor *ed, bool shift);
 
 /* ---- editor_select.c ------------------------------------------------ */
+
+/* Inserts n bytes at the cursor, replacing the selection (one undo step). */
+void ed_insert_bytes(struct editor *ed, const char *s, size_t n);
 
 /* Ordered selection bounds; false when there is no (non-empty) selection. */
 bool ed_sel_range(const struct editor *ed, size_t *a, size_t *b);
@@ -143,6 +146,8 @@ void ed_toggle_comment(struct editor *ed);
 
 /* A key while a prompt is open; false for keys left to the app. */
 bool ed_prompt_key(struct editor *ed, bool is_key, wint_t ch);
+
+/* ---- editor_search.c ------------------------------------------------ */
 
 /* The first match of the search in hay[0..hlen) (exact, or ignoring case
  * when find_icase), its length in bytes in *mlen; NULL when none. */

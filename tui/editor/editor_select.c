@@ -35,6 +35,18 @@ bool ed_delete_selection(struct editor *ed)
 	return true;
 }
 
+/* Inserts bytes at the cursor, replacing the selection (one undo step). */
+void ed_insert_bytes(struct editor *ed, const char *s, size_t n)
+{
+	tb_group_begin(ed->tb);
+	ed_delete_selection(ed);
+	if (tb_insert(ed->tb, ed->cur, s, n) == 0)
+		ed->cur += n;
+	tb_group_end(ed->tb);
+	ed->want_col = -1;
+	ed->follow = true;
+}
+
 /* Copies the selection to the clipboard; true if there was one. */
 bool ed_copy(struct editor *ed)
 {

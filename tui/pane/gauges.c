@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * gauges.c - the Resources pane. Each gauge is a row in a table: how to
- * read its value and limit from usage/limits, and how to print figures.
+ * gauges.c - the Resources pane. Each gauge is a row in a table, as
+ * htop's meters are classes: its label (and the label of a peak), its
+ * unit, how to read its value and its limit, and its graph's metric; the
+ * drawing code knows no gauge by name or place.
  * The colour says how close to the limit it is: ok below 70 %, near
  * below 95 %, full from there (the run is about to be, or was, stopped).
  */
@@ -20,16 +22,40 @@ struct gauge_def {
 	const char *label;
 	const char *peak_label;  /* after the run, when the value is a peak */
 	enum unit unit;
+	/* the value shown now: while running the latest, after it the peak */
+	uint64_t (*value)(const struct gauges *g);
+	uint64_t (*limit)(const struct sp_limits *l);
+	enum spark_metric metric; /* its graph beside the bar */
 };
 
-static const struct gauge_def defs[GAUGE_COUNT] = {
-	{ "CPU",    "CPU",       U_MS },
-	{ "wall",   "wall",      U_MS },
-	{ "memory", "mem peak",  U_BYTES },
-	{ "procs",  "proc peak", U_COUNT },
-	{ "output", "output",    U_BYTES },
-	{ "disk",   "disk",      U_BYTES },
+static uint64_t cpu_value(const struct gauges *g) { return g->usage.cpu_ms; }
+static uint64_t cpu_limit(const struct sp_limits *l) { return l->cpu_ms; }
+static uint64_t wall_value(const struct gauges *g) { return g->usage.wall_ms; }
+static uint64_t wall_limit(const struct sp_limits *l) { return l->wall_ms; }
+static uint64_t memory_value(const struct gauges *g)
+{
+	return g->running ? g->usage.memory_bytes : g->usage.peak_memory_bytes;
+}
+static uint64_t memory_limit(const struct sp_limits *l) { return l->memory_bytes; }
+static uint64_t procs_value(const struct gauges *g)
+{
+	return g->running ? g->usage.procs : g->usage.procs_peak;
+}
+static uint64_t procs_limit(const struct sp_limits *l) { return l->procs; }
+static uint64_t output_value(const struct gauges *g) { return g->usage.output_bytes; }
+static uint64_t output_limit(const struct sp_limits *l) { return l->output_bytes; }
+static uint64_t disk_value(const struct gauges *g) { return g->usage.disk_bytes; }
+static uint64_t disk_limit(const struct sp_limits *l) { return l->disk_bytes; }
+
+static const struct gauge_def defs[] = {
+	{ "CPU",    "CPU",       U_MS,    cpu_value,    cpu_limit,    SPARK_CPU },
+	{ "wall",   "wall",      U_MS,    wall_value,   wall_limit,   SPARK_WALL },
+	{ "memory", "mem peak",  U_BYTES, memory_value, memory_limit, SPARK_MEMORY },
+	{ "procs",  "proc peak", U_COUNT, procs_value,  procs_limit,  SPARK_PROCS },
+	{ "output", "output",    U_BYTES, output_value, output_limit, SPARK_OUTPUT },
+	{ "disk",   "disk",      U_BYTES, disk_value,   disk_limit,   SPARK_DISK },
 };
+_Static_assert(sizeof defs / sizeof defs[0] == GAUGE_COUNT, "one row per gauge");
 
 /* The engine's helper, so a size or time reads the same everywhere. */
 void format_bytes(uint64_t n, char *buf, size_t len)
@@ -101,32 +127,15 @@ void gauges_finish(struct gauges *g, const struct sp_usage *u)
 	g->running = false;
 }
 
-/* Value and limit of gauge i as shown now. */
-static void gauge_values(const struct gauges *g, int i, uint64_t *v, uint64_t *lim)
-{
-	const struct sp_usage *u = &g->usage;
-	const struct sp_limits *l = &g->limits;
-
-	switch (i) {
-	case 0: *v = u->cpu_ms; *lim = l->cpu_ms; break;
-	case 1: *v = u->wall_ms; *lim = l->wall_ms; break;
-	case 2: *v = g->running ? u->memory_bytes : u->peak_memory_bytes;
-		*lim = l->memory_bytes; break;
-	case 3: *v = g->running ? u->procs : u->procs_peak; *lim = l->procs; break;
-	case 4: *v = u->output_bytes; *lim = l->output_bytes; break;
-	default: *v = u->disk_bytes; *lim = l->disk_bytes; break;
-	}
-}
-
-/* The graph of gauge i in w cells at y, x. */
-static void draw_spark(const struct gauges *g, int i, uint64_t lim, WINDOW *win,
+/* The graph of gauge d in w cells at y, x. */
+static void draw_spark(const struct gauges *g, const struct gauge_def *d, uint64_t lim, WINDOW *win,
 		       int y, int x, int w, bool utf8, const struct theme *th)
 {
 	struct spark_cell cells[256];
 
 	if (w > 256)
 		w = 256;
-	sparkline_columns(&g->tl, (enum spark_metric)i, lim, cells, w);
+	sparkline_columns(&g->tl, d->metric, lim, cells, w);
 	for (int k = 0; k < w; k++) {
 		const char *glyph = sparkline_glyph(&cells[k], utf8);
 		enum theme_role r = cells[k].stop || cells[k].full ? TR_GAUGE_FULL :
@@ -139,18 +148,16 @@ static void draw_spark(const struct gauges *g, int i, uint64_t lim, WINDOW *win,
 /* One gauge in a cell of width w: label, bar, graph, "value / limit". The
  * figures get FIG_W cells so bars and graphs line up row under row. */
 #define FIG_W 17
-static void draw_gauge(const struct gauges *g, int i, WINDOW *win, int y, int x,
-		       int w, const struct theme *th)
+static void draw_gauge(const struct gauges *g, const struct gauge_def *d, WINDOW *win,
+		       int y, int x, int w, const struct theme *th)
 {
-	const struct gauge_def *d = &defs[i];
 	bool utf8 = MB_CUR_MAX > 1;
 	char val[32], lim_s[32], fig[80], label[16];
-	uint64_t v, lim;
+	uint64_t v = d->value(g), lim = d->limit(&g->limits);
 	double ratio;
 	enum theme_role role;
 	int lw, fw, bw, sw = 0, filled, rest;
 
-	gauge_values(g, i, &v, &lim);
 	format_value(d->unit, v, val, sizeof val);
 	format_value(d->unit, lim, lim_s, sizeof lim_s);
 	snprintf(fig, sizeof fig, "%s/%s", val, lim_s);
@@ -182,7 +189,7 @@ static void draw_gauge(const struct gauges *g, int i, WINDOW *win, int y, int x,
 		text_draw(win, y, x + lw + k, 1, glyph, strlen(glyph), a);
 	}
 	if (sw)
-		draw_spark(g, i, lim, win, y, x + lw + bw + 1, sw, utf8, th);
+		draw_spark(g, d, lim, win, y, x + lw + bw + 1, sw, utf8, th);
 	rest = lw + bw + (bw ? 1 : 0) + (sw ? sw + 1 : 0);
 	text_draw(win, y, x + rest, w - rest, fig,
 		  strlen(fig), theme_attr(th, role == TR_GAUGE_OK ? TR_NORMAL : role));
@@ -201,6 +208,6 @@ void gauges_draw(const struct gauges *g, WINDOW *win, struct rect in,
 	cw = in.w / cols;
 	for (int i = 0; i < GAUGE_COUNT; i++) {
 		int c = i / rows, r = i % rows;
-		draw_gauge(g, i, win, in.y + r, in.x + c * cw, cw - (c + 1 < cols), th);
+		draw_gauge(g, &defs[i], win, in.y + r, in.x + c * cw, cw - (c + 1 < cols), th);
 	}
 }

@@ -389,18 +389,3 @@ bool carry_goto_error(struct carry_pane *cp, int *line, int *col)
 		editor_key(cp->ed, true, KEY_RIGHT);
 	return true;
 }
-
-void carry_cursor(const struct carry_pane *cp, int *y, int *x)
-{
-	editor_screen_cursor(cp->ed, y, x);
-}
-
-void carry_scroll(struct carry_pane *cp, int lines)
-{
-	editor_scroll(cp->ed, lines);
-}
-
-void carry_click(struct carry_pane *cp, int row, int col)
-{
-	editor_mouse_click(cp->ed, row, col);
-}

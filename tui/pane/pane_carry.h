@@ -79,15 +79,6 @@ bool carry_is_empty(struct carry_pane *cp);
 void carry_draw(struct carry_pane *cp, WINDOW *win, struct rect inner,
 		const struct theme *th, bool focused);
 
-/* Where the terminal cursor goes when the pane is focused. */
-void carry_cursor(const struct carry_pane *cp, int *y, int *x);
-
-/* Scroll the view by lines (mouse wheel). */
-void carry_scroll(struct carry_pane *cp, int lines);
-
-/* Pass a click at (row, col) inside the text area to the editor. */
-void carry_click(struct carry_pane *cp, int row, int col);
-
 /* Put the cursor where the buffer stops being JSON; false when its
  * problem is not one of syntax (a bad name, too big) or it is valid. */
 bool carry_goto_error(struct carry_pane *cp, int *line, int *col);

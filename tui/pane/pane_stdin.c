@@ -30,15 +30,7 @@ void stdin_free(struct stdin_pane *sp)
 	sp->ed = NULL;
 }
 
-bool stdin_key(struct stdin_pane *sp, bool is_key, wint_t ch)
-{
-	return editor_key(sp->ed, is_key, ch);
-}
 
-void stdin_paste(struct stdin_pane *sp, const char *text, size_t len)
-{
-	editor_paste(sp->ed, text, len);
-}
 
 char *stdin_text(struct stdin_pane *sp, size_t *len)
 {
@@ -80,19 +72,4 @@ void stdin_draw(struct stdin_pane *sp, WINDOW *win, struct rect in,
 		     theme_attr(th, len > STDIN_MAX ? TR_ERROR : TR_STATUS));
 	text_draw(win, in.y + in.h - 1, in.x, in.w, line, strlen(line),
 		  theme_attr(th, len > STDIN_MAX ? TR_ERROR : TR_STATUS));
-}
-
-void stdin_cursor(const struct stdin_pane *sp, int *y, int *x)
-{
-	editor_screen_cursor(sp->ed, y, x);
-}
-
-void stdin_scroll(struct stdin_pane *sp, int lines)
-{
-	editor_scroll(sp->ed, lines);
-}
-
-void stdin_click(struct stdin_pane *sp, int row, int col)
-{
-	editor_mouse_click(sp->ed, row, col);
 }

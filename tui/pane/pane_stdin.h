@@ -30,15 +30,10 @@ struct stdin_pane {
 
 int stdin_init(struct stdin_pane *sp);
 void stdin_free(struct stdin_pane *sp);
-bool stdin_key(struct stdin_pane *sp, bool is_key, wint_t ch);
-void stdin_paste(struct stdin_pane *sp, const char *text, size_t len);
 /* The bytes to send (malloc'd, *len set), or NULL with *len 0 when the
  * buffer is empty. */
 char *stdin_text(struct stdin_pane *sp, size_t *len);
 void stdin_draw(struct stdin_pane *sp, WINDOW *win, struct rect inner,
 		const struct theme *th, bool focused);
-void stdin_cursor(const struct stdin_pane *sp, int *y, int *x);
-void stdin_scroll(struct stdin_pane *sp, int lines);
-void stdin_click(struct stdin_pane *sp, int row, int col);
 
 #endif

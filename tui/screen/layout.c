@@ -26,15 +26,6 @@
 
 #define GAUGE_MIN_W 23
 
-static const char *const titles[PANE_COUNT] = {
-	"Editor", "Output", "Resources", "Violations", "Carry",
-};
-
-const char *layout_pane_title(enum pane_id id)
-{
-	return (unsigned)id < PANE_COUNT ? titles[id] : "";
-}
-
 static struct rect mk(int y, int x, int h, int w)
 {
 	struct rect r = { y, x, h, w };

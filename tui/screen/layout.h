@@ -62,9 +62,6 @@ void layout_zoom(struct layout *l, int pane);
 /* The pane holding screen cell (y, x), or -1. */
 int layout_pane_at(const struct layout *l, int y, int x);
 
-/* The pane's title as shown on its border. */
-const char *layout_pane_title(enum pane_id id);
-
 /* The content area inside a pane's border. */
 struct rect rect_inner(struct rect r);
 
