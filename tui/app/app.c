@@ -129,6 +129,7 @@ static void term_setup(struct app *a)
 
 	gfx_cell_size(STDOUT_FILENO, &cell_w, &cell_h);
 	output_set_graphics(a->out, (int)gfx, cell_w, cell_h);
+	image_view_set_graphics(&a->iview, (int)gfx, cell_w, cell_h);
 	have_termios = tcgetattr(STDIN_FILENO, &orig_termios) == 0;
 	set_escdelay(25);
 	initscr();
@@ -261,6 +262,7 @@ void app_draw(struct app *a)
 		wnoutrefresh(stdscr);
 		doupdate();
 		output_pixels(a->out, stdscr, true);
+		image_view_pixels(&a->iview, true);
 		a->last_draw = app_now();
 		a->dirty = false;
 		return;
@@ -337,12 +339,18 @@ void app_draw(struct app *a)
 	}
 	wnoutrefresh(stdscr);
 	doupdate();
-	/* pixels after the text: anything drawn over Output hides them */
+	/* pixels after the text: anything drawn over Output hides them; the
+	 * large view's (under a dialog only) go before and come after Output's */
+	bool view_px = a->iview.active && !dialog_active(&a->dlg);
+	if (!view_px)
+		image_view_pixels(&a->iview, true);
 	output_pixels(a->out, stdscr, a->zoomed ? a->focus != PANE_OUTPUT :
 		      a->lay.pane[PANE_OUTPUT].w == 0 || a->menu.active || a->help.active ||
 		      a->limits_dlg.active || a->fview.active || a->iview.active ||
 		      a->tview.active || dialog_active(&a->dlg) ||
 		      (a->lessons && a->lessons->menu));
+	if (view_px)
+		image_view_pixels(&a->iview, false);
 	a->last_draw = app_now();
 	a->dirty = false;
 }

@@ -262,9 +262,12 @@ void image_cells_free(struct image_cells *c)
 }
 
 /* Pixels, for a terminal that draws them (graphics.h): chafa writes
- * kitty's APC or sixel's DCS for the canvas, cols x rows cells large. */
-char *image_pixels(const struct image *img, bool kitty, int cols, int rows, int cell_w,
-		   int cell_h, size_t *len)
+ * kitty's APC or sixel's DCS for the canvas, cols x rows cells large.
+ * A kitty id goes into the first APC's keys (chafa writes none), with
+ * q=2: a terminal answers a command that names an id, and its answer
+ * would reach the keyboard. */
+char *image_pixels(const struct image *img, bool kitty, unsigned kitty_id, int cols, int rows,
+		   int cell_w, int cell_h, size_t *len)
 {
 	ChafaCanvasConfig *cfg;
 	ChafaCanvas *cv;
@@ -289,6 +292,13 @@ char *image_pixels(const struct image *img, bool kitty, int cols, int rows, int 
 	db = chafa_term_db_get_default();
 	ti = chafa_term_db_get_fallback_info(db);
 	gs = chafa_canvas_print(cv, ti);
+	if (gs && gs->len && kitty && kitty_id) {
+		char keys[32];
+		const char *apc = g_strstr_len(gs->str, (gssize)gs->len, "\033_G");
+		snprintf(keys, sizeof keys, "i=%u,q=2,", kitty_id);
+		if (apc)
+			g_string_insert(gs, apc - gs->str + 3, keys);
+	}
 	if (gs && gs->len) {
 		out = malloc(gs->len);
 		if (out) {
