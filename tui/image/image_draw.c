@@ -277,8 +277,18 @@ char *image_pixels(const struct image *img, bool kitty, unsigned kitty_id, int c
 	char *out = NULL;
 
 	*len = 0;
-	if (!img->rgba || cols < 1 || rows < 1)
+	if (!img->rgba || cols < 1 || rows < 1 || cell_w < 1 || cell_h < 1)
 		return NULL;
+	/* kitty's terminal scales the image to its cells (c=, r=): pixels
+	 * beyond the picture's own would only lengthen the string (raw RGBA
+	 * in base64, 5 MB for a screenful) */
+	if (kitty && ((long)cols * cell_w > img->w || (long)rows * cell_h > img->h)) {
+		double fw = (double)img->w / ((double)cols * cell_w);
+		double fh = (double)img->h / ((double)rows * cell_h);
+		double f = fw < fh ? fw : fh;
+		cell_w = (int)(cell_w * f + 0.5) > 0 ? (int)(cell_w * f + 0.5) : 1;
+		cell_h = (int)(cell_h * f + 0.5) > 0 ? (int)(cell_h * f + 0.5) : 1;
+	}
 	chafa_set_n_threads(1);
 	cfg = chafa_canvas_config_new();
 	chafa_canvas_config_set_geometry(cfg, cols, rows);
