@@ -769,6 +769,25 @@ static void test_fit_keeps_the_aspect_in_cells(void **state)
 	assert_int_equal(cols, 2);
 }
 
+static void test_fit_in_pixels_keeps_the_aspect_in_pixels(void **state)
+{
+	(void)state;
+	struct image img = { 600, 350, NULL };
+	int cols;
+
+	/* xterm's 6x13 cells, 100x28 of them: the width bounds it */
+	assert_int_equal(image_fit_pixels(&img, 100, 28, 6, 13, &cols), 27);
+	assert_int_equal(cols, 100);
+	/* wider room: the height does, 364 pixels high and 624 wide */
+	assert_int_equal(image_fit_pixels(&img, 200, 28, 6, 13, &cols), 28);
+	assert_int_equal(cols, 104);
+	/* a small picture is drawn larger, to the room there is */
+	struct image small = { 64, 32, NULL };
+	assert_int_equal(image_fit_pixels(&small, 120, 38, 10, 20, &cols), 30);
+	assert_int_equal(cols, 120);
+	assert_int_equal(image_fit_pixels(&small, 0, 38, 10, 20, &cols), 1);
+}
+
 static void test_shrink_averages_and_keeps_the_aspect(void **state)
 {
 	(void)state;
@@ -803,6 +822,7 @@ int main(void)
 		cmocka_unit_test(test_pixels_are_kitty_or_sixel_strings),
 		cmocka_unit_test(test_thin_lines_survive_without_colour),
 		cmocka_unit_test(test_fit_keeps_the_aspect_in_cells),
+		cmocka_unit_test(test_fit_in_pixels_keeps_the_aspect_in_pixels),
 		cmocka_unit_test(test_shrink_averages_and_keeps_the_aspect),
 	};
 	return cmocka_run_group_tests_name("image", tests, NULL, NULL);

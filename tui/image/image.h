@@ -127,6 +127,14 @@ struct image_cells {
 int image_fit(const struct image *img, int max_cols, int max_rows, int *cols);
 
 /*
+ * The same for a terminal that draws pixels, its cells cell_w x cell_h
+ * pixels: the aspect kept in pixels, as large as max_cols x max_rows
+ * allows (a picture is drawn larger than it is, the terminal's own size).
+ */
+int image_fit_pixels(const struct image *img, int max_cols, int max_rows, int cell_w, int cell_h,
+		     int *cols);
+
+/*
  * Renders img into cols x rows cells with libchafa. 0, or -1 with why
  * (out of memory, or a size out of range). The caller frees with
  * image_cells_free.

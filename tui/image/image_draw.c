@@ -50,6 +50,18 @@ int image_fit(const struct image *img, int max_cols, int max_rows, int *cols)
 	return r;
 }
 
+int image_fit_pixels(const struct image *img, int max_cols, int max_rows, int cell_w, int cell_h,
+		     int *cols)
+{
+	if (img->w < 1 || img->h < 1 || max_cols < 1 || max_rows < 1 || cell_w < 1 || cell_h < 1)
+		return image_fit(img, max_cols, max_rows, cols);
+	double fw = (double)max_cols * cell_w / img->w, fh = (double)max_rows * cell_h / img->h;
+	double f = fw < fh ? fw : fh;
+	int c = (int)(img->w * f / cell_w + 0.5), r = (int)(img->h * f / cell_h + 0.5);
+	*cols = c < 1 ? 1 : c > max_cols ? max_cols : c;
+	return r < 1 ? 1 : r > max_rows ? max_rows : r;
+}
+
 /* The picture's paper: its most common colour (opaque pixels, in bins
  * of 4 bits a channel, the bin's mean); white when none is opaque. A
  * sample is enough: at most about 64k pixels. */

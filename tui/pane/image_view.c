@@ -167,7 +167,7 @@ void image_view_draw(struct image_view *v, WINDOW *win, int rows, int cols,
 	/* in pixels, the screen's last row is left free: a picture that ends
 	 * on it makes some terminals scroll the screen */
 	if (v->px.mode != GFX_SYMBOLS && rows >= 3) {
-		int pc, pr = image_fit(&v->img, cols, rows - 2, &pc);
+		int pc, pr = image_fit_pixels(&v->img, cols, rows - 2, v->px.cell_w, v->px.cell_h, &pc);
 		if (want_pixels(v, 1 + (rows - 2 - pr) / 2, (cols - pc) / 2, pc, pr))
 			return; /* its cells stay blank for image_view_pixels */
 	}
