@@ -75,7 +75,9 @@ def step(name, key, until, secs=20):
     mark = len(out)
     if key:
         os.write(fd, key)
-    ok = read_for(secs, until, quiet=1.0)
+    # what comes after the awaited bytes is the frame's rest: a short
+    # quiet; with nothing to await, a longer one
+    ok = read_for(secs, until, quiet=0.3 if until else 1.0)
     b = out[mark:]
     said = [name] if ok else [name, "timeout"]
     if re.search(rb"\x1b_G(?![^\x1b]*i=" + VIEW_ID + rb")[^\x1b]*a=T", b):
