@@ -5,8 +5,10 @@
 #   run PROG    the playground: F5, until the run ends
 #   views PROG  ... then Enter in Output (the newest picture large), n (the
 #               next one), Esc (closed); F8, Enter (the first kept file, a
-#               picture), Esc (steps f8, f8-open, f8-close)
-#   view FILE   `sandpit view FILE`, then q
+#               picture), s (a dialog over it), Esc, Esc (steps f8,
+#               f8-open, f8-save, f8-save-esc, f8-close)
+#   view FILE   `sandpit view FILE`, the terminal made 100x30 (step
+#               resize), then q
 # After each step it prints one line: the step's name, then what the bytes
 # written since the key hold: "inline" (a kitty image without an id, as
 # Output's), "view" (the large view's kitty image, its id), "view-del"
@@ -98,8 +100,15 @@ def step(name, key, until, secs=20):
     said.append("bytes %d" % len(b))
     print(" ".join(said), flush=True)
 
+def resize(rows, cols):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, cols * 10, rows * 20))
+    return None  # the kernel tells the program (SIGWINCH)
+
 if script == "view":
     step("open", None, PUT if pixels else rb"Esc closes")
+    # a new size: the picture is put again, fitted to it
+    resize(30, 100)
+    step("resize", None, PUT if pixels else None)
     step("close", b"q", GONE if pixels else None)
 else:
     if not read_for(15, rb"ready"):
@@ -114,6 +123,9 @@ else:
         step("close", b"\x1b", PUT if pixels else None)  # Output's come back
         step("f8", b"\x1b[19~", rb"figure", 10)
         step("f8-open", b"\r", PUT if pixels else rb"Esc closes")
+        # s asks where to save: a dialog over the view takes it away
+        step("f8-save", b"s", GONE if pixels else rb"Save a copy")
+        step("f8-save-esc", b"\x1b", PUT if pixels else None)
         step("f8-close", b"\x1b", GONE if pixels else None)
     os.write(fd, b"\x11")
     read_for(5)

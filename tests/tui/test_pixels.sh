@@ -5,9 +5,10 @@
 # =sixel. Under Output the run's chart is written as kitty's graphics APC
 # (ESC _ G a=T ...) or as a sixel DCS (ESC P ... q " ... ESC \). The large
 # view (Enter in Output, n to the next picture, F8's list, `sandpit view`)
-# draws its picture the same way, kitty's under its own id: n and closing
-# delete that id (and Output's come back); sixel's are taken away by a
-# repaint of the screen, Output's put again after it. Under =symbols, and
+# draws its picture the same way, kitty's under its own id: n, a dialog
+# over it, a new size and closing delete that id (and Output's come back
+# on close); sixel's are taken away by a repaint of the screen, what is
+# shown put again after it. Under =symbols, and
 # under NO_COLOR whatever is asked, neither is ever written.
 . "$(dirname "$0")/lib.sh"
 need_sandbox
@@ -45,6 +46,9 @@ has open view
 has next view view-del
 has close view-del inline
 has f8-open view
+has f8-save view-del
+hasnt f8-save view
+has f8-save-esc view
 has f8-close view-del
 hasnt open timeout
 hasnt f8-open timeout
@@ -56,6 +60,9 @@ has open sixel repaint sixel-after
 has next sixel repaint sixel-after
 has close repaint sixel-after
 has f8-open sixel
+has f8-save repaint
+hasnt f8-save sixel
+has f8-save-esc sixel
 has f8-close repaint
 hasnt f8-close sixel
 hasnt open timeout
@@ -66,17 +73,19 @@ png=$(ls "$XDG_STATE_HOME"/sandpit/runs/*/figure-1.png 2>/dev/null | head -n 1)
 what="kitty, sandpit view"
 drive view "$png" kitty
 has open view
+has resize view-del view
 has close view-del
 what="sixel, sandpit view"
 drive view "$png" sixel
 has open sixel
+has resize repaint sixel-after
 hasnt close sixel
 
 for m in symbols nocolor; do
 	what="$m, the picture list and F8"
 	drive views "$T/two.py" $m
 	grep -q "^run .*bytes [1-9]" "$T/got" || fail "the $m run wrote nothing: $(cat "$T/got")"
-	for step in run open next close f8 f8-open f8-close; do
+	for step in run open next close f8 f8-open f8-save f8-save-esc f8-close; do
 		has $step
 		hasnt $step inline view view-del del-all sixel
 	done
@@ -86,6 +95,7 @@ for m in symbols nocolor; do
 	drive view "$png" $m
 	has open
 	hasnt open view sixel timeout
+	hasnt resize view view-del sixel
 	hasnt close view-del sixel
 done
 echo "$NAME: ok"
