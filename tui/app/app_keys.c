@@ -457,7 +457,7 @@ static void mouse_key(struct app *a)
 	else if (p == PANE_VIOLATIONS && violations_click(&a->viol, ev.y - in.y))
 		app_jump_from(a, p, -1);
 	else if (p == PANE_OUTPUT && (pic = output_picture_at(a->out, ev.y - in.y)))
-		image_view_open(&a->iview, picture_path(pic), picture_name(pic));
+		app_view_output_picture(a, pic); /* its place in the list, n/p */
 	else if (p == PANE_OUTPUT)
 		app_jump_from(a, p, ev.y - in.y);
 }
