@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 # pixels_pty.py - sandpit on a pty of 120x40 cells (1200x800 pixels),
 # SANDPIT_GRAPHICS set to the mode asked ("nocolor": kitty asked, NO_COLOR
-# set), driven through one of these scripts, each a list of steps:
+# set; "ask-kitty", "ask-sixel", "ask-none": none set, graphics auto, and
+# the pty answers sandpit's question as such a terminal would), driven
+# through one of these scripts, each a list of steps:
 #   run PROG    the playground: F5, until the run ends
 #   views PROG  ... then Enter in Output (the newest picture large), n (the
 #               next one), Esc (closed); F8, Enter (the first kept file, a
@@ -22,9 +24,16 @@ VIEW_ID = b"21328"  # IMAGE_VIEW_KITTY_ID, 0x5350
 bin_, script, arg, mode = sys.argv[1:5]
 env = dict(os.environ, TERM="xterm-256color")
 env.pop("NO_COLOR", None)
+env.pop("SANDPIT_GRAPHICS", None)
+env.pop("TMUX", None); env.pop("STY", None)  # auto gives symbols inside one
+# ask-*: graphics = auto, and this terminal answers sandpit's question
+# (a kitty graphics query, then DA1) as such a terminal would
+ANSWERS = {"ask-kitty": b"\x1b_Gi=31;OK\x1b\\\x1b[?62;22c",
+           "ask-sixel": b"\x1b[?63;1;2;4;6;9;15;22c",
+           "ask-none": b"\x1b[?62;1;6;22c"}
 if mode == "nocolor":
     env["SANDPIT_GRAPHICS"] = "kitty"; env["NO_COLOR"] = "1"
-else:
+elif mode not in ANSWERS:
     env["SANDPIT_GRAPHICS"] = mode
 argv = [bin_, "view", arg] if script == "view" else [bin_, arg]
 pid, fd = pty.fork()
@@ -34,6 +43,7 @@ if pid == 0:
 fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 1200, 800))
 out = b""
 dead = False
+proto = {"ask-kitty": "kitty", "ask-sixel": "sixel"}.get(mode, mode)
 
 def read_for(secs, until=None, quiet=None):
     """Reads until the pattern has come (then, with quiet, until nothing
@@ -70,8 +80,13 @@ def read_for(secs, until=None, quiet=None):
 # string, then DECRC) or the view's going (kitty's delete, sixel's
 # repaint); elsewhere with a pattern of the screen or 1 s of quiet.
 PUT = rb"\x1b\\\x1b8"
-GONE = rb"\x1b_Ga=d,d=I,i=" + VIEW_ID if mode == "kitty" else rb"\x1b\[2J"
-pixels = mode in ("kitty", "sixel")
+GONE = rb"\x1b_Ga=d,d=I,i=" + VIEW_ID if proto == "kitty" else rb"\x1b\[2J"
+pixels = proto in ("kitty", "sixel")
+
+if mode in ANSWERS:
+    if not read_for(10, rb"\x1b_G[^\x1b]*a=q[^\x1b]*\x1b\\\x1b\[c"):
+        print("never asked"); sys.exit(1)
+    os.write(fd, ANSWERS[mode])
 
 def step(name, key, until, secs=20):
     mark = len(out)

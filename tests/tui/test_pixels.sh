@@ -8,8 +8,9 @@
 # draws its picture the same way, kitty's under its own id: n, a dialog
 # over it, a new size and closing delete that id (and Output's come back
 # on close); sixel's are taken away by a repaint of the screen, what is
-# shown put again after it. Under =symbols, and
-# under NO_COLOR whatever is asked, neither is ever written.
+# shown put again after it. Under =symbols, and under NO_COLOR whatever
+# is asked, neither is ever written. Under auto the terminal's answer to
+# sandpit's question decides.
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
@@ -80,6 +81,21 @@ drive view "$png" sixel
 has open sixel
 has resize repaint sixel-after
 hasnt close sixel
+
+# graphics = auto: the terminal is asked (a kitty query, then DA1) and
+# its answer chooses, as kitty's, as a VT340's (DA1 lists 4), as a
+# terminal's with neither
+what="auto, a kitty terminal"
+drive view "$png" ask-kitty
+has open view
+has close view-del
+what="auto, a sixel terminal"
+drive view "$png" ask-sixel
+has open sixel
+what="auto, a terminal without pixels"
+drive view "$png" ask-none
+has open
+hasnt open view sixel timeout
 
 for m in symbols nocolor; do
 	what="$m, the picture list and F8"
