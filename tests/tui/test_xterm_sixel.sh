@@ -50,11 +50,19 @@ xterm_run() {
 	xterm -ti vt340 -geometry "$1+0+0" -l -lf "$T/xterm.out" -e sh -c "$2" 2> "$T/xterm.log" &
 	XT=$!
 }
+# xterm_state: for a failure's message, whether xterm lives and what it
+# said and was last sent
+xterm_state() {
+	kill -0 "$XT" 2>/dev/null && echo "xterm runs;" || echo "xterm is gone;"
+	head -c 300 "$T/xterm.log" 2>/dev/null
+	echo "; $(wc -c < "$T/xterm.out" 2>/dev/null) bytes sent, the last:"
+	tail -c 300 "$T/xterm.out" 2>/dev/null | tr -c '[:print:]' '.'
+}
 # logged TEXT SECONDS: until the terminal has been sent TEXT
 logged() {
 	_end=$(( $(date +%s) + $2 ))
 	until grep -qF -- "$1" "$T/xterm.out" 2>/dev/null; do
-		[ "$(date +%s)" -ge "$_end" ] && fail "the terminal was never sent '$1' in $2 s"
+		[ "$(date +%s)" -ge "$_end" ] && fail "the terminal was never sent '$1' in $2 s ($(xterm_state))"
 		sleep 0.1
 	done
 }
@@ -82,7 +90,7 @@ XT=
 # (120x40 cells of 6x13 pixels: the picture takes 8 rows, its line is
 # thin there, its fill is not)
 xterm_run 120x40 "cd '$T' && '$BIN' '$DEMO'; sleep 60"
-logged "ready" 20
+logged "ready" 30
 xdotool mousemove 100 100 key F5
 logged "run 1: ok" 60
 n=$(shot wait "$DISPLAY" d2e3f0 12 300 15) ||
