@@ -9,8 +9,10 @@
 # numbers only a picture in pixels has, and after q not one of them (the
 # sixel was taken away, not left behind). Then the playground runs the
 # demo and draws the chart under the run in pixels too (its fill's colour,
-# in numbers symbols in 256 colours cannot have). Skipped where
-# Xvfb, xterm, xwd or xdotool are missing.
+# in numbers symbols in 256 colours cannot have); Enter in Output shows it
+# full screen, many times the fill, and Esc takes that away and puts the
+# one under the run back. Skipped where Xvfb, xterm, xwd or xdotool are
+# missing.
 . "$(dirname "$0")/lib.sh"
 for tool in Xvfb xterm xwd xdotool; do
 	command -v $tool >/dev/null 2>&1 ||
@@ -93,6 +95,16 @@ xterm_run 120x40 "cd '$T' && '$BIN' '$DEMO'; sleep 60"
 logged "ready" 30
 xdotool mousemove 100 100 key F5
 logged "run 1: ok" 60
-n=$(shot wait "$DISPLAY" d2e3f0 12 300 15) ||
-	fail "no chart in pixels under the run ($n pixels of its fill, #d2e3f0)"
+small=$(shot wait "$DISPLAY" d2e3f0 12 300 15) ||
+	fail "no chart in pixels under the run ($small pixels of its fill, #d2e3f0)"
+# 3: Enter in Output: the chart full screen, in pixels; Esc: the view's
+# go (the repaint) and the one under the run comes back
+xdotool key F6 Return   # the focus to Output, then its picture large
+n=$(shot wait "$DISPLAY" d2e3f0 12 $((small * 5)) 15) ||
+	fail "the large view is not in pixels ($n pixels of the fill, $small under the run)"
+xdotool key Escape
+n=$(shot gone "$DISPLAY" d2e3f0 12 $((small * 2)) 10) ||
+	fail "the large view's pixels outlived it ($n pixels of the fill)"
+n=$(shot wait "$DISPLAY" d2e3f0 12 300 10) ||
+	fail "the chart under the run did not come back after the view ($n pixels)"
 echo "$NAME: ok"
