@@ -13,8 +13,10 @@ libchafa-dev libglib2.0-dev libpng-dev libjpeg62-turbo-dev zlib1g-dev ncurses-te
 # sandboxes ship); used by the tests when present: clang (fuzzing),
 # bubblewrap (the benchmark's comparison), strace (that a replaced file's
 # directory is fsynced), the Debian packaging tools (CI builds the
-# package and runs lintian on it)
-want="clang libclang-rt-14-dev bubblewrap strace dpkg-dev debhelper lintian fakeroot"
+# package and runs lintian on it), an X server without a screen, xterm,
+# xwd and xdotool (sixel pictures in a real terminal, test_xterm_sixel)
+want="clang libclang-rt-14-dev bubblewrap strace dpkg-dev debhelper lintian fakeroot
+xvfb xterm x11-apps xdotool"
 [ "${SANDPIT_DEPS_FULL:-0}" = 1 ] && need="$need $want"
 
 missing=""

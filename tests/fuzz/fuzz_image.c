@@ -74,6 +74,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			CHECK(cells.cell[i].ch >= 0x20);
 		image_cells_free(&cells);
 	}
+	/* in pixels too, as the large view sends it: one string, kitty's
+	 * carrying its id once, sixel's a DCS ended by ST */
+	rows = image_fit_pixels(&small, 20, 6, 10, 20, &cols);
+	CHECK(rows >= 1 && rows <= 6 && cols >= 1 && cols <= 20);
+	size_t len;
+	char *seq = image_pixels(&small, sum & 2, 7, cols, rows, 10, 20, &len);
+	if (seq) {
+		CHECK(len > 4 && seq[0] == '\033' && seq[len - 2] == '\033' && seq[len - 1] == '\\');
+		static const char kitty_head[] = "\033_Gi=7,q=2,a=T,";
+		CHECK(sum & 2 ? len > sizeof kitty_head &&
+				!memcmp(seq, kitty_head, sizeof kitty_head - 1) : seq[1] == 'P');
+		free(seq);
+	}
 	image_free(&small);
 	image_free(&img);
 	return 0;

@@ -121,6 +121,45 @@ static void test_hostile_repr(void **state)
 	free(name);
 }
 
+/* Through the command: plain `sandpit run` passes stdout byte for byte
+ * and prints no last value; --json carries it; the run is told a width
+ * only with --columns N (COLUMNS, LINES, shutil), else Python's own
+ * 80x24 with COLUMNS unset, as before. */
+static void test_the_command_line(void **state)
+{
+	struct it_dir *f = *state;
+	char *prog = it_program(f, "lastcli",
+		"import os, shutil\n"
+		"print('told', os.environ.get('COLUMNS'), os.environ.get('LINES'),\n"
+		"      tuple(shutil.get_terminal_size()))\n"
+		"x = 41\n"
+		"x + 1\n");
+	const char *plain[] = { "run", prog, NULL };
+	const char *json[] = { "run", "--json", prog, NULL };
+	const char *cols[] = { "run", "--columns", "50", prog, NULL };
+	struct it_cli c;
+
+	it_cli(&c, false, plain);
+	IT_CLI_CHECK(&c, c.status == 0);
+	IT_CLI_CHECK(&c, !strcmp(c.out, "told None None (80, 24)\n"));
+	IT_CLI_CHECK(&c, !it_contains(c.err, "42"));
+	it_cli_free(&c);
+
+	it_cli(&c, true, json);
+	IT_CLI_CHECK(&c, c.status == 0 && c.json);
+	json_t *lv = json_object_get(c.json, "last_value");
+	IT_CLI_CHECK(&c, json_is_object(lv));
+	IT_CLI_CHECK(&c, !strcmp(json_string_value(json_object_get(lv, "type")), "int"));
+	IT_CLI_CHECK(&c, !strcmp(json_string_value(json_object_get(lv, "repr")), "42"));
+	it_cli_free(&c);
+
+	it_cli(&c, false, cols);
+	IT_CLI_CHECK(&c, c.status == 0);
+	IT_CLI_CHECK(&c, it_contains(c.out, "told 50 ") && it_contains(c.out, "(50, "));
+	it_cli_free(&c);
+	free(prog);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -128,6 +167,7 @@ int main(void)
 		cmocka_unit_test(test_last_value_prepared),
 		cmocka_unit_test(test_error_in_the_last_expression),
 		cmocka_unit_test(test_hostile_repr),
+		cmocka_unit_test_setup_teardown(test_the_command_line, it_dir_setup, it_dir_teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

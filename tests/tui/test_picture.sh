@@ -71,6 +71,12 @@ restart() {
 start
 run_chart
 blocks || fail "no block symbols in the picture"
+# as high as half the Output pane allows (issue 29: it took 7 of 17 rows)
+set -- $(screen | awk '/(┌|╔).*Output/ { t = NR; next } t && /^(└|╚)/ { print t, NR; exit }')
+inner=$(($2 - $1 - 1))
+n=$(screen | grep -n '\.png (Enter in Output' | tail -n 1 | cut -d: -f1)
+pic=$(screen | sed -n "$((n + 1)),$(($2 - 1))p" | cut -c 2-70 | grep -c '[^ ]')
+[ "$pic" -eq $((inner / 2)) ] || fail "the picture takes $pic rows of the pane's $inner, not half"
 picture_rows | grep -q '\[48;5;\(231\|255\|15\)m' || fail "the picture is not drawn in 256 colours"
 # the large view: name, pixel size, bytes; Esc closes
 keys F6

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Every picture of the runs in Output is one list (issue 29): Enter in
 # Output opens the newest drawn large, saying its place ("3 of 3"), and n
-# and p move to the next and the previous, round; Esc closes.
+# and p move to the next and the previous, round; Esc closes. A click on
+# a picture opens that one in the same list.
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
@@ -30,6 +31,18 @@ keys p p
 wait_for "figure-3.png (3 of 3: n/p the others)"
 keys Escape
 wait_gone "n/p the others"
+# a click on a picture opens that one, in its place in the list (X10
+# mouse reports, as test_mouse)
+if infocmp "$TERMINAL" 2>/dev/null | grep -q 'kmous=\\E\[M'; then
+	n=$(screen | grep -n 'figure-3.png (Enter in Output' | tail -n 1 | cut -d: -f1)
+	[ -n "$n" ] || fail "the newest picture's caption is not in view"
+	click 6 $((n + 1))
+	wait_for "figure-3.png (3 of 3: n/p the others)"
+	keys n
+	wait_for "figure-1.png (1 of 3: n/p the others)"
+	keys Escape
+	wait_gone "n/p the others"
+fi
 keys C-q
 wait_exit
 echo "$NAME: ok"

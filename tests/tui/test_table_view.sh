@@ -3,8 +3,8 @@
 # The Variables tab's table view (issue 29): Enter on a DataFrame opens its
 # first rows as a table, with its shape, a header, the index, numbers
 # right-aligned and text left-aligned; arrows scroll by rows and by whole
-# columns; Esc closes. An array opens the same way; a plain value is
-# still carried by Enter.
+# columns; Esc closes. An array and a Series open the same way; a plain
+# value is still carried by Enter.
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
@@ -14,6 +14,7 @@ import pandas as pd
 df = pd.DataFrame({c: [i * 1234.5678 + 166.05 for i in range(5000)] for c in "abcdefghijklmnop"})
 df["city"] = ["Oslo", "Rome"] * 2500
 grid = np.arange(12).reshape(3, 4)
+ser = pd.Series([1.5, 22.25, 333.125], index=["p", "q", "r"])
 PY
 start "$T/frame.py"
 ready
@@ -46,6 +47,13 @@ wait_for "grid (ndarray)"
 wait_for "3 rows x 4 columns"
 keys Escape
 wait_gone "grid (ndarray)"
+# a Series, its index and its values
+keys Down Enter
+wait_for "ser (Series)"
+wait_for "3 rows"
+screen | grep -qE "║ r +333\.125" || fail "the Series' last value is not beside its index"
+keys Escape
+wait_gone "ser (Series)"
 keys C-q
 wait_exit
 echo "$NAME: ok"

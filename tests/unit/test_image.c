@@ -640,6 +640,68 @@ static void test_a_full_screen_render_is_quick(void **state)
 	image_free(&img);
 }
 
+/* The picture in pixels (graphics.h): kitty's APC strings carry the id
+ * asked for, answers off, and the image's cells; sixel's is one DCS
+ * string whose palette has the picture's two colours. */
+static void test_pixels_are_kitty_or_sixel_strings(void **state)
+{
+	(void)state;
+	struct image img = two_colour();
+	size_t len;
+	struct timespec t0, t1;
+
+	char *k = image_pixels(&img, true, 0, 8, 4, 10, 20, &len);
+	assert_non_null(k);
+	assert_true(len > 64 && !memcmp(k, "\033_Ga=T,", 7));
+	assert_null(memmem(k, len, "i=", 2));
+	assert_non_null(memmem(k, len, "c=8,r=4", 7));
+	/* no more pixels than the picture has: the terminal scales to c x r */
+	assert_non_null(memmem(k, len, "s=32,v=32,", 10));
+	assert_true(!memcmp(k + len - 2, "\033\\", 2));
+	free(k);
+	k = image_pixels(&img, true, 21328, 8, 4, 10, 20, &len);
+	assert_non_null(k);
+	static const char head[] = "\033_Gi=21328,q=2,a=T,";
+	assert_true(!memcmp(k, head, sizeof head - 1));
+	/* the id only once: the later chunks continue the first */
+	assert_null(memmem(k + sizeof head - 1, len - (sizeof head - 1), "i=21328", 7));
+	free(k);
+
+	char *x = image_pixels(&img, false, 21328, 8, 4, 10, 20, &len);
+	assert_non_null(x);
+	assert_true(len > 8 && !memcmp(x, "\033P", 2));
+	char *q = memchr(x, 'q', len);
+	assert_non_null(q);
+	assert_non_null(memmem(x, len, "#0;2;0;0;0", 10));       /* black */
+	assert_non_null(memmem(x, len, ";2;100;100;100", 14));   /* white, in percent */
+	assert_true(!memcmp(x + len - 2, "\033\\", 2));
+	assert_null(memmem(x, len, "\033_G", 3));
+	free(x);
+
+	/* a screenful, as the large view sends it */
+	struct image big = { 640, 480, malloc(640 * 480 * 4) };
+	assert_non_null(big.rgba);
+	memset(big.rgba, 255, 640 * 480 * 4);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	x = image_pixels(&big, false, 0, 120, 38, 10, 20, &len);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_non_null(x);
+	double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	SP_TIMING(ms < 2000, "100 ms", "640x480 to sixel, 120x38 cells of 10x20: %.1f ms, %zu bytes",
+		  ms, len);
+	free(x);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	k = image_pixels(&big, true, 0, 120, 38, 10, 20, &len);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_non_null(k);
+	ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	SP_TIMING(ms < 2000, "100 ms", "640x480 to kitty, 120x38 cells of 10x20: %.1f ms, %zu bytes",
+		  ms, len);
+	free(k);
+	image_free(&big);
+	image_free(&img);
+}
+
 /* Counts cells of c that are not blank. */
 static int inked_cells(const struct image_cells *c)
 {
@@ -707,6 +769,25 @@ static void test_fit_keeps_the_aspect_in_cells(void **state)
 	assert_int_equal(cols, 2);
 }
 
+static void test_fit_in_pixels_keeps_the_aspect_in_pixels(void **state)
+{
+	(void)state;
+	struct image img = { 600, 350, NULL };
+	int cols;
+
+	/* xterm's 6x13 cells, 100x28 of them: the width bounds it */
+	assert_int_equal(image_fit_pixels(&img, 100, 28, 6, 13, &cols), 27);
+	assert_int_equal(cols, 100);
+	/* wider room: the height does, 364 pixels high and 624 wide */
+	assert_int_equal(image_fit_pixels(&img, 200, 28, 6, 13, &cols), 28);
+	assert_int_equal(cols, 104);
+	/* a small picture is drawn larger, to the room there is */
+	struct image small = { 64, 32, NULL };
+	assert_int_equal(image_fit_pixels(&small, 120, 38, 10, 20, &cols), 30);
+	assert_int_equal(cols, 120);
+	assert_int_equal(image_fit_pixels(&small, 0, 38, 10, 20, &cols), 1);
+}
+
 static void test_shrink_averages_and_keeps_the_aspect(void **state)
 {
 	(void)state;
@@ -738,8 +819,10 @@ int main(void)
 		cmocka_unit_test(test_load_takes_only_a_regular_file_and_never_waits),
 		cmocka_unit_test(test_chafa_draws_two_colours_as_expected),
 		cmocka_unit_test(test_a_full_screen_render_is_quick),
+		cmocka_unit_test(test_pixels_are_kitty_or_sixel_strings),
 		cmocka_unit_test(test_thin_lines_survive_without_colour),
 		cmocka_unit_test(test_fit_keeps_the_aspect_in_cells),
+		cmocka_unit_test(test_fit_in_pixels_keeps_the_aspect_in_pixels),
 		cmocka_unit_test(test_shrink_averages_and_keeps_the_aspect),
 	};
 	return cmocka_run_group_tests_name("image", tests, NULL, NULL);

@@ -110,6 +110,7 @@ static void term_setup(struct app *a)
 
 	gfx_cell_size(STDOUT_FILENO, &cell_w, &cell_h);
 	output_set_graphics(a->pane.out, (int)gfx, cell_w, cell_h);
+	image_view_set_graphics(&a->files.iview, (int)gfx, cell_w, cell_h);
 	have_termios = tcgetattr(STDIN_FILENO, &orig_termios) == 0;
 	set_escdelay(25);
 	initscr();
@@ -230,6 +231,7 @@ void app_draw(struct app *a)
 		wnoutrefresh(stdscr);
 		doupdate();
 		output_pixels(a->pane.out, stdscr, true);
+		image_view_pixels(&a->files.iview, true);
 		a->ui.last_draw = app_now();
 		a->ui.dirty = false;
 		return;
@@ -246,8 +248,14 @@ void app_draw(struct app *a)
 	}
 	wnoutrefresh(stdscr);
 	doupdate();
-	/* pixels after the text: anything drawn over Output hides them */
+	/* pixels after the text: anything drawn over Output hides them; the
+	 * large view's (under a dialog only) go before and come after Output's */
+	bool view_px = a->files.iview.active && !dialog_active(&a->over.dlg);
+	if (!view_px)
+		image_view_pixels(&a->files.iview, true);
 	output_pixels(a->pane.out, stdscr, pixels_covered(a));
+	if (view_px)
+		image_view_pixels(&a->files.iview, false);
 	a->ui.last_draw = app_now();
 	a->ui.dirty = false;
 }

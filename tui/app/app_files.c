@@ -66,7 +66,9 @@ static void attach_answer(struct app *a, const char *input)
 		return;
 	}
 	if (attach_add(&a->files.attached, input, a->cfg.limits.disk_bytes, err, sizeof err) < 0) {
-		app_message(a, true, "%s", err);
+		/* whole in Output (the sizes, what to do): the status line cuts it */
+		output_message(a->pane.out, OUT_ERROR, "F7: %s.", err);
+		app_message(a, true, "not attached - see Output");
 		return;
 	}
 	attach_names(&a->files.attached, names, sizeof names);

@@ -146,7 +146,7 @@ static void output_click(struct app *a, int row, int col)
 
 	(void)col;
 	if (pic)
-		image_view_open(&a->files.iview, picture_path(pic), picture_name(pic));
+		app_view_output_picture(a, pic); /* its place in the list, n/p */
 	else
 		app_jump_output(a, row);
 }

@@ -82,10 +82,12 @@ int image_shrink(const struct image *img, int max_w, int max_h, struct image *ou
  * img as the escape sequence that draws it cols x rows cells large at
  * the cursor, in kitty's graphics protocol (kitty) or as sixel (else),
  * cells being cell_w x cell_h pixels: malloc'd, *len bytes, or NULL.
- * The cursor is left after it: the caller saves and restores it.
+ * kitty_id, when not 0, names the kitty image (so that it can be deleted
+ * alone, graphics.h), answers suppressed. The cursor is left after it:
+ * the caller saves and restores it.
  */
-char *image_pixels(const struct image *img, bool kitty, int cols, int rows, int cell_w,
-		   int cell_h, size_t *len);
+char *image_pixels(const struct image *img, bool kitty, unsigned kitty_id, int cols, int rows,
+		   int cell_w, int cell_h, size_t *len);
 
 /* ---- cells ---- */
 
@@ -123,6 +125,14 @@ struct image_cells {
  * wide); *cols gets the width. Both >= 1 for a non-empty image.
  */
 int image_fit(const struct image *img, int max_cols, int max_rows, int *cols);
+
+/*
+ * The same for a terminal that draws pixels, its cells cell_w x cell_h
+ * pixels: the aspect kept in pixels, as large as max_cols x max_rows
+ * allows (a picture is drawn larger than it is, the terminal's own size).
+ */
+int image_fit_pixels(const struct image *img, int max_cols, int max_rows, int cell_w, int cell_h,
+		     int *cols);
 
 /*
  * Renders img into cols x rows cells with libchafa. 0, or -1 with why

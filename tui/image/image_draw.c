@@ -51,6 +51,18 @@ int image_fit(const struct image *img, int max_cols, int max_rows, int *cols)
 	return r;
 }
 
+int image_fit_pixels(const struct image *img, int max_cols, int max_rows, int cell_w, int cell_h,
+		     int *cols)
+{
+	if (img->w < 1 || img->h < 1 || max_cols < 1 || max_rows < 1 || cell_w < 1 || cell_h < 1)
+		return image_fit(img, max_cols, max_rows, cols);
+	double fw = (double)max_cols * cell_w / img->w, fh = (double)max_rows * cell_h / img->h;
+	double f = fw < fh ? fw : fh;
+	int c = (int)(img->w * f / cell_w + 0.5), r = (int)(img->h * f / cell_h + 0.5);
+	*cols = c < 1 ? 1 : c > max_cols ? max_cols : c;
+	return r < 1 ? 1 : r > max_rows ? max_rows : r;
+}
+
 /* The picture's paper: its most common colour (opaque pixels, in bins
  * of 4 bits a channel, the bin's mean); white when none is opaque. A
  * sample is enough: at most about 64k pixels. */
@@ -252,9 +264,12 @@ void image_cells_free(struct image_cells *c)
 }
 
 /* Pixels, for a terminal that draws them (graphics.h): chafa writes
- * kitty's APC or sixel's DCS for the canvas, cols x rows cells large. */
-char *image_pixels(const struct image *img, bool kitty, int cols, int rows, int cell_w,
-		   int cell_h, size_t *len)
+ * kitty's APC or sixel's DCS for the canvas, cols x rows cells large.
+ * A kitty id goes into the first APC's keys (chafa writes none), with
+ * q=2: a terminal answers a command that names an id, and its answer
+ * would reach the keyboard. */
+char *image_pixels(const struct image *img, bool kitty, unsigned kitty_id, int cols, int rows,
+		   int cell_w, int cell_h, size_t *len)
 {
 	ChafaCanvasConfig *cfg;
 	ChafaCanvas *cv;
@@ -264,8 +279,18 @@ char *image_pixels(const struct image *img, bool kitty, int cols, int rows, int 
 	char *out = NULL;
 
 	*len = 0;
-	if (!img->rgba || cols < 1 || rows < 1)
+	if (!img->rgba || cols < 1 || rows < 1 || cell_w < 1 || cell_h < 1)
 		return NULL;
+	/* kitty's terminal scales the image to its cells (c=, r=): pixels
+	 * beyond the picture's own would only lengthen the string (raw RGBA
+	 * in base64, 5 MB for a screenful) */
+	if (kitty && ((long)cols * cell_w > img->w || (long)rows * cell_h > img->h)) {
+		double fw = (double)img->w / ((double)cols * cell_w);
+		double fh = (double)img->h / ((double)rows * cell_h);
+		double f = fw < fh ? fw : fh;
+		cell_w = (int)(cell_w * f + 0.5) > 0 ? (int)(cell_w * f + 0.5) : 1;
+		cell_h = (int)(cell_h * f + 0.5) > 0 ? (int)(cell_h * f + 0.5) : 1;
+	}
 	chafa_set_n_threads(1);
 	cfg = chafa_canvas_config_new();
 	chafa_canvas_config_set_geometry(cfg, cols, rows);
@@ -279,6 +304,13 @@ char *image_pixels(const struct image *img, bool kitty, int cols, int rows, int 
 	db = chafa_term_db_get_default();
 	ti = chafa_term_db_get_fallback_info(db);
 	gs = chafa_canvas_print(cv, ti);
+	if (gs && gs->len && kitty && kitty_id) {
+		char keys[32];
+		const char *apc = g_strstr_len(gs->str, (gssize)gs->len, "\033_G");
+		snprintf(keys, sizeof keys, "i=%u,q=2,", kitty_id);
+		if (apc)
+			g_string_insert(gs, apc - gs->str + 3, keys);
+	}
 	if (gs && gs->len) {
 		out = malloc(gs->len);
 		if (out) {

@@ -11,10 +11,12 @@
  * terminal's default colours: the symbol still shows the shape.
  */
 #include <langinfo.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "image/graphics.h"
 #include "pane/image_screen.h"
 #include "screen/theme.h"
 #include "banned.h"
@@ -205,4 +207,24 @@ void image_screen_draw(WINDOW *win, int y, int x, int maxw, const struct image_c
 				mvwadd_wch(win, y + r - first, x + i, &cc);
 		}
 	}
+}
+
+void image_screen_pixels_put(int y, int x, const char *seq, size_t len)
+{
+	/* at the picture's cell, the cursor kept (DECSC / DECRC) */
+	printf("\0337\033[%d;%dH", y + 1, x + 1);
+	fwrite(seq, 1, len, stdout);
+	fputs("\0338", stdout);
+	fflush(stdout);
+}
+
+void image_screen_pixels_take_away(int gfx_mode, unsigned kitty_id)
+{
+	if (gfx_mode == GFX_KITTY && kitty_id)
+		printf("\033_Ga=d,d=I,i=%u,q=2\033\\", kitty_id);
+	else if (gfx_mode == GFX_KITTY)
+		fputs("\033_Ga=d,d=a\033\\", stdout);
+	else if (gfx_mode == GFX_SIXEL)
+		wrefresh(curscr);
+	fflush(stdout);
 }

@@ -40,6 +40,18 @@ enum image_symbols image_screen_symbols(void);
 void image_screen_draw(WINDOW *win, int y, int x, int maxw, const struct image_cells *c,
 		       int first, int n, const struct theme *th);
 
+/*
+ * Pictures in pixels (graphics.h), after the frame is on the terminal:
+ * put writes seq (image_pixels') with its top-left at cell (y, x), the
+ * cursor kept; take_away removes what was put before: kitty's image
+ * kitty_id (0: every placement) is deleted, and sixel's, being cells of
+ * the screen, go by repainting the whole screen from curses' picture of
+ * it (a cell repainted alone can leave some where curses skips). So a
+ * caller takes away before it puts, never after. Both flush stdout.
+ */
+void image_screen_pixels_put(int y, int x, const char *seq, size_t len);
+void image_screen_pixels_take_away(int gfx_mode, unsigned kitty_id);
+
 /* Pairs held by pictures now (for tests). */
 int image_screen_pairs_used(void);
 

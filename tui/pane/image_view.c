@@ -2,13 +2,17 @@
 /*
  * image_view.c - the large view of one picture: a title line with its
  * name, pixel size and bytes, the picture fitted to the rest of the
- * screen and centred, or the reason it is not shown.
+ * screen and centred, or the reason it is not shown. In pixels where the
+ * terminal draws them (image_view.h), in cells otherwise.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "config/config.h"
+#include "image/graphics.h"
 #include "pane/gauges.h"
 #include "pane/image_screen.h"
 #include "app/playground.h"
@@ -25,6 +29,7 @@ int image_view_open(struct image_view *v, const char *path, const char *name)
 
 	image_view_close(v);
 	v->active = true;
+	v->px.serial = v->px.serial + 1 ? v->px.serial + 1 : 1;
 	v->bytes = lstat(path, &st) == 0 ? (long long)st.st_size : -1;
 	if (!name) {
 		name = strrchr(path, '/');
@@ -48,9 +53,66 @@ int image_view_open(struct image_view *v, const char *path, const char *name)
 
 void image_view_close(struct image_view *v)
 {
+	struct image_view_pixels px = v->px;
+
 	image_free(&v->img);
 	image_cells_free(&v->cells);
+	free(px.seq);
 	memset(v, 0, sizeof *v);
+	/* what the terminal has stays known until image_view_pixels takes it away */
+	v->px.mode = px.mode;
+	v->px.cell_w = px.cell_w;
+	v->px.cell_h = px.cell_h;
+	v->px.serial = px.serial;
+	v->px.screen_rows = px.screen_rows;
+	v->px.screen_cols = px.screen_cols;
+	v->px.placed = px.placed;
+}
+
+void image_view_set_graphics(struct image_view *v, int mode, int cell_w, int cell_h)
+{
+	v->px.mode = mode;
+	v->px.cell_w = cell_w > 0 ? cell_w : 10;
+	v->px.cell_h = cell_h > 0 ? cell_h : 20;
+}
+
+/* The picture in pixels, cols x rows cells large, wanted at (y, x) of
+ * the screen: false when the terminal has none or it cannot be made. */
+static bool want_pixels(struct image_view *v, int y, int x, int cols, int rows)
+{
+	struct image_view_pixels *px = &v->px;
+	int key[5] = { cols, rows, px->cell_w, px->cell_h, px->mode };
+
+	if (px->mode == GFX_SYMBOLS)
+		return false;
+	if (!px->seq || memcmp(key, px->seq_key, sizeof key) != 0) {
+		free(px->seq);
+		px->seq = image_pixels(&v->img, px->mode == GFX_KITTY, IMAGE_VIEW_KITTY_ID, cols,
+				       rows, px->cell_w, px->cell_h, &px->len);
+		memcpy(px->seq_key, key, sizeof key);
+	}
+	if (!px->seq)
+		return false;
+	px->want = (struct image_view_place){ px->serial, y, x, cols, rows };
+	return true;
+}
+
+void image_view_pixels(struct image_view *v, bool covered)
+{
+	struct image_view_pixels *px = &v->px;
+	bool put = v->active && !covered && px->want.pic && px->seq;
+
+	if (px->mode == GFX_SYMBOLS)
+		return;
+	if (put ? !memcmp(&px->want, &px->placed, sizeof px->want) : !px->placed.pic)
+		return; /* the terminal has it so already */
+	if (px->placed.pic)
+		image_screen_pixels_take_away(px->mode, IMAGE_VIEW_KITTY_ID);
+	px->placed.pic = 0;
+	if (put) {
+		image_screen_pixels_put(px->want.y, px->want.x, px->seq, px->len);
+		px->placed = px->want;
+	}
 }
 
 bool image_view_key(struct image_view *v, int key)
@@ -69,8 +131,16 @@ void image_view_draw(struct image_view *v, WINDOW *win, int rows, int cols,
 	char title[512], size[32];
 	attr_t normal = theme_attr(th, TR_NORMAL);
 
+	v->px.want.pic = 0;
 	if (!v->active || rows < 2 || cols < 4)
 		return;
+	if (v->px.screen_rows != rows || v->px.screen_cols != cols) {
+		/* a new size: the terminal's screen was cleared, or its cells moved */
+		if (v->px.placed.pic)
+			v->px.placed.pic = ~0u;
+		v->px.screen_rows = rows;
+		v->px.screen_cols = cols;
+	}
 	image_screen_frame(th);
 	layout_clear(win, (struct rect){ 0, 0, rows, cols }, normal);
 	if (v->bytes >= 0)
@@ -94,6 +164,13 @@ void image_view_draw(struct image_view *v, WINDOW *win, int rows, int cols,
 			  theme_attr(th, TR_ERROR));
 		return;
 	}
+	/* in pixels, the screen's last row is left free: a picture that ends
+	 * on it makes some terminals scroll the screen */
+	if (v->px.mode != GFX_SYMBOLS && rows >= 3) {
+		int pc, pr = image_fit_pixels(&v->img, cols, rows - 2, v->px.cell_w, v->px.cell_h, &pc);
+		if (want_pixels(v, 1 + (rows - 2 - pr) / 2, (cols - pc) / 2, pc, pr))
+			return; /* its cells stay blank for image_view_pixels */
+	}
 	int mode = (int)image_screen_mode(th);
 	if (!v->cells.cell || v->at_rows != rows || v->at_cols != cols || v->at_mode != mode) {
 		int pc;
@@ -116,11 +193,23 @@ int picture_view_main(const char *path, char *why, size_t whylen)
 {
 	struct image_view v;
 	struct theme th;
+	struct pg_config *cfg = calloc(1, sizeof *cfg);
+	char usage[256];
+	char *no_args[] = { "sandpit", NULL };
+	int cell_w, cell_h;
 
 	memset(&v, 0, sizeof v);
 	int rc = image_view_open(&v, path, NULL) == 0 ? 0 : 1;
 	snprintf(why, whylen, "%s", v.why);  /* closing the view clears it */
 	theme_default(&th);
+	/* pixels as the playground chooses them: SANDPIT_GRAPHICS over the
+	 * config file's `graphics`, the terminal asked before curses starts */
+	if (cfg && config_load(cfg, 1, no_args, usage, sizeof usage) < 0)
+		cfg->graphics[0] = '\0';
+	enum gfx_mode gfx = gfx_choose(cfg ? cfg->graphics : NULL, STDIN_FILENO);
+	free(cfg);
+	gfx_cell_size(STDOUT_FILENO, &cell_w, &cell_h);
+	image_view_set_graphics(&v, (int)gfx, cell_w, cell_h);
 	initscr();
 	raw();
 	noecho();
@@ -137,11 +226,13 @@ int picture_view_main(const char *path, char *why, size_t whylen)
 		image_view_draw(&v, stdscr, LINES, COLS, &th);
 		wnoutrefresh(stdscr);
 		doupdate();
+		image_view_pixels(&v, false);
 		int key = getch();
 		if (key == KEY_RESIZE || key == ERR)
 			continue;
 		image_view_key(&v, key);
 	}
+	image_view_pixels(&v, true); /* closed: taken away before the screen ends */
 	endwin();
 	image_view_close(&v);
 	return rc;

@@ -872,29 +872,19 @@ void output_pixels(struct output_pane *op, WINDOW *win, bool covered)
 		return; /* the terminal has these already */
 	if (op->n_placed < 0 && op->gfx == GFX_SIXEL)
 		op->n_placed = 0; /* cleared with the screen: nothing to take away */
-	/* the old ones go: kitty's are deleted; sixel's are cells of the
-	 * screen, so the screen is cleared and repainted whole (a line
-	 * repainted alone can leave a cell of them where curses skips) */
-	if (op->gfx == GFX_KITTY) {
-		fputs("\033_Ga=d,d=a\033\\", stdout);
-	} else if (op->n_placed > 0) {
-		(void)win;
-		wrefresh(curscr);
-	}
+	/* the old ones go (image_screen.h), then the new ones are put */
+	(void)win;
+	if (op->gfx == GFX_KITTY || op->n_placed > 0)
+		image_screen_pixels_take_away(op->gfx, 0);
 	for (int i = 0; i < n; i++) {
 		struct pixel_place *pl = &op->place[i];
 		int cols, rows;
 		size_t len;
 		const char *seq = picture_pixels_seq(pl->pic, op->gfx, pl->cols, op->pic_rows,
 						     op->cell_w, op->cell_h, &cols, &rows, &len);
-		if (!seq)
-			continue;
-		/* at the picture's cell, the cursor kept (DECSC / DECRC) */
-		printf("\0337\033[%d;%dH", pl->y + 1, pl->x + 1);
-		fwrite(seq, 1, len, stdout);
-		fputs("\0338", stdout);
+		if (seq)
+			image_screen_pixels_put(pl->y, pl->x, seq, len);
 	}
-	fflush(stdout);
 	memcpy(op->placed, op->place, (size_t)n * sizeof op->place[0]);
 	op->n_placed = n;
 }

@@ -84,7 +84,7 @@ const char *picture_pixels_seq(struct picture *p, int mode, int width, int max_r
 	if (!p->seq || memcmp(key, p->seq_key, sizeof key) != 0) {
 		free(p->seq);
 		p->seq_rows = image_fit(&p->thumb, width, max_rows, &p->seq_cols);
-		p->seq = image_pixels(&p->thumb, mode == GFX_KITTY, p->seq_cols, p->seq_rows,
+		p->seq = image_pixels(&p->thumb, mode == GFX_KITTY, 0, p->seq_cols, p->seq_rows,
 				      cell_w, cell_h, &p->seq_len);
 		memcpy(p->seq_key, key, sizeof key);
 	}
