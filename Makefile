@@ -138,10 +138,11 @@ endif
 # SHARED_CORE=1 links the command against libsandpit.so.0 instead (the
 # Debian package does: the front end needs nothing but sandpit.h's API).
 SHARED_CORE ?= 0
-# The growable buffer (core/buf.h) and Python's keywords (core/pykeywords.h)
-# serve tui/ too but are no part of the library's API (hidden in the .so):
-# the command links their objects itself.
-CORE_SHARED_OBJ := $(B)/core/buf.o $(B)/core/pykeywords.o
+# The growable buffer (core/buf.h), Python's keywords (core/pykeywords.h)
+# and JSON text with the shortest floats (core/json_text.h) serve tui/ too
+# but are no part of the library's API (hidden in the .so): the command
+# links their objects itself.
+CORE_SHARED_OBJ := $(B)/core/buf.o $(B)/core/pykeywords.o $(B)/core/json_dump.o
 ifeq ($(SHARED_CORE),1)
 CORE_LINK := $(CORE_SHARED_OBJ) -L$(B) -lsandpit
 CORE_DEP  := $(B)/$(SONAME) $(B)/libsandpit.so $(CORE_SHARED_OBJ)

@@ -92,12 +92,7 @@ const char *sp_carry_name_problem(const char *name);
 /* carry.c: NULL when a carried value nests within SP_CARRY_MAX_DEPTH. */
 const char *sp_carry_value_problem(const struct json_t *value);
 
-/* json_dump.c: json_dumps (JSON_COMPACT, JSON_INDENT, JSON_ENSURE_ASCII;
- * keys in the object's order) with each float in the fewest digits that
- * read back to the same double, as Python's repr() writes it; NULL when out
- * of memory. sp_json_real_precision is the %g precision that takes. */
-char *sp_json_dumps(const struct json_t *v, size_t flags);
-int sp_json_real_precision(double v);
+#include "json_text.h"
 
 /* json_bytes.c: bytes as JSON strings, surrogateescape (see its header).
  * sp_json_bytes gives a string for the tree (a placeholder when s is not

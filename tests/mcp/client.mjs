@@ -110,6 +110,12 @@ check(r.structuredContent.limits.cpu_ms === 3000 && /lowered to the server's max
 r = await call({ code: "carry(total=41 + 1, names=['a'])" });
 const carried = r.structuredContent.carry_out;
 check(carried && carried.total === 42 && /carry_out/.test(r.content[0].text), "carry: carry_out comes back", r.structuredContent);
+// a float as Python wrote it, in every text the server sends (the JSON
+// block too, not 17 digits: 534039.59999999998)
+r = await call({ code: "carry(price=534039.6, third=1/3)" });
+const texts = r.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
+check(r.structuredContent.carry_out.price === 534039.6 && !/534039\.5999/.test(texts) &&
+  /"price":\s*534039\.6\b/.test(texts), "carry: floats in their shortest form", texts);
 r = await call({ code: "print(total, names)", carry: carried });
 check(r.structuredContent.stdout === "42 ['a']\n", "carry: passed back, its names are globals", r.structuredContent);
 

@@ -24,7 +24,7 @@ this line is not JSON
 {"code": "import os\nprint(sorted(os.listdir('.')))"}
 {"code": "while True:\n    pass", "limits": {"cpu": 0.5}}
 {"code": "carry(n=n + 1)\nprint(n)", "carry": {"n": 1}}
-{"code": "carry(n=n + 1)\nprint(n)", "carry": {"n": 10}}
+{"code": "carry(n=n + 1, price=534039.6)\nprint(n)", "carry": {"n": 10}}
 {"code": "print(input())", "stdin": "typed\n"}
 {"files": [{"name": "../x", "text": ""}], "code": "1"}
 
@@ -65,8 +65,10 @@ for jobs in (1, 3):
         fail("--jobs %d: a limit hit mid-batch" % jobs, r[5])
     if r[6].get("stdout") != "1\n" or r[6].get("carry_out") != {"n": 2}:
         fail("--jobs %d: carry of request 7" % jobs, r[6])
-    if r[7].get("stdout") != "10\n" or r[7].get("carry_out") != {"n": 11}:
+    if r[7].get("stdout") != "10\n" or r[7].get("carry_out") != {"n": 11, "price": 534039.6}:
         fail("--jobs %d: carry of request 8 is its own" % jobs, r[7])
+    if '"price": 534039.6' not in lines[7].replace('":534', '": 534'):
+        fail("--jobs %d: a carried float in its shortest form" % jobs, lines[7])
     if r[8].get("stdout") != "typed\n":
         fail("--jobs %d: stdin of request 9" % jobs, r[8])
     if r[9].get("line") != 10 or "plain file name" not in r[9].get("error", ""):

@@ -27,6 +27,7 @@
 #include "service/pool.h"
 #include "service/request.h"
 #include "service/result_json.h"
+#include "json_text.h"
 #include "banned.h"
 
 #define MAX_LINE (64u << 20)
@@ -51,7 +52,7 @@ struct batch {
 
 static char *dump_line(json_t *o)
 {
-	char *s = o ? json_dumps(o, JSON_COMPACT) : NULL;
+	char *s = o ? sp_json_dumps(o, JSON_COMPACT) : NULL;
 
 	json_decref(o);
 	return s ? s : strdup("{\"error\": \"out of memory\"}");

@@ -45,6 +45,7 @@
 #include "service/pool.h"
 #include "service/request.h"
 #include "service/result_json.h"
+#include "json_text.h"
 #include "banned.h"
 
 #define MAX_LINE (64u << 20)
@@ -92,7 +93,7 @@ struct call {
 /* One message out, whole, on one line. */
 static void send_msg(struct mcp *m, json_t *msg)
 {
-	char *s = json_dumps(msg, JSON_COMPACT);
+	char *s = sp_json_dumps(msg, JSON_COMPACT);
 	size_t n, at = 0;
 
 	json_decref(msg);
@@ -328,7 +329,7 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 	/* the history after the answer: its files are synced to disk */
 	if (c->dir[0]) {
 		json_t *obj = result_json(r, why, &c->rq.limits);
-		char *text = obj ? json_dumps(obj, JSON_INDENT(2)) : NULL;
+		char *text = obj ? sp_json_dumps(obj, JSON_INDENT(2)) : NULL;
 		mcp_history_save(c->dir, c->rq.code, c->rq.code_len, text);
 		free(text);
 		json_decref(obj);

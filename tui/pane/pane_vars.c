@@ -12,6 +12,7 @@
 #include "pane/pane_vars.h"
 #include "text/sanitize.h"
 #include "screen/theme.h"
+#include "json_text.h"
 #include "banned.h"
 
 #define NAME_COL_MAX 24
@@ -126,7 +127,7 @@ char *vars_carry_json(const struct vars_pane *vp, char *why, size_t whylen)
 		snprintf(why, whylen, "out of memory");
 		return NULL;
 	}
-	text = json_dumps(obj, JSON_COMPACT);
+	text = sp_json_dumps(obj, JSON_COMPACT);
 	json_decref(obj);
 	if (!text)
 		snprintf(why, whylen, "out of memory");

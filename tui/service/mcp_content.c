@@ -20,6 +20,7 @@
 #include "text/fileio.h"
 #include "service/mcp_content.h"
 #include "service/result_json.h"
+#include "json_text.h"
 #include "banned.h"
 
 __attribute__((format(printf, 2, 3)))
@@ -384,7 +385,7 @@ json_t *mcp_tool_result(const struct sp_result *r, const char *why,
 	json_object_set_new(text, "text", json_stringn(b.data ? b.data : "", b.len));
 	sp_buf_free(&b);
 	obj = result_json(r, why, limits);
-	dump = obj ? json_dumps(obj, JSON_COMPACT) : NULL;
+	dump = obj ? sp_json_dumps(obj, JSON_COMPACT) : NULL;
 	if (dump)
 		json_array_append_new(content, json_pack("{s:s, s:s}", "type", "text", "text", dump));
 	free(dump);
