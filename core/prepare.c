@@ -225,6 +225,7 @@ int sp_run_prepare(const struct sp_prepare *p, struct sp_run **out,
 	r->cg = sp_cgroup_create(&p->limits, r->cg_detail, sizeof r->cg_detail);
 	r->layers.filter = sp_run_filter_for(r->cg);
 	spec.cgroup_fd = sp_cgroup_fd(r->cg);
+	spec.n_cgroup_join = sp_cgroup_join_fds(r->cg, spec.cgroup_join);
 	if (sp_launch_start(&spec, &r->L, err) < 0)
 		goto fail;
 	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||

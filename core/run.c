@@ -1008,6 +1008,7 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	r->cg = sp_cgroup_create(&cfg->limits, r->cg_detail, sizeof r->cg_detail);
 	r->layers.filter = filter_for(r->cg);
 	spec.cgroup_fd = sp_cgroup_fd(r->cg);
+	spec.n_cgroup_join = sp_cgroup_join_fds(r->cg, spec.cgroup_join);
 	if (sp_launch_start(&spec, &r->L, err) < 0)
 		goto fail;
 	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||
