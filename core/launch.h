@@ -26,7 +26,8 @@ struct sp_launch_spec {
 	 * run is told at its release instead). */
 	unsigned columns, lines;
 	/* v2: the run's cgroup, which init is cloned straight into
-	 * (sp_cgroup_fd), or -1: sp_launch_ready then moves init */
+	 * (sp_cgroup_fd), or -1: sp_launch_ready then moves init, unless
+	 * it joins cgroup_join below */
 	int cgroup_fd;
 	/* v1: the run's `tasks` files (sp_cgroup_join_fds), which init
 	 * writes "0" to as it starts (cgroup_join.h); n 0: none */

@@ -1004,7 +1004,7 @@ static int start_run(const struct sp_config *cfg, struct sp_run **out,
 	r->start_us = sp_now_us();
 	/* before init: on v2 init is cloned straight into it, and the
 	 * controllers are enabled while no process of the run sits in the
-	 * parent (v1 moves init while it builds the root) */
+	 * parent (v1: init joins it itself as it starts, cgroup_join.h) */
 	r->cg = sp_cgroup_create(&cfg->limits, r->cg_detail, sizeof r->cg_detail);
 	r->layers.filter = filter_for(r->cg);
 	spec.cgroup_fd = sp_cgroup_fd(r->cg);
