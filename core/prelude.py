@@ -111,8 +111,10 @@ def _dumps(obj):
 
 def _send(obj):
     try:
+        # OSError too: the encoder's first use imports it, which fails
+        # where the program has used up its open files
         _send_line((_dumps(obj) + "\n").encode("utf-8", "surrogatepass"))
-    except (ValueError, TypeError):
+    except (OSError, ValueError, TypeError):
         pass
 
 
