@@ -471,6 +471,7 @@ int sp_cgroup_join_fds(const struct sp_cgroup *cg, int fds[SP_CGROUP_JOIN_MAX])
 		fds[i] = cg->join[i];
 	return n;
 }
+
 const char *sp_cgroup_path(const struct sp_cgroup *cg) { return cg ? cg->mem : ""; }
 int sp_cgroup_version(const struct sp_cgroup *cg) { return cg ? cg->version : 0; }
 
