@@ -31,6 +31,7 @@
 #include "base.h"
 #include "result.h"
 #include "sandbox.h"
+#include "cgroup_join.h"
 #include "banned.h"
 
 struct sp_cgroup {
@@ -41,6 +42,8 @@ struct sp_cgroup {
 	unsigned controllers;  /* v2: SP_CG_* the run's cgroup has */
 	char why[512];         /* v2: why any other is missing, or "" */
 	int fd;                /* v2: the run's directory (CLONE_INTO_CGROUP), or -1 */
+	int join[SP_CGROUP_JOIN_MAX]; /* v1: each controller's `tasks` (cgroup_join.h) */
+	int n_join;
 };
 
 /* names each run's cgroup uniquely within this process; runs may be set
@@ -386,6 +389,31 @@ static int setup_v1(struct sp_cgroup *cg, const struct sp_limits *l,
 	if (v1_dir("cpuacct", id, cg->cpu, sizeof cg->cpu) == 0)
 		cg->has_cpu = true;
 	cg->version = 1;
+	/* init joins them itself (cgroup_join.h); a file that will not open
+	 * leaves init to be moved the old way, by sp_cgroup_attach */
+	{
+		const char *dirs[SP_CGROUP_JOIN_MAX] = {
+			cg->has_mem ? cg->mem : NULL, cg->has_pids ? cg->pids : NULL,
+			cg->has_cpu ? cg->cpu : NULL,
+		};
+		for (int i = 0; i < SP_CGROUP_JOIN_MAX && cg->n_join >= 0; i++) {
+			char path[PATH_MAX + 16];
+			int fd;
+			if (!dirs[i])
+				continue;
+			snprintf(path, sizeof path, "%s/tasks", dirs[i]);
+			fd = open(path, O_WRONLY | O_CLOEXEC);
+			if (fd < 0) {
+				while (cg->n_join > 0)
+					close(cg->join[--cg->n_join]);
+				cg->n_join = -1;
+				break;
+			}
+			cg->join[cg->n_join++] = fd;
+		}
+		if (cg->n_join < 0)
+			cg->n_join = 0;
+	}
 	if (!cg->has_mem && !cg->has_pids) {
 		snprintf(detail, dlen, "cgroup v1 memory/pids not writable");
 		return -1;
@@ -436,6 +464,16 @@ made:
 }
 
 int sp_cgroup_fd(const struct sp_cgroup *cg) { return cg ? cg->fd : -1; }
+
+int sp_cgroup_join_fds(const struct sp_cgroup *cg, int fds[SP_CGROUP_JOIN_MAX])
+{
+	int n = cg && cg->version == 1 ? cg->n_join : 0;
+
+	for (int i = 0; i < n; i++)
+		fds[i] = cg->join[i];
+	return n;
+}
+
 const char *sp_cgroup_path(const struct sp_cgroup *cg) { return cg ? cg->mem : ""; }
 int sp_cgroup_version(const struct sp_cgroup *cg) { return cg ? cg->version : 0; }
 
@@ -547,6 +585,8 @@ void sp_cgroup_destroy(struct sp_cgroup *cg)
 		return;
 	if (cg->fd >= 0)
 		close(cg->fd);
+	for (int i = 0; i < cg->n_join; i++)
+		close(cg->join[i]);
 	/* Processes leave a cgroup a moment after they are reaped. */
 	for (int tries = 0; tries < 200; tries++) {
 		bool busy = false;

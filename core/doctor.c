@@ -19,6 +19,7 @@
 #include "base.h"
 #include "result.h"
 #include "sandbox.h"
+#include "cgroup_join.h"
 #include "banned.h"
 
 void sp_layer_set(struct sp_result *r, const char *name, bool active,
@@ -110,8 +111,9 @@ static int try_cgroup(char *detail, size_t len, char *missing, size_t mlen)
 	struct sp_limits lim;
 	struct sp_cgroup *cg;
 	char made[512], procs[PATH_MAX + 16], pidtext[16], *held;
-	int pidfd = -1, gate[2], rc = -1;
+	int pidfd = -1, gate[2] = { -1, -1 }, rc = -1;
 	bool placed = false, inside;
+	int join[SP_CGROUP_JOIN_MAX], n_join, joined[2] = { -1, -1 };
 	pid_t pid;
 
 	missing[0] = '\0';
@@ -121,27 +123,50 @@ static int try_cgroup(char *detail, size_t len, char *missing, size_t mlen)
 		snprintf(detail, len, "%s", made);
 		return -1;
 	}
-	if (pipe2(gate, O_CLOEXEC) < 0) {
+	if (pipe2(gate, O_CLOEXEC) < 0 || pipe2(joined, O_CLOEXEC) < 0) {
 		snprintf(detail, len, "%s; pipe: %s", made, strerror(errno));
+		for (int i = 0; i < 2; i++) {
+			if (gate[i] >= 0)
+				close(gate[i]);
+			if (joined[i] >= 0)
+				close(joined[i]);
+		}
 		sp_cgroup_destroy(cg);
 		return -1;
 	}
+	n_join = sp_cgroup_join_fds(cg, join);
 	pid = sp_clone_into(0, sp_cgroup_fd(cg), &pidfd, &placed);
 	if (pid == 0) {
 		char c;
 		close(gate[1]);
+		/* v1: joins as a run's init does (cgroup_join.h), then says
+		 * so by closing its end of the gate's other pipe */
+		for (int i = 0; i < n_join; i++)
+			if (write(join[i], "0", 1) != 1)
+				_exit(1);
+		close(joined[1]);
 		/* waits until doctor has looked, then leaves the cgroup empty */
 		while (read(gate[0], &c, 1) < 0 && errno == EINTR)
 			;
 		_exit(0);
 	}
 	close(gate[0]);
+	close(joined[1]);
+	{
+		char c;
+		/* EOF once the child joined (or died) */
+		while (pid > 0 && read(joined[0], &c, 1) < 0 && errno == EINTR)
+			;
+	}
+	close(joined[0]);
 	if (pid < 0) {
 		snprintf(detail, len, "%s; a child could not start: %s", made, strerror(errno));
 		close(gate[1]);
 		sp_cgroup_destroy(cg);
 		return -1;
 	}
+	if (n_join > 0)
+		placed = true; /* by itself, or it is not inside below */
 	if (!placed && sp_cgroup_attach(cg, pid) < 0) {
 		snprintf(detail, len, "%s; a child could not move into it: %s", made, strerror(errno));
 		inside = false;
@@ -155,7 +180,7 @@ static int try_cgroup(char *detail, size_t len, char *missing, size_t mlen)
 				inside = true;
 		free(held);
 		snprintf(detail, len, inside ? "%s; a child ran in it (%s)" : "%s; but a child is not in it",
-			 made, placed ? "cloned straight in" : "moved in");
+			 made, n_join > 0 ? "joined by itself" : placed ? "cloned straight in" : "moved in");
 	}
 	close(gate[1]);
 	waitpid(pid, NULL, 0);

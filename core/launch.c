@@ -360,6 +360,17 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	pid_t prog;
 	ssize_t n;
 
+	/* Into the run's v1 cgroups first, before anything of the sandbox
+	 * is allocated: a thread moving itself waits for no grace period
+	 * (cgroup_join.h). The supervisor opened the files; the kernel
+	 * checks its rights, not ours. */
+	for (int i = 0; i < spec->n_cgroup_join; i++)
+		if (write(spec->cgroup_join[i], "0", 1) != 1) {
+			char why[200];
+			snprintf(why, sizeof why, "cgroup: the sandbox could not join the run's "
+				 "cgroup v1 controllers: %s", strerror(errno));
+			child_fail(ctl, why);
+		}
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	reset_signals();
 	release_host_fds(spec, ctl);
@@ -599,6 +610,8 @@ int sp_launch_start(const struct sp_launch_spec *spec, struct sp_launched *out,
 	out->pid = pid;
 	out->pidfd = pidfd;
 	out->ctl = ctl[0];
+	if (spec->n_cgroup_join > 0)
+		out->in_cgroup = true; /* init joins them itself, or says why not */
 	if (write_maps(pid, err) < 0)
 		goto fail;
 	if (write(ctl[0], &(char){ SP_CTL_BUILD }, 1) != 1) {

@@ -8,6 +8,7 @@
 #define SP_LAUNCH_H
 
 #include "sandbox.h"
+#include "cgroup_join.h"
 
 struct sp_launch_spec {
 	const char *python;
@@ -25,8 +26,13 @@ struct sp_launch_spec {
 	 * run is told at its release instead). */
 	unsigned columns, lines;
 	/* v2: the run's cgroup, which init is cloned straight into
-	 * (sp_cgroup_fd), or -1: sp_launch_ready then moves init */
+	 * (sp_cgroup_fd), or -1: sp_launch_ready then moves init, unless
+	 * it joins cgroup_join below */
 	int cgroup_fd;
+	/* v1: the run's `tasks` files (sp_cgroup_join_fds), which init
+	 * writes "0" to as it starts (cgroup_join.h); n 0: none */
+	int cgroup_join[SP_CGROUP_JOIN_MAX];
+	int n_cgroup_join;
 };
 
 struct sp_launched {
@@ -36,7 +42,8 @@ struct sp_launched {
 	int work_fd;
 	int proc_fd;
 	int sockmem_fd;          /* sock_diag in the sandbox's netns, or -1 */
-	bool in_cgroup;          /* init was cloned into spec->cgroup_fd */
+	bool in_cgroup;          /* init was cloned into spec->cgroup_fd, or
+				  * joins spec->cgroup_join itself */
 };
 
 /* In sp_launch_go's go: besides the filter variant (SP_FILTER_*), the

@@ -456,10 +456,11 @@ static int start_sandbox(struct sp_run *r, struct start_plan *pl, struct start_p
 	r->start_us = sp_now_us();
 	/* make the cgroup: on v2 init is cloned straight into it, and the
 	 * controllers are enabled while no process of the run sits in the
-	 * parent (v1 moves init while it builds the root) */
+	 * parent (v1: init joins it itself as it starts, cgroup_join.h) */
 	r->cg = sp_cgroup_create(&r->limits, r->cg_detail, sizeof r->cg_detail);
 	r->layers.filter = filter_for(r->cg);
 	pl->spec.cgroup_fd = sp_cgroup_fd(r->cg);
+	pl->spec.n_cgroup_join = sp_cgroup_join_fds(r->cg, pl->spec.cgroup_join);
 	if (sp_launch_start(&pl->spec, &r->L, err) < 0 ||     /* clone init */
 	    sp_launch_ready(&r->L, r->cg, err) < 0 ||         /* the root is built */
 	    (in && place_inputs(r, cfg, in, err) < 0) ||

@@ -232,7 +232,8 @@ static long read_hwm_kb(pid_t pid)
 static uid_t as_uid;
 static gid_t as_gid;
 /* When set: the cgroup dirs (v1 memory, pids, cpuacct) each command
- * joins before its exec, as cgexec would (see row_startup_cgroup). */
+ * joins before its exec, as sandpit's init joins its own: "0" to each
+ * `tasks` file, a thread moving itself (see row_startup_cgroup). */
 static char join_cg[3][512];
 static bool joining;
 
@@ -243,7 +244,7 @@ static void join_cgroups(void)
 		int fd;
 		if (!join_cg[i][0])
 			continue;
-		snprintf(path, sizeof path, "%s/cgroup.procs", join_cg[i]);
+		snprintf(path, sizeof path, "%s/tasks", join_cg[i]);
 		fd = open(path, O_WRONLY | O_CLOEXEC);
 		if (fd < 0 || write(fd, "0", 1) != 1)
 			_exit(126);
@@ -599,9 +600,11 @@ static bool make_cgroup(char *out, size_t len, const char *ctl, const char *file
  * A comparable policy for a root run on cgroup v1: sandpit's root runs
  * hold their limits in cgroups (memory, pids, cpuacct), which
  * bubblewrap has no part in. This row gives bubblewrap the same three,
- * joined before it starts (as `cgexec` would): a v1 join waits for an
- * RCU grace period whoever makes it, so the two sides then pay the
- * same. Root on a cgroup v1 host only.
+ * joined before it starts the cheapest way, sandpit's own (core/
+ * cgroup_join.h): the forked child, one thread, writes "0" to each
+ * controller's `tasks`, which waits for no RCU grace period (a pid
+ * written to cgroup.procs, as cgexec does, waits for one). Root on a
+ * cgroup v1 host only.
  */
 static void row_startup_cgroup(void)
 {

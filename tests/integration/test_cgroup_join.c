@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_cgroup_join.c - on a cgroup v1 host, as root, the sandbox's init
+ * joins the run's memory, pids and cpuacct cgroups itself
+ * (core/cgroup_join.h) rather than being moved there: looked at from the
+ * host while the program runs, init and the program are each in all
+ * three of the run's cgroups, and the run says the cgroup layer is on.
+ * Elsewhere (cgroup v2, an ordinary user) there is nothing to join this
+ * way and the test says so and passes.
+ */
+#include "itest.h"
+
+#include <sys/statfs.h>
+#include <linux/magic.h>
+
+/* The run's cgroup in each v1 controller: "/sandpit-PID-N" at the end
+ * of the memory, pids and cpuacct lines of /proc/PID/cgroup. */
+static unsigned in_run_cgroups(long pid)
+{
+	char path[64], *text, *line, *save = NULL;
+	unsigned got = 0;
+
+	snprintf(path, sizeof path, "/proc/%ld/cgroup", pid);
+	text = it_slurp(path, NULL);
+	if (!text)
+		return 0;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		const char *ctl = strchr(line, ':'), *where = strrchr(line, ':');
+		bool run = where && strstr(where, "/sandpit-") != NULL;
+		if (!ctl || !run)
+			continue;
+		if (strstr(ctl, ":memory:") == ctl || strstr(ctl, ",memory") || strstr(ctl, "memory,"))
+			got |= 1;
+		if (strstr(ctl, ":pids:") == ctl)
+			got |= 2;
+		if (strstr(ctl, "cpuacct"))
+			got |= 4;
+	}
+	free(text);
+	return got;
+}
+
+/* Host pids whose command line holds marker: init ("sandpit" and the
+ * program's name) and the interpreter. */
+static size_t pids_with(const char *marker, long *pids, size_t max)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *de;
+	size_t n = 0;
+
+	assert_non_null(d);
+	while ((de = readdir(d)) != NULL && n < max) {
+		char path[64], buf[4096];
+		char *end;
+		long pid = strtol(de->d_name, &end, 10);
+		ssize_t len;
+		int fd;
+
+		if (*end || pid <= 0 || pid == (long)getpid())
+			continue;
+		snprintf(path, sizeof path, "/proc/%ld/cmdline", pid);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		len = read(fd, buf, sizeof buf - 1);
+		close(fd);
+		if (len <= 0)
+			continue;
+		for (ssize_t i = 0; i < len; i++)
+			if (buf[i] == '\0')
+				buf[i] = ' ';
+		buf[len] = '\0';
+		if (strstr(buf, marker))
+			pids[n++] = pid;
+	}
+	closedir(d);
+	return n;
+}
+
+static void test_init_and_the_program_are_in_the_runs_v1_cgroups(void **state)
+{
+	struct statfs fs;
+	char *name = it_name("cgjoin");
+	struct sp_config cfg = it_config("import time\nprint('up', flush=True)\ntime.sleep(30)\n",
+					 name);
+	struct it_seen seen = { 0 };
+	struct sp_run *run;
+	const struct sp_layer *l;
+	long pids[8];
+	size_t n;
+
+	(void)state;
+	if (geteuid() != 0 || statfs("/sys/fs/cgroup", &fs) < 0 ||
+	    fs.f_type == CGROUP2_SUPER_MAGIC || access("/sys/fs/cgroup/memory", W_OK) < 0) {
+		printf("# not root on a cgroup v1 host: nothing to join this way\n");
+		free(name);
+		return;
+	}
+	run = it_start(&cfg);
+	assert_true(it_drive(run, &seen, "up"));
+	n = pids_with(name, pids, 8);
+	/* init (its blanked command line keeps the program's name) and the
+	 * interpreter */
+	if (n < 2)
+		fail_msg("found %zu of the run's processes on the host", n);
+	for (size_t i = 0; i < n; i++)
+		if (in_run_cgroups(pids[i]) != 7)
+			fail_msg("process %ld is not in all of the run's memory, pids and cpuacct "
+				 "cgroups (mask %u)", pids[i], in_run_cgroups(pids[i]));
+	sp_run_cancel(run);
+	it_drive(run, &seen, NULL);
+	l = it_layer(sp_run_result(run), "cgroup");
+	assert_non_null(l);
+	assert_true(l->active);
+	sp_run_free(run);
+	free(seen.out);
+	assert_int_equal(it_host_procs_with(name), 0);
+	free(name);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_init_and_the_program_are_in_the_runs_v1_cgroups),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
