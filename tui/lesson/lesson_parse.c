@@ -34,6 +34,7 @@
 
 #include "lesson/lesson.h"
 #include "config/limit_fields.h"
+#include "buf.h"
 #include "banned.h"
 
 enum section { SEC_HEAD, SEC_GOAL, SEC_START, SEC_HINT, SEC_SOLUTION,
@@ -485,6 +486,239 @@ bad:
 		    "[data DATA] section in place of [file NAME])");
 }
 
+/*
+ * The words of one condition after its name ("status", "carry", ...):
+ * s moves along them to e; rest..rend is all of them, trimmed. A kind's
+ * parser fills c from them and says COND_OK, COND_BAD (not a condition:
+ * the caller lists the forms) or COND_REFUSED (fail() has said why).
+ */
+struct cond_words {
+	struct parser *p;
+	int line;
+	const char *name;
+	const char *s, *e;
+	const char *rest, *rend;
+};
+
+enum { COND_OK = 0, COND_BAD = -1, COND_REFUSED = -2 };
+
+static int cond_status(struct cond_words *cw, struct lesson_cond *c)
+{
+	char st[32];
+
+	c->kind = LC_STATUS;
+	while (word(&cw->s, cw->e, st, sizeof st)) {
+		int b = status_bit(st, strlen(st));
+		if (b < 0) {
+			fail(cw->p, cw->line, "unknown status '%s' (ok, error, cpu_limit, "
+			     "wall_limit, memory_limit, output_limit, killed)", st);
+			return COND_REFUSED;
+		}
+		c->statuses |= 1u << b;
+	}
+	return c->statuses ? COND_OK : COND_BAD;
+}
+
+static int cond_exit(struct cond_words *cw, struct lesson_cond *c)
+{
+	char num[16], *end;
+
+	c->kind = LC_EXIT;
+	if (!word(&cw->s, cw->e, num, sizeof num))
+		return COND_BAD;
+	long v = strtol(num, &end, 10);
+	if (*end || v < 0 || v > 255)
+		return COND_BAD;
+	c->exit_code = (int)v;
+	return COND_OK;
+}
+
+/* stdout|stderr|source has|lacks TEXT, stdout like GLOB, stdout number ... */
+static int cond_stream(struct cond_words *cw, struct lesson_cond *c)
+{
+	char how[16];
+	bool out = cw->name[3] == 'o', src = cw->name[1] == 'o';
+	const char *rest, *rend;
+
+	if (!word(&cw->s, cw->e, how, sizeof how))
+		return COND_BAD;
+	if (!strcmp(how, "has") || !strcmp(how, "lacks")) {
+		c->kind = src ? LC_SOURCE_HAS : out ? LC_STDOUT_HAS : LC_STDERR_HAS;
+		c->negate ^= how[0] == 'l';
+	} else if (!strcmp(how, "like") && out) {
+		c->kind = LC_STDOUT_LIKE;
+	} else if (!strcmp(how, "number") && out) {
+		c->kind = LC_NUMBER;
+		return number_args(cw->s, cw->e, c) ? COND_OK : COND_BAD;
+	} else {
+		return COND_BAD;
+	}
+	rest = cw->s;
+	rend = cw->e;
+	trim(&rest, &rend);
+	if (rend == rest)
+		return COND_BAD;
+	c->arg = dup_n(rest, (size_t)(rend - rest));
+	return COND_OK;
+}
+
+static int cond_violation(struct cond_words *cw, struct lesson_cond *c)
+{
+	size_t rn = (size_t)(cw->rend - cw->rest);
+
+	c->kind = LC_VIOLATION;
+	c->arg = dup_n(rn ? cw->rest : "any", rn ? rn : 3);
+	if (c->arg && !known_kind(c->arg)) {
+		fail(cw->p, cw->line, "unknown violation kind '%s' (network, filesystem, "
+		     "process, syscall, cpu, wall, memory, output, disk, carry, any)", c->arg);
+		return COND_REFUSED;
+	}
+	return COND_OK;
+}
+
+/* After "carry NAME =": "received + N" is what came in, and N more. */
+static bool carry_received(const char **rest, const char **rend, struct lesson_cond *c)
+{
+	const char *q, *qe = *rend;
+
+	if (*rend - *rest <= 8 || memcmp(*rest, "received", 8))
+		return true;
+	q = *rest + 8;
+	trim(&q, &qe);
+	if (q == qe || *q != '+')
+		return false;
+	q++;
+	trim(&q, &qe);
+	*rest = q;
+	*rend = qe;
+	c->received = true;
+	return *rend != *rest;
+}
+
+/* carry NAME [= JSON | = received + N] */
+static int cond_carry(struct cond_words *cw, struct lesson_cond *c)
+{
+	char name[64];
+	const char *rest, *rend;
+
+	c->kind = LC_CARRY;
+	if (!word(&cw->s, cw->e, name, sizeof name) || !identifier(name))
+		return COND_BAD;
+	c->arg = dup_n(name, strlen(name));
+	rest = cw->s;
+	rend = cw->e;
+	trim(&rest, &rend);
+	if (rend == rest)
+		return COND_OK;
+	if (*rest != '=')
+		return COND_BAD;
+	rest++;
+	trim(&rest, &rend);
+	if (rend == rest || !carry_received(&rest, &rend, c))
+		return COND_BAD;
+	c->value = dup_n(rest, (size_t)(rend - rest));
+	json_t *j = c->value ? json_loads(c->value, JSON_DECODE_ANY, NULL) : NULL;
+	bool ok = j != NULL && (!c->received || json_is_number(j));
+	json_decref(j);
+	if (c->value && !ok) {
+		fail(cw->p, cw->line, "the value after '=' is not JSON: %s", c->value);
+		return COND_REFUSED;
+	}
+	return COND_OK;
+}
+
+/* file GLOB, kept GLOB, picture GLOB */
+static int cond_glob(struct cond_words *cw, struct lesson_cond *c)
+{
+	size_t rn = (size_t)(cw->rend - cw->rest);
+
+	c->kind = cw->name[0] == 'f' ? LC_FILE : cw->name[0] == 'k' ? LC_KEPT : LC_PICTURE;
+	if (!rn)
+		return COND_BAD;
+	c->arg = dup_n(cw->rest, rn);
+	return COND_OK;
+}
+
+/* limit NAME <=|>=|= VALUE */
+static int cond_limit(struct cond_words *cw, struct lesson_cond *c)
+{
+	char name[16], op[4], val[64], more[64];
+
+	c->kind = LC_LIMIT;
+	if (!word(&cw->s, cw->e, name, sizeof name) || !word(&cw->s, cw->e, op, sizeof op) ||
+	    !word(&cw->s, cw->e, val, sizeof val) || word(&cw->s, cw->e, more, sizeof more))
+		return COND_BAD;
+	if (!strcmp(op, "<=")) c->op = LOP_LE;
+	else if (!strcmp(op, ">=")) c->op = LOP_GE;
+	else if (!strcmp(op, "=")) c->op = LOP_EQ;
+	else return COND_BAD;
+	int rc = parse_limit(name, val, &c->num);
+	if (rc == -2) {
+		fail(cw->p, cw->line, "unknown limit '%s' (cpu, wall, memory, output, disk, "
+		     "procs)", name);
+		return COND_REFUSED;
+	}
+	if (rc < 0) {
+		fail(cw->p, cw->line, "bad value '%s' for limit %s", val, name);
+		return COND_REFUSED;
+	}
+	c->arg = dup_n(name, strlen(name));
+	return COND_OK;
+}
+
+/* Each condition's first word (after "not"/"no") and its parser. */
+static const struct {
+	const char *name;
+	int (*parse)(struct cond_words *, struct lesson_cond *);
+} cond_kinds[] = {
+	{ "status", cond_status },
+	{ "exit", cond_exit },
+	{ "stdout", cond_stream },
+	{ "stderr", cond_stream },
+	{ "source", cond_stream },
+	{ "violation", cond_violation },
+	{ "violations", cond_violation },
+	{ "carry", cond_carry },
+	{ "file", cond_glob },
+	{ "kept", cond_glob },
+	{ "picture", cond_glob },
+	{ "limit", cond_limit },
+};
+
+/* Cut "| words when it fails" off [*s, *e) into c->say. -1 out of memory. */
+static int take_say(const char **s, const char **e, struct lesson_cond *c)
+{
+	const char *bar = NULL;
+
+	for (const char *q = *s; q + 2 < *e; q++)
+		if (q[0] == ' ' && q[1] == '|' && (q[2] == ' ' || q + 3 == *e)) {
+			bar = q;
+			break;
+		}
+	if (!bar)
+		return 0;
+	const char *ss = bar + 2, *se = *e;
+	trim(&ss, &se);
+	*e = bar;
+	trim(s, e);
+	if (se > ss && !(c->say = dup_n(ss, (size_t)(se - ss))))
+		return -1;
+	return 0;
+}
+
+/* The words of a condition after its "[not]": its kind's parser. */
+static int parse_cond(struct parser *p, int line, const char *s, const char *e,
+		      const char *w, struct lesson_cond *c)
+{
+	struct cond_words cw = { p, line, w, s, e, s, e };
+
+	trim(&cw.rest, &cw.rend);
+	for (size_t i = 0; i < SP_ARRAY_SIZE(cond_kinds); i++)
+		if (!strcmp(w, cond_kinds[i].name))
+			return cond_kinds[i].parse(&cw, c);
+	return COND_BAD;
+}
+
 /* One condition of [check] or [again]: "[not] what args [| words when
  * it fails]", appended to conds (*n of them). */
 static int check_line(struct parser *p, int line, const char *s, const char *e,
@@ -492,177 +726,35 @@ static int check_line(struct parser *p, int line, const char *s, const char *e,
 {
 	struct lesson_cond c = { .line = line };
 	char w[64];
-	const char *bar = NULL;
+	int rc = COND_BAD;
 
-	for (const char *q = s; q + 2 < e; q++)
-		if (q[0] == ' ' && q[1] == '|' && (q[2] == ' ' || q + 3 == e)) {
-			bar = q;
-			break;
-		}
-	if (bar) {
-		const char *ss = bar + 2, *se = e;
-		trim(&ss, &se);
-		e = bar;
-		trim(&s, &e);
-		if (se > ss && !(c.say = dup_n(ss, (size_t)(se - ss))))
-			return fail(p, line, "out of memory");
-	}
+	if (take_say(&s, &e, &c) < 0)
+		return fail(p, line, "out of memory");
 	if (*n_conds == LESSON_MAX_CONDS) {
 		free(c.say);
 		return fail(p, line, "more than %d conditions", LESSON_MAX_CONDS);
 	}
-	if (!word(&s, e, w, sizeof w))
-		goto bad;
-	if (!strcmp(w, "not") || !strcmp(w, "no")) {
-		c.negate = true;
-		if (!word(&s, e, w, sizeof w))
-			goto bad;
+	if (word(&s, e, w, sizeof w)) {
+		if (!strcmp(w, "not") || !strcmp(w, "no"))
+			c.negate = true;
+		if (!c.negate || word(&s, e, w, sizeof w))
+			rc = parse_cond(p, line, s, e, w, &c);
 	}
-	const char *rest = s, *rend = e;
-	trim(&rest, &rend);
-	size_t rn = (size_t)(rend - rest);
-
-	if (!strcmp(w, "status")) {
-		char st[32];
-		c.kind = LC_STATUS;
-		while (word(&s, e, st, sizeof st)) {
-			int b = status_bit(st, strlen(st));
-			if (b < 0) {
-				free(c.say);
-				return fail(p, line, "unknown status '%s' (ok, error, "
-					    "cpu_limit, wall_limit, memory_limit, "
-					    "output_limit, killed)", st);
-			}
-			c.statuses |= 1u << b;
-		}
-		if (!c.statuses)
-			goto bad;
-	} else if (!strcmp(w, "exit")) {
-		char num[16], *end;
-		c.kind = LC_EXIT;
-		if (!word(&s, e, num, sizeof num))
-			goto bad;
-		long v = strtol(num, &end, 10);
-		if (*end || v < 0 || v > 255)
-			goto bad;
-		c.exit_code = (int)v;
-	} else if (!strcmp(w, "stdout") || !strcmp(w, "stderr") || !strcmp(w, "source")) {
-		char how[16];
-		bool out = w[3] == 'o', src = w[1] == 'o';
-		if (!word(&s, e, how, sizeof how))
-			goto bad;
-		if (!strcmp(how, "has") || !strcmp(how, "lacks")) {
-			c.kind = src ? LC_SOURCE_HAS : out ? LC_STDOUT_HAS : LC_STDERR_HAS;
-			c.negate ^= how[0] == 'l';
-		} else if (!strcmp(how, "like") && out) {
-			c.kind = LC_STDOUT_LIKE;
-		} else if (!strcmp(how, "number") && out) {
-			c.kind = LC_NUMBER;
-			if (!number_args(s, e, &c))
-				goto bad;
-			goto done;
-		} else {
-			goto bad;
-		}
-		rest = s;
-		rend = e;
-		trim(&rest, &rend);
-		if (rend == rest)
-			goto bad;
-		c.arg = dup_n(rest, (size_t)(rend - rest));
-	} else if (!strcmp(w, "violation") || !strcmp(w, "violations")) {
-		c.kind = LC_VIOLATION;
-		c.arg = dup_n(rn ? rest : "any", rn ? rn : 3);
-		if (c.arg && !known_kind(c.arg)) {
-			fail(p, line, "unknown violation kind '%s' (network, "
-			     "filesystem, process, syscall, cpu, wall, memory, "
-			     "output, disk, carry, any)", c.arg);
-			goto out_free;
-		}
-	} else if (!strcmp(w, "carry")) {
-		char name[64];
-		c.kind = LC_CARRY;
-		if (!word(&s, e, name, sizeof name) || !identifier(name))
-			goto bad;
-		c.arg = dup_n(name, strlen(name));
-		rest = s;
-		rend = e;
-		trim(&rest, &rend);
-		if (rend > rest) {
-			if (*rest != '=')
-				goto bad;
-			rest++;
-			trim(&rest, &rend);
-			if (rend == rest)
-				goto bad;
-			if (rend - rest > 8 && !memcmp(rest, "received", 8)) {
-				/* "received + N": what came in, and N more */
-				const char *q = rest + 8, *qe = rend;
-				trim(&q, &qe);
-				if (q == qe || *q != '+')
-					goto bad;
-				q++;
-				trim(&q, &qe);
-				rest = q;
-				rend = qe;
-				c.received = true;
-				if (rend == rest)
-					goto bad;
-			}
-			c.value = dup_n(rest, (size_t)(rend - rest));
-			json_t *j = c.value ? json_loads(c.value, JSON_DECODE_ANY, NULL) : NULL;
-			bool ok = j != NULL && (!c.received || json_is_number(j));
-			json_decref(j);
-			if (c.value && !ok) {
-				fail(p, line, "the value after '=' is not JSON: %s",
-				     c.value);
-				goto out_free;
-			}
-		}
-	} else if (!strcmp(w, "file") || !strcmp(w, "kept") || !strcmp(w, "picture")) {
-		c.kind = w[0] == 'f' ? LC_FILE : w[0] == 'k' ? LC_KEPT : LC_PICTURE;
-		if (!rn)
-			goto bad;
-		c.arg = dup_n(rest, rn);
-	} else if (!strcmp(w, "limit")) {
-		char name[16], op[4], val[64];
-		c.kind = LC_LIMIT;
-		if (!word(&s, e, name, sizeof name) || !word(&s, e, op, sizeof op) ||
-		    !word(&s, e, val, sizeof val) || word(&s, e, w, sizeof w))
-			goto bad;
-		if (!strcmp(op, "<=")) c.op = LOP_LE;
-		else if (!strcmp(op, ">=")) c.op = LOP_GE;
-		else if (!strcmp(op, "=")) c.op = LOP_EQ;
-		else goto bad;
-		int rc = parse_limit(name, val, &c.num);
-		if (rc == -2) {
-			free(c.say);
-			return fail(p, line, "unknown limit '%s' (cpu, wall, memory, "
-				    "output, disk, procs)", name);
-		}
-		if (rc < 0) {
-			free(c.say);
-			return fail(p, line, "bad value '%s' for limit %s", val, name);
-		}
-		c.arg = dup_n(name, strlen(name));
-	} else {
-		goto bad;
-	}
-done:
-	if (c.kind != LC_STATUS && c.kind != LC_EXIT && !c.arg) {
+	if (rc == COND_OK && c.kind != LC_STATUS && c.kind != LC_EXIT && !c.arg) {
 		fail(p, line, "out of memory");
-		goto out_free;
+		rc = COND_REFUSED;
 	}
-	conds[(*n_conds)++] = c;
-	return 0;
-bad:
-	fail(p, line, "not a condition; one of: status NAME..., exit N, "
-	     "stdout has TEXT, stdout lacks TEXT, stdout like GLOB, stdout number "
-	     "LABEL VALUE within TOL, stderr has TEXT, source has TEXT, source "
-	     "lacks TEXT, [no] violation KIND, carry NAME [= JSON | = received + N], "
-	     "[no] file GLOB, kept GLOB, picture GLOB, limit NAME <= VALUE (then "
-	     "'| words' to say when it fails)");
-out_free:
+	if (rc == COND_OK) {
+		conds[(*n_conds)++] = c;
+		return 0;
+	}
+	if (rc == COND_BAD)
+		fail(p, line, "not a condition; one of: status NAME..., exit N, "
+		     "stdout has TEXT, stdout lacks TEXT, stdout like GLOB, stdout number "
+		     "LABEL VALUE within TOL, stderr has TEXT, source has TEXT, source "
+		     "lacks TEXT, [no] violation KIND, carry NAME [= JSON | = received + N], "
+		     "[no] file GLOB, kept GLOB, picture GLOB, limit NAME <= VALUE (then "
+		     "'| words' to say when it fails)");
 	free(c.arg);
 	free(c.value);
 	free(c.say);
