@@ -775,6 +775,64 @@ static bool header_line(const char *s, const char *e)
 	return (a[1] >= 'a' && a[1] <= 'z') || (a[1] >= 'A' && a[1] <= 'Z');
 }
 
+/* One line [s, e) of the file, by the section it is in: a header, a
+ * line of settings or conditions, or text of the section. */
+static int parse_line(struct parser *p, int line, const char *s, const char *e)
+{
+	struct lesson *out = p->l;
+	const char *ts = s, *te = e;
+
+	trim(&ts, &te);
+	if (header_line(s, te))
+		return begin_section(p, line, s, te);
+	if (p->sec == SEC_HEAD || p->sec == SEC_CHECK || p->sec == SEC_AGAIN) {
+		if (ts == te || *ts == '#')
+			return 0;
+		struct lesson_again *g = p->sec == SEC_AGAIN ? &out->again[out->n_again - 1] : NULL;
+		if (p->sec == SEC_HEAD)
+			return head_line(p, line, ts, te);
+		if (g && te - ts > 5 && !memcmp(ts, "with ", 5))
+			return with_line(p, line, ts, te);
+		return g ? check_line(p, line, ts, te, g->conds, &g->n_conds) :
+			   check_line(p, line, ts, te, out->conds, &out->n_conds);
+	}
+	/* text: keep from the first non-blank line to the last */
+	if (ts < te) {
+		if (!p->body)
+			p->body = s;
+		p->body_end = e > s && e[-1] == '\r' ? e - 1 : e;
+	}
+	return 0;
+}
+
+/* The lesson as a whole, once every line is read (last is the last
+ * line's number): a title, the four sections, a condition in each
+ * [again]; then its source and id. */
+static int finish_lesson(struct parser *p, int last, const char *source, const char *id)
+{
+	struct lesson *out = p->l;
+
+	if (!out->title)
+		return fail(p, 1, "no 'title = ...' line before the first section");
+	const char *missing = !out->goal ? "[goal]" : !out->start ? "[start]" :
+			      !out->solution ? "[solution]" :
+			      !out->n_conds ? "[check] (with at least one condition)" : NULL;
+	if (missing)
+		return fail(p, last, "the lesson has no %s section; every lesson has "
+			    "[goal], [start], [solution] and [check]", missing);
+	for (size_t k = 0; k < out->n_again; k++)
+		if (!out->again[k].n_conds)
+			return fail(p, out->again[k].line, "this [again] has no condition "
+				    "to judge its run by");
+	if (!out->runs)
+		out->runs = 1;
+	out->source = dup_n(source, strlen(source));
+	out->id = dup_n(id, strlen(id));
+	if (!out->source || !out->id)
+		return fail(p, 1, "out of memory");
+	return 0;
+}
+
 int lesson_parse(const char *text, size_t len, const char *source,
 		 const char *id, struct lesson *out, char *err, size_t errlen)
 {
@@ -794,68 +852,14 @@ int lesson_parse(const char *text, size_t len, const char *source,
 			    "(a lesson is plain text: tabs and newlines only)");
 	while (s < end) {
 		const char *e = memchr(s, '\n', (size_t)(end - s));
-		const char *next;
 		if (!e)
 			e = end;
-		next = e < end ? e + 1 : end;
-		line++;
-		const char *ts = s, *te = e;
-		trim(&ts, &te);
-		if (header_line(s, te)) {
-			if (begin_section(&p, line, s, te) < 0)
-				goto fail;
-		} else if (p.sec == SEC_HEAD || p.sec == SEC_CHECK || p.sec == SEC_AGAIN) {
-			if (ts < te && *ts != '#') {
-				struct lesson_again *g = p.sec == SEC_AGAIN ?
-					&out->again[out->n_again - 1] : NULL;
-				int rc = p.sec == SEC_HEAD ? head_line(&p, line, ts, te) :
-					 g && te - ts > 5 && !memcmp(ts, "with ", 5) ?
-					 with_line(&p, line, ts, te) :
-					 g ? check_line(&p, line, ts, te, g->conds, &g->n_conds) :
-					 check_line(&p, line, ts, te, out->conds, &out->n_conds);
-				if (rc < 0)
-					goto fail;
-			}
-		} else {
-			/* text: keep from the first non-blank line to the last */
-			if (ts < te) {
-				if (!p.body)
-					p.body = s;
-				p.body_end = e > s && e[-1] == '\r' ? e - 1 : e;
-			}
-		}
-		s = next;
-	}
-	if (end_section(&p) < 0)
-		goto fail;
-	if (line == 0)
-		line = 1;
-	if (!out->title) {
-		fail(&p, 1, "no 'title = ...' line before the first section");
-		goto fail;
-	}
-	const char *missing = !out->goal ? "[goal]" : !out->start ? "[start]" :
-			      !out->solution ? "[solution]" :
-			      !out->n_conds ? "[check] (with at least one condition)" : NULL;
-	if (missing) {
-		fail(&p, line, "the lesson has no %s section; every lesson has "
-		     "[goal], [start], [solution] and [check]", missing);
-		goto fail;
-	}
-	for (size_t k = 0; k < out->n_again; k++)
-		if (!out->again[k].n_conds) {
-			fail(&p, out->again[k].line, "this [again] has no condition "
-			     "to judge its run by");
+		if (parse_line(&p, ++line, s, e) < 0)
 			goto fail;
-		}
-	if (!out->runs)
-		out->runs = 1;
-	out->source = dup_n(source, strlen(source));
-	out->id = dup_n(id, strlen(id));
-	if (!out->source || !out->id) {
-		fail(&p, 1, "out of memory");
-		goto fail;
+		s = e < end ? e + 1 : end;
 	}
+	if (end_section(&p) < 0 || finish_lesson(&p, line ? line : 1, source, id) < 0)
+		goto fail;
 	return 0;
 fail:
 	lesson_free(out);
