@@ -158,9 +158,115 @@ static bool good_file_name(const char *s, size_t n)
 }
 
 /* "[name]" or "[file NAME]": start a new section. */
-static int begin_section(struct parser *p, int line, const char *s, const char *e)
+/* A section's opening, by its name (n bytes): 0, or -1 with fail() said. */
+typedef int section_fn(struct parser *p, int line, const char *name, size_t n);
+
+/* [goal], [start], [solution]: one each, text */
+static int begin_text(struct parser *p, int line, const char *name, size_t n)
 {
 	struct lesson *l = p->l;
+	char **slot = name[0] == 'g' ? &l->goal : name[1] == 't' ? &l->start : &l->solution;
+
+	if (*slot)
+		return fail(p, line, "a second [%.*s] section (a lesson has one)", (int)n, name);
+	p->sec = name[0] == 'g' ? SEC_GOAL : name[1] == 't' ? SEC_START : SEC_SOLUTION;
+	p->text = slot;
+	return 0;
+}
+
+static int begin_hint(struct parser *p, int line, const char *name, size_t n)
+{
+	struct lesson *l = p->l;
+
+	(void)name;
+	(void)n;
+	if (l->n_hints == LESSON_MAX_HINTS)
+		return fail(p, line, "more than %d hints", LESSON_MAX_HINTS);
+	p->sec = SEC_HINT;
+	p->text = &l->hints[l->n_hints++];
+	return 0;
+}
+
+static int begin_check(struct parser *p, int line, const char *name, size_t n)
+{
+	(void)name;
+	(void)n;
+	if (p->seen_check)
+		return fail(p, line, "a second [check] section (put every condition in one)");
+	p->seen_check = true;
+	p->sec = SEC_CHECK;
+	p->text = NULL;
+	return 0;
+}
+
+static int begin_again(struct parser *p, int line, const char *name, size_t n)
+{
+	struct lesson *l = p->l;
+	struct lesson_again *g;
+
+	(void)name;
+	(void)n;
+	if (l->n_again == LESSON_MAX_AGAIN)
+		return fail(p, line, "more than %d [again] sections", LESSON_MAX_AGAIN);
+	g = realloc(l->again, (l->n_again + 1) * sizeof *g);
+	if (!g)
+		return fail(p, line, "out of memory");
+	l->again = g;
+	memset(&g[l->n_again], 0, sizeof *g);
+	g[l->n_again++].line = line;
+	p->sec = SEC_AGAIN;
+	p->text = NULL;
+	return 0;
+}
+
+/* [file NAME], [data NAME]: a file of the work dir, or one to swap in */
+static int begin_file(struct parser *p, int line, const char *name, size_t n)
+{
+	struct lesson *l = p->l;
+	const char *f = name + 5, *fe = name + n;
+	bool data = name[0] == 'd';
+	struct lesson_file *set = data ? l->data : l->files;
+	size_t *count = data ? &l->n_data : &l->n_files;
+
+	trim(&f, &fe);
+	if (!good_file_name(f, (size_t)(fe - f)))
+		return fail(p, line, "'%.*s' cannot be a file name in the work dir (no '/', "
+			    "not . or .., not carry.json)", (int)(fe - f), f);
+	for (size_t i = 0; i < *count; i++)
+		if (strlen(set[i].name) == (size_t)(fe - f) &&
+		    !memcmp(set[i].name, f, (size_t)(fe - f)))
+			return fail(p, line, "a second [%s %.*s]", data ? "data" : "file",
+				    (int)(fe - f), f);
+	if (*count == (data ? LESSON_MAX_DATA : LESSON_MAX_FILES))
+		return fail(p, line, "more than %d %s sections",
+			    data ? LESSON_MAX_DATA : LESSON_MAX_FILES, data ? "[data]" : "[file]");
+	struct lesson_file *lf = &set[*count];
+	lf->name = dup_n(f, (size_t)(fe - f));
+	if (!lf->name)
+		return fail(p, line, "out of memory");
+	(*count)++;
+	p->sec = SEC_FILE;
+	p->text = &lf->text;
+	p->text_len = &lf->len;
+	return 0;
+}
+
+/* The sections a lesson has, by name ([file NAME] and [data NAME] take
+ * a name: begin_section finds them by their first word). */
+static const struct {
+	const char *name;
+	section_fn *begin;
+} sections[] = {
+	{ "goal", begin_text },
+	{ "start", begin_text },
+	{ "solution", begin_text },
+	{ "hint", begin_hint },
+	{ "check", begin_check },
+	{ "again", begin_again },
+};
+
+static int begin_section(struct parser *p, int line, const char *s, const char *e)
+{
 	const char *name = s + 1, *ne = e - 1;
 
 	if (end_section(p) < 0)
@@ -169,73 +275,14 @@ static int begin_section(struct parser *p, int line, const char *s, const char *
 	size_t n = (size_t)(ne - name);
 	p->sec_line = line;
 	p->text_len = NULL;
-#define IS(w) (n == sizeof w - 1 && !memcmp(name, w, n))
-	if (IS("goal") || IS("start") || IS("solution")) {
-		char **slot = IS("goal") ? &l->goal : IS("start") ? &l->start : &l->solution;
-		if (*slot)
-			return fail(p, line, "a second [%.*s] section (a lesson has one)",
-				    (int)n, name);
-		p->sec = IS("goal") ? SEC_GOAL : IS("start") ? SEC_START : SEC_SOLUTION;
-		p->text = slot;
-	} else if (IS("hint")) {
-		if (l->n_hints == LESSON_MAX_HINTS)
-			return fail(p, line, "more than %d hints", LESSON_MAX_HINTS);
-		p->sec = SEC_HINT;
-		p->text = &l->hints[l->n_hints++];
-	} else if (IS("check")) {
-		if (p->seen_check)
-			return fail(p, line, "a second [check] section (put every "
-				    "condition in one)");
-		p->seen_check = true;
-		p->sec = SEC_CHECK;
-		p->text = NULL;
-	} else if (IS("again")) {
-		struct lesson_again *g;
-		if (l->n_again == LESSON_MAX_AGAIN)
-			return fail(p, line, "more than %d [again] sections", LESSON_MAX_AGAIN);
-		g = realloc(l->again, (l->n_again + 1) * sizeof *g);
-		if (!g)
-			return fail(p, line, "out of memory");
-		l->again = g;
-		memset(&g[l->n_again], 0, sizeof *g);
-		g[l->n_again++].line = line;
-		p->sec = SEC_AGAIN;
-		p->text = NULL;
-	} else if (n > 5 && (!memcmp(name, "file", 4) || !memcmp(name, "data", 4)) &&
-		   (name[4] == ' ' || name[4] == '\t')) {
-		const char *f = name + 5, *fe = ne;
-		bool data = name[0] == 'd';
-		struct lesson_file *set = data ? l->data : l->files;
-		size_t *count = data ? &l->n_data : &l->n_files;
-		trim(&f, &fe);
-		if (!good_file_name(f, (size_t)(fe - f)))
-			return fail(p, line, "'%.*s' cannot be a file name in the work "
-				    "dir (no '/', not . or .., not carry.json)",
-				    (int)(fe - f), f);
-		for (size_t i = 0; i < *count; i++)
-			if (strlen(set[i].name) == (size_t)(fe - f) &&
-			    !memcmp(set[i].name, f, (size_t)(fe - f)))
-				return fail(p, line, "a second [%s %.*s]", data ? "data" : "file",
-					    (int)(fe - f), f);
-		if (*count == (data ? LESSON_MAX_DATA : LESSON_MAX_FILES))
-			return fail(p, line, "more than %d %s sections",
-				    data ? LESSON_MAX_DATA : LESSON_MAX_FILES,
-				    data ? "[data]" : "[file]");
-		struct lesson_file *lf = &set[*count];
-		lf->name = dup_n(f, (size_t)(fe - f));
-		if (!lf->name)
-			return fail(p, line, "out of memory");
-		(*count)++;
-		p->sec = SEC_FILE;
-		p->text = &lf->text;
-		p->text_len = &lf->len;
-	} else {
-		return fail(p, line, "unknown section [%.*s] (sections: [goal] [start] "
-			    "[hint] [solution] [file NAME] [check] [again] [data NAME])",
-			    (int)n, name);
-	}
-#undef IS
-	return 0;
+	for (size_t i = 0; i < SP_ARRAY_SIZE(sections); i++)
+		if (n == strlen(sections[i].name) && !memcmp(name, sections[i].name, n))
+			return sections[i].begin(p, line, name, n);
+	if (n > 5 && (!memcmp(name, "file", 4) || !memcmp(name, "data", 4)) &&
+	    (name[4] == ' ' || name[4] == '\t'))
+		return begin_file(p, line, name, n);
+	return fail(p, line, "unknown section [%.*s] (sections: [goal] [start] [hint] "
+		    "[solution] [file NAME] [check] [again] [data NAME])", (int)n, name);
 }
 
 /* Parse a limit's value for name into *out through the one table of
@@ -410,77 +457,101 @@ static bool number_args(const char *s, const char *e, struct lesson_cond *c)
 	return true;
 }
 
-/* One "with ..." line of [again]: its inputs. */
-static int with_line(struct parser *p, int line, const char *s, const char *e)
+/* with carry {JSON}: what the run receives */
+static int with_carry(struct parser *p, int line, const char *s, const char *e)
+{
+	struct lesson_again *g = &p->l->again[p->l->n_again - 1];
+	json_error_t je;
+	json_t *j = json_loadb(s, (size_t)(e - s), 0, &je);
+	bool obj = json_is_object(j);
+
+	json_decref(j);
+	if (g->carry)
+		return fail(p, line, "a second 'with carry' in one [again]");
+	if (!obj)
+		return fail(p, line, "'with carry' takes a JSON object, like {\"N\": 1000}");
+	g->carry = dup_n(s, (size_t)(e - s));
+	return g->carry ? 0 : fail(p, line, "out of memory");
+}
+
+/* with stdin TEXT: one line of text; \n in it is a newline, and one ends it */
+static int with_stdin(struct parser *p, int line, const char *s, const char *e)
+{
+	struct lesson_again *g = &p->l->again[p->l->n_again - 1];
+	char *t = malloc((size_t)(e - s) + 2);
+	size_t n = 0;
+
+	if (g->stdin_text) {
+		free(t);
+		return fail(p, line, "a second 'with stdin' in one [again]");
+	}
+	if (!t)
+		return fail(p, line, "out of memory");
+	for (const char *q = s; q < e; q++) {
+		if (q[0] == '\\' && q + 1 < e && q[1] == 'n') {
+			t[n++] = '\n';
+			q++;
+		} else {
+			t[n++] = *q;
+		}
+	}
+	t[n++] = '\n';
+	t[n] = '\0';
+	g->stdin_text = t;
+	g->stdin_len = n;
+	return 0;
+}
+
+/* with file NAME DATA: a [data DATA] in place of [file NAME]. -2: not
+ * that form. */
+static int with_file(struct parser *p, int line, const char *s, const char *e)
 {
 	struct lesson *l = p->l;
 	struct lesson_again *g = &l->again[l->n_again - 1];
-	char w[16];
+	char name[256], data[256], more[16];
+	size_t fi, di;
 
-	if (!word(&s, e, w, sizeof w) || !word(&s, e, w, sizeof w))
-		goto bad;
-	const char *rest = s, *rend = e;
-	trim(&rest, &rend);
-	if (!strcmp(w, "carry")) {
-		json_error_t je;
-		json_t *j = json_loadb(rest, (size_t)(rend - rest), 0, &je);
-		bool obj = json_is_object(j);
-		json_decref(j);
-		if (g->carry)
-			return fail(p, line, "a second 'with carry' in one [again]");
-		if (!obj)
-			return fail(p, line, "'with carry' takes a JSON object, like "
-				    "{\"N\": 1000}");
-		g->carry = dup_n(rest, (size_t)(rend - rest));
-		return g->carry ? 0 : fail(p, line, "out of memory");
+	if (!word(&s, e, name, sizeof name) || !word(&s, e, data, sizeof data) ||
+	    word(&s, e, more, sizeof more))
+		return -2;
+	for (fi = 0; fi < l->n_files && strcmp(l->files[fi].name, name); fi++)
+		;
+	for (di = 0; di < l->n_data && strcmp(l->data[di].name, data); di++)
+		;
+	if (fi == l->n_files)
+		return fail(p, line, "no [file %s] above for this [again] to swap", name);
+	if (di == l->n_data)
+		return fail(p, line, "no [data %s] above to swap in", data);
+	for (size_t i = 0; i < g->n_swap; i++)
+		if (!strcmp(g->swap[i].name, name))
+			return fail(p, line, "%s is swapped twice", name);
+	g->swap[g->n_swap].name = dup_n(name, strlen(name));
+	if (!g->swap[g->n_swap].name)
+		return fail(p, line, "out of memory");
+	g->swap[g->n_swap++].data = di;
+	return 0;
+}
+
+/* One "with ..." line of [again]: its inputs. */
+static int with_line(struct parser *p, int line, const char *s, const char *e)
+{
+	char w[16];
+	const char *rest, *rend;
+	int rc = -2;
+
+	if (word(&s, e, w, sizeof w) && word(&s, e, w, sizeof w)) {
+		rest = s;
+		rend = e;
+		trim(&rest, &rend);
+		if (!strcmp(w, "carry"))
+			rc = with_carry(p, line, rest, rend);
+		else if (!strcmp(w, "stdin"))
+			rc = with_stdin(p, line, rest, rend);
+		else if (!strcmp(w, "file"))
+			rc = with_file(p, line, s, e);
 	}
-	if (!strcmp(w, "stdin")) {
-		/* one line of text; \n in it is a newline, and one ends it */
-		char *t = malloc((size_t)(rend - rest) + 2);
-		size_t n = 0;
-		if (g->stdin_text)
-			return fail(p, line, "a second 'with stdin' in one [again]");
-		if (!t)
-			return fail(p, line, "out of memory");
-		for (const char *q = rest; q < rend; q++) {
-			if (q[0] == '\\' && q + 1 < rend && q[1] == 'n') {
-				t[n++] = '\n';
-				q++;
-			} else {
-				t[n++] = *q;
-			}
-		}
-		t[n++] = '\n';
-		t[n] = '\0';
-		g->stdin_text = t;
-		g->stdin_len = n;
-		return 0;
-	}
-	if (!strcmp(w, "file")) {
-		char name[256], data[256];
-		size_t fi, di;
-		if (!word(&s, e, name, sizeof name) || !word(&s, e, data, sizeof data) ||
-		    word(&s, e, w, sizeof w))
-			goto bad;
-		for (fi = 0; fi < l->n_files && strcmp(l->files[fi].name, name); fi++)
-			;
-		for (di = 0; di < l->n_data && strcmp(l->data[di].name, data); di++)
-			;
-		if (fi == l->n_files)
-			return fail(p, line, "no [file %s] above for this [again] to swap",
-				    name);
-		if (di == l->n_data)
-			return fail(p, line, "no [data %s] above to swap in", data);
-		for (size_t i = 0; i < g->n_swap; i++)
-			if (!strcmp(g->swap[i].name, name))
-				return fail(p, line, "%s is swapped twice", name);
-		g->swap[g->n_swap].name = dup_n(name, strlen(name));
-		if (!g->swap[g->n_swap].name)
-			return fail(p, line, "out of memory");
-		g->swap[g->n_swap++].data = di;
-		return 0;
-	}
-bad:
+	if (rc != -2)
+		return rc;
 	return fail(p, line, "not an input of [again]; one of: with carry {JSON}, "
 		    "with stdin TEXT (\\n for a newline), with file NAME DATA (a "
 		    "[data DATA] section in place of [file NAME])");
