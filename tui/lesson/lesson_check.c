@@ -490,6 +490,34 @@ static bool judge_one(const struct lesson_cond *c, const struct sp_result *r,
 	return holds != c->negate;
 }
 
+/* "not yet: " and why, for first, the first condition that failed (its
+ * reason in words, why): the teacher's words where it has them. */
+static void say_not_yet(const struct lesson_cond *first, const char *why,
+			const struct sp_result *r, size_t pass, size_t n, const char *pre,
+			char *msg, size_t msglen)
+{
+	if (first->say) {
+		/* the teacher's words, and where the violation was */
+		const struct sp_violation *v = first->kind == LC_VIOLATION ?
+					       find_violation(r, first->arg) : NULL;
+		if (v && v->line > 0)
+			snprintf(msg, msglen, "not yet: %s%s at line %d (%zu of %zu checks pass)",
+				 pre, first->say, v->line, pass, n);
+		else if ((first->kind == LC_CARRY && first->value) ||
+			 first->kind == LC_PICTURE)
+			/* what the run received and carried, or why the picture
+			 * does not open, after the teacher's words */
+			snprintf(msg, msglen, "not yet: %s%s - %s (%zu of %zu checks pass)",
+				 pre, first->say, why, pass, n);
+		else
+			snprintf(msg, msglen, "not yet: %s%s (%zu of %zu checks pass)",
+				 pre, first->say, pass, n);
+	} else {
+		snprintf(msg, msglen, "not yet: %s%s (%zu of %zu checks pass)",
+			 pre, why, pass, n);
+	}
+}
+
 /* Judge conds against r; "not yet: " and the first that fails into msg
  * (prefixed by pre, when not NULL). */
 static bool judge_conds(const struct lesson_cond *conds, size_t n,
@@ -534,26 +562,7 @@ static bool judge_conds(const struct lesson_cond *conds, size_t n,
 		snprintf(msg, msglen, "passed");
 		return true;
 	}
-	if (first->say) {
-		/* the teacher's words, and where the violation was */
-		const struct sp_violation *v = first->kind == LC_VIOLATION ?
-					       find_violation(r, first->arg) : NULL;
-		if (v && v->line > 0)
-			snprintf(msg, msglen, "not yet: %s%s at line %d (%zu of %zu checks pass)",
-				 pre, first->say, v->line, pass, n);
-		else if ((first->kind == LC_CARRY && first->value) ||
-			 first->kind == LC_PICTURE)
-			/* what the run received and carried, or why the picture
-			 * does not open, after the teacher's words */
-			snprintf(msg, msglen, "not yet: %s%s - %s (%zu of %zu checks pass)",
-				 pre, first->say, first_why, pass, n);
-		else
-			snprintf(msg, msglen, "not yet: %s%s (%zu of %zu checks pass)",
-				 pre, first->say, pass, n);
-	} else {
-		snprintf(msg, msglen, "not yet: %s%s (%zu of %zu checks pass)",
-			 pre, first_why, pass, n);
-	}
+	say_not_yet(first, first_why, r, pass, n, pre, msg, msglen);
 	return false;
 }
 
