@@ -245,6 +245,14 @@ static void call_free(struct call *c)
 	free(c);
 }
 
+static void resource_free(struct resource *x)
+{
+	free(x->uri);
+	free(x->path);
+	free(x->name);
+	free(x);
+}
+
 /* Kept files become resources that resources/read serves. */
 static void add_resources(struct mcp *m, const struct sp_result *r, const char *base)
 {
@@ -261,10 +269,7 @@ static void add_resources(struct mcp *m, const struct sp_result *r, const char *
 		x->path = strdup(r->files[i].kept);
 		x->name = strdup(r->files[i].path);
 		if (!x->uri || !x->path || !x->name) {
-			free(x->uri);
-			free(x->path);
-			free(x->name);
-			free(x);
+			resource_free(x);
 			continue;
 		}
 		x->next = m->res;
@@ -279,10 +284,7 @@ static void add_resources(struct mcp *m, const struct sp_result *r, const char *
 		while (p && p->next) {
 			struct resource *x = p->next;
 			p->next = x->next;
-			free(x->uri);
-			free(x->path);
-			free(x->name);
-			free(x);
+			resource_free(x);
 			m->n_res--;
 		}
 	}
@@ -758,10 +760,7 @@ static void mcp_close(struct mcp *m)
 	while (m->res) {
 		struct resource *x = m->res;
 		m->res = x->next;
-		free(x->uri);
-		free(x->path);
-		free(x->name);
-		free(x);
+		resource_free(x);
 	}
 	free(m->info);
 	for (size_t i = 0; i < m->pol.n_allow; i++)
