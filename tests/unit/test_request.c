@@ -2,7 +2,9 @@
 /*
  * test_request.c - the services' parts that need no sandbox: base64 both
  * ways (strict about what it refuses), bounded lines (a line over the
- * bound is dropped whole, the next one read), and a JSON run request
+ * bound is dropped whole, the next one read; the services' read loop
+ * numbers every line and skips blank ones), the prepared sandboxes'
+ * preload list, and a JSON run request
  * checked (tui/service/request.c): a name with '/' or '..' never reaches the
  * host, a limit over the maximum is lowered and said, the temp dir of
  * the files is gone after request_free, whatever failed.
@@ -71,6 +73,63 @@ static void test_a_line_over_the_bound_is_dropped_and_the_next_read(void **state
 	assert_int_equal(line_read(&lr, &line, &len), LINE_EOF);
 	line_reader_free(&lr);
 	close(p[0]);
+}
+
+/* what line_read_each handed on: "N:text" or "N:too long", joined */
+static void record_line(void *ctx, size_t line_no, const char *line, size_t len)
+{
+	char *seen = ctx;
+	size_t n = strlen(seen);
+
+	snprintf(seen + n, 512 - n, "%zu:%.*s|", line_no, line ? (int)len : 8,
+		 line ? line : "too long");
+}
+
+static void test_the_read_loop_numbers_lines_and_skips_blank_ones(void **state)
+{
+	int p[2];
+	char big[3000], seen[512] = "";
+
+	(void)state;
+	assert_int_equal(pipe(p), 0);
+	memset(big, 'x', sizeof big);
+	assert_int_equal(write(p[1], "{\"a\": 1}\n\n \t\n", 13), 13);
+	assert_int_equal(write(p[1], big, sizeof big), (ssize_t)sizeof big);
+	assert_int_equal(write(p[1], "\n  b \nlast", 11), 11);
+	close(p[1]);
+	line_read_each(p[0], 1000, NULL, record_line, seen);
+	/* lines 2 and 3 are blank: counted, never handed on */
+	assert_string_equal(seen, "1:{\"a\": 1}|4:too long|5:  b |6:last|");
+	close(p[0]);
+}
+
+static void test_the_preload_list_splits_on_commas_and_spaces(void **state)
+{
+	struct request_policy pol;
+	struct sp_prepare prep;
+	const char *names[SP_MAX_PRELOAD];
+	char list[1024] = "numpy, pandas,,matplotlib  scipy";
+
+	(void)state;
+	request_policy_init(&pol);
+	pol.python = "/usr/bin/python3";
+	pol.dflt.cpu_ms = 1234;
+	request_prepare(&pol, list, names, &prep);
+	assert_string_equal(prep.python, "/usr/bin/python3");
+	assert_int_equal(prep.limits.cpu_ms, 1234);
+	assert_ptr_equal(prep.preload, names);
+	assert_int_equal(prep.n_preload, 4);
+	assert_string_equal(names[0], "numpy");
+	assert_string_equal(names[1], "pandas");
+	assert_string_equal(names[2], "matplotlib");
+	assert_string_equal(names[3], "scipy");
+	request_prepare(&pol, NULL, names, &prep);
+	assert_int_equal(prep.n_preload, 0);
+	/* no more than the engine takes: the rest is left out */
+	for (size_t i = 0; i < SP_MAX_PRELOAD + 3; i++)
+		memcpy(list + 2 * i, "m,", 3);
+	request_prepare(&pol, list, names, &prep);
+	assert_int_equal(prep.n_preload, SP_MAX_PRELOAD);
 }
 
 static size_t entries(const char *dir)
@@ -155,6 +214,8 @@ int main(void)
 		cmocka_unit_test(test_base64_round_trips_and_refuses_what_is_not),
 		cmocka_unit_test(test_a_line_over_the_bound_is_dropped_and_the_next_read),
 		cmocka_unit_test(test_a_request_is_checked_and_leaves_no_temp_file),
+		cmocka_unit_test(test_the_read_loop_numbers_lines_and_skips_blank_ones),
+		cmocka_unit_test(test_the_preload_list_splits_on_commas_and_spaces),
 	};
 	return cmocka_run_group_tests_name("request", tests, NULL, NULL);
 }

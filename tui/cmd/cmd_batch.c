@@ -48,6 +48,7 @@ struct batch {
 	struct slot *head, *tail;
 	size_t pending;
 	struct request_policy pol;
+	struct pool *pool;
 };
 
 static char *dump_line(json_t *o)
@@ -177,39 +178,20 @@ static void batch_help(void)
 	       "                      as for `sandpit run`: the defaults of a request\n");
 }
 
-/* "numpy,pandas" into names (pointing into list, which is changed). */
-static size_t split_preload(char *list, const char **names, size_t max)
-{
-	size_t n = 0;
-	char *save = NULL;
-
-	for (char *t = strtok_r(list, ", ", &save); t && n < max; t = strtok_r(NULL, ", ", &save))
-		names[n++] = t;
-	return n;
-}
-
-int cmd_run_batch(int argc, char **argv)
+/* The options: the defaults of a request into b->pol, the pool's size
+ * and preload list. Returns -1 to go on, else the exit status. */
+static int batch_options(struct batch *b, int argc, char **argv, unsigned *jobs,
+			 char **preload_text)
 {
 	enum { O_BATCH = 1000, O_JOBS, O_PRELOAD };
 	static const enum opt_id limit_opts[] = { OPT_CPU, OPT_WALL, OPT_MEMORY, OPT_OUTPUT,
 						   OPT_DISK, OPT_PROCS, OPT_CARRY_MAX, OPT_PYTHON };
 	struct option opts[16];
 	size_t n_opts = 0;
-	struct batch b;
-	struct sp_prepare prep;
-	const char *preload[SP_MAX_PRELOAD];
-	char *preload_text = NULL;
-	struct sp_error err = { "" };
-	struct line_reader lr;
-	struct pool *pool;
-	unsigned jobs = 0;
-	size_t line_no = 0;
-	volatile sig_atomic_t *stop;
+	struct opt_value v;
+	char why[256];
 	int c;
 
-	memset(&b, 0, sizeof b);
-	memset(&prep, 0, sizeof prep);
-	request_policy_init(&b.pol);
 	for (size_t i = 0; i < sizeof limit_opts / sizeof limit_opts[0]; i++)
 		opts[n_opts++] = (struct option){ options[limit_opts[i]].name, required_argument,
 						  NULL, (int)limit_opts[i] };
@@ -221,31 +203,29 @@ int cmd_run_batch(int argc, char **argv)
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		struct opt_value v;
-		char why[256];
 		switch (c) {
 		case O_BATCH:
 			break;
 		case O_JOBS:
-			if (option_jobs(optarg, &jobs) < 0)
+			if (option_jobs(optarg, jobs) < 0)
 				return batch_usage("--jobs '%s': give a number from 1 to 256", optarg);
 			break;
 		case O_PRELOAD:
-			preload_text = optarg;
+			*preload_text = optarg;
 			break;
 		case 'h':
 			batch_help();
 			return 0;
 		case OPT_PYTHON:
-			b.pol.python = optarg;
+			b->pol.python = optarg;
 			break;
 		default:
 			if (c >= 0 && c < OPT_N && options[c].arg) {
-				if (option_parse((enum opt_id)c, optarg, &b.pol.dflt, &v, why,
+				if (option_parse((enum opt_id)c, optarg, &b->pol.dflt, &v, why,
 						 sizeof why) < 0)
 					return batch_usage("%s", why);
 				if (c == OPT_CARRY_MAX)
-					b.pol.dflt.carry_bytes = v.n;
+					b->pol.dflt.carry_bytes = v.n;
 				break;
 			}
 			return batch_usage("unknown or incomplete option '%s'", argv[optind - 1]);
@@ -253,48 +233,58 @@ int cmd_run_batch(int argc, char **argv)
 	}
 	if (optind != argc)
 		return batch_usage("'%s': the requests come on stdin, not as files", argv[optind]);
+	return -1;
+}
+
+/* One line of stdin (line_read_each): its slot queued, then the results
+ * done at the head printed, waiting for the oldest when READ_AHEAD
+ * requests a job are out. */
+static void batch_line(void *ctx, size_t line_no, const char *line, size_t len)
+{
+	struct batch *b = ctx;
+	struct slot *s;
+
+	if (!line)
+		s = bad_line(b, line_no, "the line is over 64 MiB: send big files by --allow-dir "
+			     "paths or split the work");
+	else
+		s = take_line(b, b->pool, line_no, line, len);
+	if (s)
+		append(b, s);
+	flush(b, b->pending >= READ_AHEAD_PER_JOB * pool_jobs(b->pool));
+}
+
+int cmd_run_batch(int argc, char **argv)
+{
+	struct batch b;
+	struct sp_prepare prep;
+	const char *preload[SP_MAX_PRELOAD];
+	char *preload_text = NULL;
+	struct sp_error err = { "" };
+	unsigned jobs = 0;
+	volatile sig_atomic_t *stop;
+	int status;
+
+	memset(&b, 0, sizeof b);
+	request_policy_init(&b.pol);
+	if ((status = batch_options(&b, argc, argv, &jobs, &preload_text)) >= 0)
+		return status;
 	/* the operator's batch: a request may ask any limit the engine takes */
 	memset(&b.pol.max, 0xff, sizeof b.pol.max);
 	b.pol.max.carry_bytes = b.pol.dflt.carry_bytes;
-	prep.python = b.pol.python;
-	prep.limits = b.pol.dflt;
-	prep.preload = preload;
-	if (preload_text)
-		prep.n_preload = split_preload(preload_text, preload, SP_MAX_PRELOAD);
+	request_prepare(&b.pol, preload_text, preload, &prep);
 
 	stop = line_stop_on_signals((const int[]){ SIGINT, SIGTERM, 0 });
 	pthread_mutex_init(&b.lock, NULL);
 	pthread_cond_init(&b.cond, NULL);
-	if (!(pool = pool_new(jobs, &prep, &err))) {
+	if (!(b.pool = pool_new(jobs, &prep, &err))) {
 		fprintf(stderr, "sandpit run --batch: %s\n", err.msg);
 		return 125;
 	}
-	line_reader_init(&lr, STDIN_FILENO, MAX_LINE);
-	lr.stop = stop;
-	for (;;) {
-		char *line;
-		size_t len;
-		int got = line_read(&lr, &line, &len);
-		struct slot *s = NULL;
-
-		if (got == LINE_EOF)
-			break;
-		line_no++;
-		if (got == LINE_TOO_LONG)
-			s = bad_line(&b, line_no, "the line is over 64 MiB: send big files by --allow-dir "
-				     "paths or split the work");
-		else if (len == 0 || strspn(line, " \t") == len)
-			continue; /* a blank line asks nothing */
-		else
-			s = take_line(&b, pool, line_no, line, len);
-		if (s)
-			append(&b, s);
-		flush(&b, b.pending >= READ_AHEAD_PER_JOB * pool_jobs(pool));
-	}
-	line_reader_free(&lr);
+	line_read_each(STDIN_FILENO, MAX_LINE, stop, batch_line, &b);
 	while (b.head)
 		flush(&b, true);
-	pool_free(pool);
+	pool_free(b.pool);
 	pthread_mutex_destroy(&b.lock);
 	pthread_cond_destroy(&b.cond);
 	return *stop ? 130 : 0;

@@ -156,103 +156,141 @@ static int check_program(const struct lesson_set *s, const struct pg_config *cfg
 	return passed ? 0 : 1;
 }
 
-int cmd_learn(int argc, char **argv)
-{
-	bool reset = false, list = false, verify = false;
-	const char *check_lesson = NULL, *check_file = NULL;
-	char **rest = calloc((size_t)argc + 1, sizeof *rest);
-	int nrest = 0, rc;
+/* What `sandpit learn` was asked: its own flags, and the rest (argv[0]
+ * first, NULL-ended) for the playground's options. */
+struct learn_args {
+	bool reset, list, verify;
+	const char *check_lesson, *check_file;
+	char **rest;
+	int nrest;
+};
 
-	if (!rest) {
-		fprintf(stderr, "sandpit: out of memory\n");
-		return 1;
-	}
-	/* our own flags out; the rest are the playground's */
-	rest[nrest++] = argv[0];
+static void learn_help(void)
+{
+	printf("usage: sandpit learn [--lessons DIR] [--step] [OPTIONS]\n"
+	       "                 the playground on the lessons\n"
+	       "       sandpit learn --reset     forget the progress\n"
+	       "       sandpit learn --list   [--lessons DIR]   the lessons, "
+	       "and broken files\n"
+	       "       sandpit learn --verify [--lessons DIR]   each start "
+	       "must fail, each solution pass\n"
+	       "       sandpit learn --check LESSON FILE [--lessons DIR]  "
+	       "judge a program (exit 0 passed, 1 not yet)\n"
+	       "OPTIONS are the playground's (sandpit --help); the lesson "
+	       "format: docs/lessons.md\n");
+}
+
+/* Our own flags out of argv into a; the rest are the playground's.
+ * Returns -1 to go on, else the exit status. */
+static int split_args(struct learn_args *a, int argc, char **argv)
+{
+	a->rest[a->nrest++] = argv[0];
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--reset"))
-			reset = true;
+			a->reset = true;
 		else if (!strcmp(argv[i], "--list"))
-			list = true;
+			a->list = true;
 		else if (!strcmp(argv[i], "--verify"))
-			verify = true;
+			a->verify = true;
 		else if (!strcmp(argv[i], "--check")) {
 			if (i + 2 >= argc) {
 				fprintf(stderr, "sandpit: --check needs a LESSON (its number "
 					"or file name) and a program FILE\n");
-				free(rest);
 				return 2;
 			}
-			check_lesson = argv[++i];
-			check_file = argv[++i];
+			a->check_lesson = argv[++i];
+			a->check_file = argv[++i];
 		}
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-			free(rest);
-			printf("usage: sandpit learn [--lessons DIR] [--step] [OPTIONS]\n"
-			       "                 the playground on the lessons\n"
-			       "       sandpit learn --reset     forget the progress\n"
-			       "       sandpit learn --list   [--lessons DIR]   the lessons, "
-			       "and broken files\n"
-			       "       sandpit learn --verify [--lessons DIR]   each start "
-			       "must fail, each solution pass\n"
-			       "       sandpit learn --check LESSON FILE [--lessons DIR]  "
-			       "judge a program (exit 0 passed, 1 not yet)\n"
-			       "OPTIONS are the playground's (sandpit --help); the lesson "
-			       "format: docs/lessons.md\n");
+			learn_help();
 			return 0;
 		}
 		else
-			rest[nrest++] = argv[i];
+			a->rest[a->nrest++] = argv[i];
 	}
-	rest[nrest] = NULL;
+	a->rest[a->nrest] = NULL;
+	return -1;
+}
 
-	if (reset) {
-		char path[CONFIG_PATH_MAX], err[600];
-		free(rest);
-		if (lesson_progress_reset(path, sizeof path, err, sizeof err) < 0) {
-			fprintf(stderr, "sandpit: progress not reset: %s\n", err);
-			return 1;
-		}
-		printf("lesson progress cleared (%s)\n", path);
-		return 0;
-	}
-	if (!list && !verify && !check_lesson) {
-		rc = playground_learn(nrest, rest);
-		free(rest);
-		return rc;
-	}
+/* --reset */
+static int reset_progress(void)
+{
+	char path[CONFIG_PATH_MAX], err[600];
 
+	if (lesson_progress_reset(path, sizeof path, err, sizeof err) < 0) {
+		fprintf(stderr, "sandpit: progress not reset: %s\n", err);
+		return 1;
+	}
+	printf("lesson progress cleared (%s)\n", path);
+	return 0;
+}
+
+/* A broken file of the teacher's is said, not fatal to the others. */
+static void say_broken(const struct lesson_set *set)
+{
+	for (size_t i = 0; i < set->n_errors; i++)
+		fprintf(stderr, "sandpit: lesson: %s\n", set->errors[i]);
+}
+
+/* --list and --verify over the lessons (loaded: lesson_set_load's
+ * answer); 1 when the lessons did not load whole, a file is broken or a
+ * lesson does not behave. */
+static int list_and_verify(const struct learn_args *a, const struct lesson_set *set,
+			   int loaded, const struct pg_config *cfg)
+{
+	struct lesson_progress prog;
+	char err[600];
+	int rc = loaded < 0 || set->n_errors ? 1 : 0;
+
+	if (lesson_progress_load(&prog, err, sizeof err) < 0 && a->list)
+		fprintf(stderr, "sandpit: %s\n", err);
+	if (a->list)
+		list_lessons(set, &prog);
+	if (a->verify && verify_lessons(set, cfg))
+		rc = 1;
+	lesson_progress_free(&prog);
+	return rc;
+}
+
+/* --list, --verify, --check: headless, over the config and the lessons. */
+static int teach(const struct learn_args *a)
+{
 	struct pg_config cfg;
 	struct lesson_set set;
-	struct lesson_progress prog;
-	char usage[512], err[600];
+	char usage[512];
+	int loaded, rc;
 
-	if (config_load(&cfg, nrest, rest, usage, sizeof usage) < 0) {
+	if (config_load(&cfg, a->nrest, a->rest, usage, sizeof usage) < 0) {
 		fprintf(stderr, "sandpit: %s\n", usage);
-		free(rest);
 		return 2;
 	}
-	free(rest);
-	rc = lesson_set_load(&set, cfg.lessons_dir);
-	if (check_lesson) {
-		/* a broken file of the teacher's is said, not fatal to the others */
-		for (size_t i = 0; i < set.n_errors; i++)
-			fprintf(stderr, "sandpit: lesson: %s\n", set.errors[i]);
-		rc = check_program(&set, &cfg, check_lesson, check_file);
-		lesson_set_free(&set);
-		return rc;
-	}
-	for (size_t i = 0; i < set.n_errors; i++)
-		fprintf(stderr, "sandpit: lesson: %s\n", set.errors[i]);
-	if (set.n_errors)
-		rc = -1;
-	if (lesson_progress_load(&prog, err, sizeof err) < 0 && list)
-		fprintf(stderr, "sandpit: %s\n", err);
-	if (list)
-		list_lessons(&set, &prog);
-	if (verify && verify_lessons(&set, &cfg))
-		rc = -1;
-	lesson_progress_free(&prog);
+	loaded = lesson_set_load(&set, cfg.lessons_dir);
+	say_broken(&set);
+	if (a->check_lesson)
+		rc = check_program(&set, &cfg, a->check_lesson, a->check_file);
+	else
+		rc = list_and_verify(a, &set, loaded, &cfg);
 	lesson_set_free(&set);
-	return rc < 0 ? 1 : 0;
+	return rc;
+}
+
+int cmd_learn(int argc, char **argv)
+{
+	struct learn_args a = { .rest = calloc((size_t)argc + 1, sizeof *a.rest) };
+	int rc;
+
+	if (!a.rest) {
+		fprintf(stderr, "sandpit: out of memory\n");
+		return 1;
+	}
+	if ((rc = split_args(&a, argc, argv)) < 0) {
+		if (a.reset)
+			rc = reset_progress();
+		else if (!a.list && !a.verify && !a.check_lesson)
+			rc = playground_learn(a.nrest, a.rest);
+		else
+			rc = teach(&a);
+	}
+	free(a.rest);
+	return rc;
 }

@@ -246,6 +246,14 @@ static void call_free(struct call *c)
 	free(c);
 }
 
+static void resource_free(struct resource *x)
+{
+	free(x->uri);
+	free(x->path);
+	free(x->name);
+	free(x);
+}
+
 /* Kept files become resources that resources/read serves. */
 static void add_resources(struct mcp *m, const struct sp_result *r, const char *base)
 {
@@ -262,10 +270,7 @@ static void add_resources(struct mcp *m, const struct sp_result *r, const char *
 		x->path = strdup(r->files[i].kept);
 		x->name = strdup(r->files[i].path);
 		if (!x->uri || !x->path || !x->name) {
-			free(x->uri);
-			free(x->path);
-			free(x->name);
-			free(x);
+			resource_free(x);
 			continue;
 		}
 		x->next = m->res;
@@ -280,10 +285,7 @@ static void add_resources(struct mcp *m, const struct sp_result *r, const char *
 		while (p && p->next) {
 			struct resource *x = p->next;
 			p->next = x->next;
-			free(x->uri);
-			free(x->path);
-			free(x->name);
-			free(x);
+			resource_free(x);
 			m->n_res--;
 		}
 	}
@@ -644,7 +646,9 @@ static void mcp_help(void)
 /* a usage error: its message, where the help is, exit status 2 */
 #define mcp_usage(...) option_usage_error("sandpit mcp", __VA_ARGS__)
 
-int cmd_mcp(int argc, char **argv)
+/* The options: the highest limits, the allowed dirs, the pool's size and
+ * preload list. Returns -1 to go on, else the exit status. */
+static int mcp_options(struct mcp *m, int argc, char **argv, char **preload_text)
 {
 	enum { O_JOBS = 1000, O_ALLOW, O_PRELOAD, O_PYTHON, O_HELP, O_MAX = 1100 };
 	static const char *const max_names[] = { "max-cpu", "max-wall", "max-memory", "max-output",
@@ -653,17 +657,11 @@ int cmd_mcp(int argc, char **argv)
 					       OPT_PROCS };
 	struct option opts[16];
 	size_t n_opts = 0, n_allow = 0;
-	static struct mcp m;
-	struct sp_prepare prep;
-	const char *preload[SP_MAX_PRELOAD];
-	char *preload_text = NULL, err[300];
-	struct sp_error e = { "" };
-	struct line_reader lr;
-	volatile sig_atomic_t *stop;
+	char why[256], real[PATH_MAX];
+	struct opt_value v;
+	struct stat st;
 	int c;
 
-	request_policy_init(&m.pol);
-	memset(&prep, 0, sizeof prep);
 	for (size_t i = 0; i < 6; i++)
 		opts[n_opts++] = (struct option){ max_names[i], required_argument, NULL,
 						  O_MAX + (int)i };
@@ -676,12 +674,9 @@ int cmd_mcp(int argc, char **argv)
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		char why[256], real[PATH_MAX];
-		struct opt_value v;
-		struct stat st;
 		switch (c) {
 		case O_JOBS:
-			if (option_jobs(optarg, &m.jobs) < 0)
+			if (option_jobs(optarg, &m->jobs) < 0)
 				return mcp_usage("--jobs '%s': give a number from 1 to 256", optarg);
 			break;
 		case O_ALLOW:
@@ -689,14 +684,14 @@ int cmd_mcp(int argc, char **argv)
 				return mcp_usage("at most %d --allow-dir", MAX_ALLOW);
 			if (!realpath(optarg, real) || stat(real, &st) < 0 || !S_ISDIR(st.st_mode))
 				return mcp_usage("--allow-dir '%s': not a directory", optarg);
-			m.allow[n_allow++] = strdup(real);
+			m->allow[n_allow++] = strdup(real);
 			break;
-		case O_PRELOAD: preload_text = optarg; break;
-		case O_PYTHON: m.pol.python = optarg; break;
+		case O_PRELOAD: *preload_text = optarg; break;
+		case O_PYTHON: m->pol.python = optarg; break;
 		case O_HELP: mcp_help(); return 0;
 		default:
 			if (c >= O_MAX && c < O_MAX + 6) {
-				if (option_parse(max_ids[c - O_MAX], optarg, &m.pol.max, &v, why,
+				if (option_parse(max_ids[c - O_MAX], optarg, &m->pol.max, &v, why,
 						 sizeof why) < 0)
 					return mcp_usage("--%s: %s", max_names[c - O_MAX], why);
 				break;
@@ -706,26 +701,91 @@ int cmd_mcp(int argc, char **argv)
 	}
 	if (optind != argc)
 		return mcp_usage("'%s': no arguments; the client speaks on stdin", argv[optind]);
-	m.pol.allow_dirs = m.allow;
-	m.pol.n_allow = n_allow;
-	/* a default over a lowered maximum comes down to it */
+	m->pol.allow_dirs = m->allow;
+	m->pol.n_allow = n_allow;
+	return -1;
+}
+
+/* A default over a lowered maximum comes down to it. */
+static void lower_defaults(struct request_policy *pol)
+{
 	for (int i = 0; i < LIM_COUNT; i++)
-		if (limit_get(&m.pol.dflt, (enum limit_id)i) > limit_get(&m.pol.max, (enum limit_id)i)) {
+		if (limit_get(&pol->dflt, (enum limit_id)i) > limit_get(&pol->max, (enum limit_id)i)) {
 			char t[64], why[256];
-			limit_format((enum limit_id)i, &m.pol.max, t, sizeof t);
-			limit_parse((enum limit_id)i, t, &m.pol.dflt, why, sizeof why);
+			limit_format((enum limit_id)i, &pol->max, t, sizeof t);
+			limit_parse((enum limit_id)i, t, &pol->dflt, why, sizeof why);
 		}
+}
+
+/* One line from the client (line_read_each): a JSON-RPC 2.0 message,
+ * dispatched, or the error that says why it is not one. */
+static void mcp_line(void *ctx, size_t line_no, const char *line, size_t len)
+{
+	struct mcp *m = ctx;
+	json_error_t je;
+	json_t *msg;
+
+	(void)line_no;
+	if (!line) {
+		reply_error(m, NULL, -32600, "a message over %u MiB was dropped: send big "
+			    "inputs as files under an --allow-dir, or smaller", MAX_LINE >> 20);
+		return;
+	}
+	if (!(msg = json_loadb(line, len, 0, &je))) {
+		reply_error(m, NULL, -32700, "not JSON (at column %d: %s)", je.column, je.text);
+		return;
+	}
+	if (json_is_array(msg))
+		reply_error(m, NULL, -32600, "JSON-RPC batches are not part of this protocol "
+			    "version: send one message a line");
+	else if (!json_is_object(msg) ||
+		 strcmp(json_string_value(json_object_get(msg, "jsonrpc")) ?
+			json_string_value(json_object_get(msg, "jsonrpc")) : "", "2.0"))
+		reply_error(m, json_object_get(msg, "id"), -32600,
+			    "not a JSON-RPC 2.0 message (\"jsonrpc\": \"2.0\" is needed)");
+	else
+		dispatch(m, msg);
+	json_decref(msg);
+}
+
+/* The client is gone: kill what still runs, answer nobody, free all. */
+static void mcp_close(struct mcp *m)
+{
+	pthread_mutex_lock(&m->lock);
+	for (struct call *k = m->calls; k; k = k->next) {
+		atomic_store(&k->cancelled, true);
+		pool_cancel(&k->job);
+	}
+	pthread_mutex_unlock(&m->lock);
+	pool_free(m->pool);
+	while (m->res) {
+		struct resource *x = m->res;
+		m->res = x->next;
+		resource_free(x);
+	}
+	free(m->info);
+	for (size_t i = 0; i < m->pol.n_allow; i++)
+		free((char *)m->allow[i]);
+	mcp_history_close();
+}
+
+int cmd_mcp(int argc, char **argv)
+{
+	static struct mcp m;
+	struct sp_prepare prep;
+	const char *preload[SP_MAX_PRELOAD];
+	char *preload_text = NULL, err[300];
+	struct sp_error e = { "" };
+	volatile sig_atomic_t *stop;
+	int status;
+
+	request_policy_init(&m.pol);
+	if ((status = mcp_options(&m, argc, argv, &preload_text)) >= 0)
+		return status;
+	lower_defaults(&m.pol);
 	if (mcp_history_open(err, sizeof err) < 0)
 		fprintf(stderr, "sandpit mcp: %s: runs keep no files\n", err);
-	prep.python = m.pol.python;
-	prep.limits = m.pol.dflt;
-	prep.preload = preload;
-	if (preload_text) {
-		char *save = NULL;
-		for (char *t = strtok_r(preload_text, ", ", &save); t && prep.n_preload < SP_MAX_PRELOAD;
-		     t = strtok_r(NULL, ", ", &save))
-			preload[prep.n_preload++] = t;
-	}
+	request_prepare(&m.pol, preload_text, preload, &prep);
 	stop = line_stop_on_signals((const int[]){ SIGINT, SIGTERM, SIGHUP, 0 });
 	pthread_mutex_init(&m.out_lock, NULL);
 	pthread_mutex_init(&m.lock, NULL);
@@ -737,61 +797,8 @@ int cmd_mcp(int argc, char **argv)
 	m.jobs = pool_jobs(m.pool);
 	fprintf(stderr, "sandpit mcp %s: serving on stdin/stdout, %u runs at once, runs kept in %s\n",
 		SP_VERSION, m.jobs, mcp_history_root()[0] ? mcp_history_root() : "(nowhere)");
-	line_reader_init(&lr, STDIN_FILENO, MAX_LINE);
-	lr.stop = stop;
-	for (;;) {
-		char *line;
-		size_t len;
-		int got = line_read(&lr, &line, &len);
-		json_error_t je;
-		json_t *msg;
-
-		if (got == LINE_EOF)
-			break;
-		if (got == LINE_TOO_LONG) {
-			reply_error(&m, NULL, -32600, "a message over %u MiB was dropped: send big "
-				    "inputs as files under an --allow-dir, or smaller", MAX_LINE >> 20);
-			continue;
-		}
-		if (strspn(line, " \t") == len)
-			continue;
-		if (!(msg = json_loadb(line, len, 0, &je))) {
-			reply_error(&m, NULL, -32700, "not JSON (at column %d: %s)", je.column, je.text);
-			continue;
-		}
-		if (json_is_array(msg))
-			reply_error(&m, NULL, -32600, "JSON-RPC batches are not part of this protocol "
-				    "version: send one message a line");
-		else if (!json_is_object(msg) ||
-			 strcmp(json_string_value(json_object_get(msg, "jsonrpc")) ?
-				json_string_value(json_object_get(msg, "jsonrpc")) : "", "2.0"))
-			reply_error(&m, json_object_get(msg, "id"), -32600,
-				    "not a JSON-RPC 2.0 message (\"jsonrpc\": \"2.0\" is needed)");
-		else
-			dispatch(&m, msg);
-		json_decref(msg);
-	}
-	line_reader_free(&lr);
-	/* the client is gone: kill what still runs, answer nobody */
-	pthread_mutex_lock(&m.lock);
-	for (struct call *k = m.calls; k; k = k->next) {
-		atomic_store(&k->cancelled, true);
-		pool_cancel(&k->job);
-	}
-	pthread_mutex_unlock(&m.lock);
-	pool_free(m.pool);
-	while (m.res) {
-		struct resource *x = m.res;
-		m.res = x->next;
-		free(x->uri);
-		free(x->path);
-		free(x->name);
-		free(x);
-	}
-	free(m.info);
-	for (size_t i = 0; i < n_allow; i++)
-		free((char *)m.allow[i]);
-	mcp_history_close();
+	line_read_each(STDIN_FILENO, MAX_LINE, stop, mcp_line, &m);
+	mcp_close(&m);
 	fprintf(stderr, "sandpit mcp: input closed, every run ended: bye\n");
 	return 0;
 }

@@ -359,29 +359,81 @@ static struct sp_file_in parse_file_in(const char *arg)
 	return f;
 }
 
-int cmd_run(int argc, char **argv)
+/* One `sandpit run`: what the options and files gave, handed from step
+ * to step; code, carry and input are ours until the run has started. */
+struct run_cli {
+	struct sp_config cfg;
+	struct sp_file_in files_in[SP_MAX_FILES_IN];
+	const char *carry_path, *carry_out_path, *stdin_path;
+	char *code, *carry, *input;
+	size_t code_len, carry_len, input_len;
+	bool json, to_term[2];
+	struct run_term term[2];
+};
+
+static void free_inputs(struct run_cli *rc)
+{
+	free(rc->code);
+	free(rc->carry);
+	free(rc->input);
+	rc->code = rc->carry = rc->input = NULL;
+}
+
+/* One option getopt gave (id is its index in the option table): stored in
+ * rc. Returns -1 to go on, else the command's exit status. */
+static int take_option(struct run_cli *rc, int id, char **argv)
+{
+	struct sp_config *cfg = &rc->cfg;
+	struct opt_value val;
+	char why[256], msg[300];
+
+	if (id >= 0 && id < OPT_N && options[id].arg &&
+	    option_parse((enum opt_id)id, optarg, &cfg->limits, &val, why, sizeof why) < 0) {
+		/* a limit's message names its flag; a size's says what to give */
+		if (options[id].kind != OPT_LIMIT)
+			return usage_error("%s", why);
+		snprintf(msg, sizeof msg, "--%s: %s", options[id].name, why);
+		return usage_error("%s", msg);
+	}
+	switch (id) {
+	case OPT_CPU: case OPT_WALL: case OPT_MEMORY:
+	case OPT_OUTPUT: case OPT_DISK: case OPT_PROCS:
+		break; /* stored by option_parse() */
+	case OPT_CARRY_MAX: cfg->limits.carry_bytes = val.n; break;
+	case OPT_CARRY: rc->carry_path = optarg; break;
+	case OPT_CARRY_OUT: rc->carry_out_path = optarg; break;
+	case OPT_STDIN: rc->stdin_path = optarg; break;
+	case OPT_PYTHON: cfg->python = optarg; break;
+	case OPT_JSON: rc->json = true; break;
+	case OPT_COLUMNS:
+		if (val.n > SP_MAX_COLUMNS)
+			return usage_error("--columns %s: at most %d", optarg, SP_MAX_COLUMNS);
+		cfg->columns = (unsigned)val.n;
+		cfg->lines = 24;
+		break;
+	case OPT_FILE:
+		if (cfg->n_files_in == SP_MAX_FILES_IN)
+			return usage_error("more than %d --file options (at '%s'): pack them "
+					   "into one archive and unpack it in the program",
+					   SP_MAX_FILES_IN, optarg);
+		rc->files_in[cfg->n_files_in++] = parse_file_in(optarg);
+		break;
+	case OPT_KEEP: cfg->keep_dir = optarg; break;
+	case OPT_HELP: print_usage(); return 0;
+	default:
+		return usage_error("unknown or incomplete option '%s'", argv[optind - 1]);
+	}
+	return -1;
+}
+
+/* The options, then the one FILE and a --python that can run. Returns -1
+ * to go on, else the command's exit status. */
+static int parse_options(struct run_cli *rc, int argc, char **argv)
 {
 	struct option opts[OPT_N + 1];
 	size_t n_opts = 0;
-	struct opt_value val;
-	char why[256], msg[300];
-	struct sp_config cfg;
-	struct sp_file_in files_in[SP_MAX_FILES_IN];
-	struct sp_error err = { "" };
-	struct sp_run *run;
-	struct sp_event ev;
-	const char *carry_path = NULL, *carry_out_path = NULL, *stdin_path = NULL;
-	char *code = NULL, *carry = NULL, *input = NULL;
-	size_t code_len = 0, carry_len = 0, input_len = 0;
-	bool json = false, to_term[2];
-	struct run_term term[2];
 	int c, status;
-	struct sigaction sa;
 
-	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-		if (!strcmp(argv[i], "--batch"))
-			return cmd_run_batch(argc, argv);
-	sp_config_init(&cfg);
 	json_refusals = false;
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
 		json_refusals |= is_json_flag(argv[i]);
@@ -394,104 +446,75 @@ int cmd_run(int argc, char **argv)
 			opts[n_opts++] = (struct option){ options[i].name,
 				options[i].arg ? required_argument : no_argument, NULL, OPT_VAL + i };
 	opts[n_opts] = (struct option){ NULL, 0, NULL, 0 };
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-		int id = c - OPT_VAL;
-		if (id >= 0 && id < OPT_N && options[id].arg &&
-		    option_parse((enum opt_id)id, optarg, &cfg.limits, &val, why,
-				 sizeof why) < 0) {
-			/* a limit's message names its flag; a size's says what to give */
-			if (options[id].kind != OPT_LIMIT)
-				return usage_error("%s", why);
-			snprintf(msg, sizeof msg, "--%s: %s", options[id].name, why);
-			return usage_error("%s", msg);
-		}
-		switch (id) {
-		case OPT_CPU: case OPT_WALL: case OPT_MEMORY:
-		case OPT_OUTPUT: case OPT_DISK: case OPT_PROCS:
-			break; /* stored by option_parse() */
-		case OPT_CARRY_MAX: cfg.limits.carry_bytes = val.n; break;
-		case OPT_CARRY: carry_path = optarg; break;
-		case OPT_CARRY_OUT: carry_out_path = optarg; break;
-		case OPT_STDIN: stdin_path = optarg; break;
-		case OPT_PYTHON: cfg.python = optarg; break;
-		case OPT_JSON: json = true; break;
-		case OPT_COLUMNS:
-			if (val.n > SP_MAX_COLUMNS)
-				return usage_error("--columns %s: at most %d", optarg,
-						   SP_MAX_COLUMNS);
-			cfg.columns = (unsigned)val.n;
-			cfg.lines = 24;
-			break;
-		case OPT_FILE:
-			if (cfg.n_files_in == SP_MAX_FILES_IN)
-				return usage_error("more than %d --file options (at '%s'): pack them "
-						   "into one archive and unpack it in the program",
-						   SP_MAX_FILES_IN, optarg);
-			files_in[cfg.n_files_in++] = parse_file_in(optarg);
-			break;
-		case OPT_KEEP: cfg.keep_dir = optarg; break;
-		case OPT_HELP: print_usage(); return 0;
-		default:
-			return usage_error("unknown or incomplete option '%s'", argv[optind - 1]);
-		}
-	}
+	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1)
+		if ((status = take_option(rc, c - OPT_VAL, argv)) >= 0)
+			return status;
 	if (optind != argc - 1)
 		return usage_error("%s", optind >= argc ? "give one program FILE (or - for stdin)"
 						       : "give exactly one program FILE");
-	if (cfg.python) {
+	if (rc->cfg.python) {
 		struct stat st;
-		if (stat(cfg.python, &st) < 0 || !S_ISREG(st.st_mode) ||
-		    access(cfg.python, X_OK) < 0)
-			return usage_error("no executable interpreter at --python '%s'", cfg.python);
+		if (stat(rc->cfg.python, &st) < 0 || !S_ISREG(st.st_mode) ||
+		    access(rc->cfg.python, X_OK) < 0)
+			return usage_error("no executable interpreter at --python '%s'",
+					   rc->cfg.python);
 	}
-	if (!(code = slurp("program", argv[optind], MAX_PROGRAM, &code_len)))
-		return 2;
-	if (carry_path) {
-		if (!(carry = slurp("carry file", carry_path, cfg.limits.carry_bytes, &carry_len))) {
-			free(code);
-			return 2;
-		}
-		if (sp_carry_validate(carry, carry_len, cfg.limits.carry_bytes, &err) < 0) {
-			refuse(false, "--carry '%s': %s", carry_path, err.msg);
-			free(code);
-			free(carry);
-			return 2;
+	return -1;
+}
+
+/* The program, the carry-in, the files in, the keep dir and stdin, read
+ * and checked before anything starts. 0, or -1 refused (exit status 2). */
+static int read_inputs(struct run_cli *rc, const char *program)
+{
+	struct sp_config *cfg = &rc->cfg;
+	struct sp_error err = { "" };
+
+	if (!(rc->code = slurp("program", program, MAX_PROGRAM, &rc->code_len)))
+		return -1;
+	if (rc->carry_path) {
+		if (!(rc->carry = slurp("carry file", rc->carry_path, cfg->limits.carry_bytes,
+					&rc->carry_len)))
+			return -1;
+		if (sp_carry_validate(rc->carry, rc->carry_len, cfg->limits.carry_bytes, &err) < 0) {
+			refuse(false, "--carry '%s': %s", rc->carry_path, err.msg);
+			return -1;
 		}
 	}
-	cfg.files_in = files_in;
-	cfg.carry_in = carry;
-	cfg.carry_in_len = carry_len;
-	if (sp_files_in_check(&cfg, &err) < 0 ||
-	    (cfg.keep_dir && sp_keep_dir_prepare(cfg.keep_dir, &err) < 0)) {
+	cfg->files_in = rc->files_in;
+	cfg->carry_in = rc->carry;
+	cfg->carry_in_len = rc->carry_len;
+	if (sp_files_in_check(cfg, &err) < 0 ||
+	    (cfg->keep_dir && sp_keep_dir_prepare(cfg->keep_dir, &err) < 0)) {
 		refuse(true, "%s %s", strncmp(err.msg, "keep dir", 8) == 0 ? "--keep:" : "--file:",
 		       err.msg);
-		free(code);
-		free(carry);
-		return 2;
+		return -1;
 	}
-	if (stdin_path && !(input = slurp("stdin file", stdin_path, MAX_STDIN, &input_len))) {
-		free(code);
-		free(carry);
-		return 2;
-	}
-	cfg.code = code;
-	cfg.code_len = code_len;
-	cfg.filename = strcmp(argv[optind], "-") == 0 ? "main.py" : argv[optind];
-	cfg.carry_in = carry;
-	cfg.carry_in_len = carry_len;
-	cfg.stdin_data = input;
-	cfg.stdin_len = input_len;
-	cfg.keep_output = json;
-	/* plain mode: the program's output goes straight to ours, spliced;
-	 * a terminal gets it cleaned instead (run_term.h), from events */
-	to_term[0] = !json && isatty(STDOUT_FILENO);
-	to_term[1] = !json && isatty(STDERR_FILENO);
-	cfg.forward = !json && !to_term[0] && !to_term[1];
+	if (rc->stdin_path &&
+	    !(rc->input = slurp("stdin file", rc->stdin_path, MAX_STDIN, &rc->input_len)))
+		return -1;
+	cfg->code = rc->code;
+	cfg->code_len = rc->code_len;
+	cfg->filename = strcmp(program, "-") == 0 ? "main.py" : program;
+	cfg->stdin_data = rc->input;
+	cfg->stdin_len = rc->input_len;
+	return 0;
+}
+
+/* Where the program's output goes: kept for --json; else spliced straight
+ * to ours, or, where ours is a terminal, cleaned from events (run_term.h). */
+static void choose_output(struct run_cli *rc)
+{
+	struct sp_config *cfg = &rc->cfg;
+
+	cfg->keep_output = rc->json;
+	rc->to_term[0] = !rc->json && isatty(STDOUT_FILENO);
+	rc->to_term[1] = !rc->json && isatty(STDERR_FILENO);
+	cfg->forward = !rc->json && !rc->to_term[0] && !rc->to_term[1];
 	for (int s = 0; s < 2; s++)
-		run_term_init(&term[s], s + 1, getenv("NO_COLOR") == NULL);
-	cfg.forward_out = STDOUT_FILENO;
-	cfg.forward_err = STDERR_FILENO;
-	if (!json) {
+		run_term_init(&rc->term[s], s + 1, getenv("NO_COLOR") == NULL);
+	cfg->forward_out = STDOUT_FILENO;
+	cfg->forward_err = STDERR_FILENO;
+	if (!rc->json) {
 		/* a pipe out of us as big as the program's pipe into us: a flood
 		 * then moves in 1 MiB steps, not 64 KiB ones (best effort) */
 		struct stat st;
@@ -499,6 +522,11 @@ int cmd_run(int argc, char **argv)
 		    fcntl(STDOUT_FILENO, F_GETPIPE_SZ) < (1 << 20))
 			fcntl(STDOUT_FILENO, F_SETPIPE_SZ, 1 << 20);
 	}
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
 
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal; /* no SA_RESTART: poll returns EINTR */
@@ -506,33 +534,37 @@ int cmd_run(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+}
 
-	if (sp_run_start(&cfg, &run, &err) < 0) {
-		free(code);
-		free(carry);
-		free(input);
-		if (json) {
-			/* the contract's object even now: nothing ran, and why */
-			struct sp_result failed;
-			char *text;
+/* The sandbox did not start: said on stderr, and under --json the
+ * contract's object even now: nothing ran, and why. Exit status 125. */
+static int report_start_failure(const struct run_cli *rc, const struct sp_error *err)
+{
+	if (rc->json) {
+		struct sp_result failed;
+		char *text;
 
-			memset(&failed, 0, sizeof failed);
-			failed.status = SP_STATUS_SANDBOX_ERROR;
-			failed.exit_code = -1;
-			failed.limits = cfg.limits;
-			snprintf(failed.error, sizeof failed.error, "%s", err.msg);
-			text = sp_result_to_json(&failed);
-			if (text) {
-				puts(text);
-				free(text);
-			}
+		memset(&failed, 0, sizeof failed);
+		failed.status = SP_STATUS_SANDBOX_ERROR;
+		failed.exit_code = -1;
+		failed.limits = rc->cfg.limits;
+		snprintf(failed.error, sizeof failed.error, "%s", err->msg);
+		text = sp_result_to_json(&failed);
+		if (text) {
+			puts(text);
+			free(text);
 		}
-		fprintf(stderr, "sandpit run: the sandbox could not start: %s\n", err.msg);
-		return 125;
 	}
-	free(code);
-	free(carry);
-	free(input);
+	fprintf(stderr, "sandpit run: the sandbox could not start: %s\n", err->msg);
+	return 125;
+}
+
+/* The run's events until its end: output forwarded by the engine unless a
+ * terminal is ours; the rest is in the result. A signal cancels. */
+static void pump(struct run_cli *rc, struct sp_run *run)
+{
+	struct sp_event ev;
+
 	current_run = run;
 	if (cancel_requested)
 		sp_run_interrupt(run);
@@ -545,36 +577,67 @@ int cmd_run(int argc, char **argv)
 		if (sp_run_timeout_ms(run) != 0)
 			poll(&pfd, 1, sp_run_timeout_ms(run));
 		while (sp_run_next_event(run, &ev) > 0) {
-			/* forwarded by the engine unless a terminal is ours; the
-			 * rest is in the result */
 			int s = ev.type == SP_EVENT_STDOUT ? 0 : ev.type == SP_EVENT_STDERR ? 1 : -1;
-			if (s < 0 || json || cfg.forward)
+			if (s < 0 || rc->json || rc->cfg.forward)
 				continue;
-			if (to_term[s])
-				run_term_feed(&term[s], ev.data, ev.len);
+			if (rc->to_term[s])
+				run_term_feed(&rc->term[s], ev.data, ev.len);
 			else
 				put_raw(s + 1, ev.data, ev.len);
 		}
 	}
 	for (int s = 0; s < 2; s++)
-		if (to_term[s])
-			run_term_finish(&term[s]);
-	{
-		const struct sp_result *r = sp_run_result(run);
-		if (json) {
-			char *text = sp_result_to_json(r);
-			if (text) {
-				puts(text);
-				free(text);
-			}
-		} else {
-			print_human_tail(r, cfg.keep_dir);
+		if (rc->to_term[s])
+			run_term_finish(&rc->term[s]);
+}
+
+/* The result (JSON, or the human summary), the carry-out; the exit status. */
+static int report_result(const struct run_cli *rc, const struct sp_result *r)
+{
+	int status;
+
+	if (rc->json) {
+		char *text = sp_result_to_json(r);
+		if (text) {
+			puts(text);
+			free(text);
 		}
-		status = exit_status(r);
-		if (carry_out_path && r->status != SP_STATUS_SANDBOX_ERROR &&
-		    write_carry_out(carry_out_path, r->carry_out) < 0)
-			status = 125;
+	} else {
+		print_human_tail(r, rc->cfg.keep_dir);
 	}
+	status = exit_status(r);
+	if (rc->carry_out_path && r->status != SP_STATUS_SANDBOX_ERROR &&
+	    write_carry_out(rc->carry_out_path, r->carry_out) < 0)
+		status = 125;
+	return status;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_cli rc;
+	struct sp_error err = { "" };
+	struct sp_run *run;
+	int status;
+
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--batch"))
+			return cmd_run_batch(argc, argv);
+	memset(&rc, 0, sizeof rc);
+	sp_config_init(&rc.cfg);
+	if ((status = parse_options(&rc, argc, argv)) >= 0)
+		return status;
+	if (read_inputs(&rc, argv[optind]) < 0) {
+		free_inputs(&rc);
+		return 2;
+	}
+	choose_output(&rc);
+	catch_signals();
+	status = sp_run_start(&rc.cfg, &run, &err);
+	free_inputs(&rc);
+	if (status < 0)
+		return report_start_failure(&rc, &err);
+	pump(&rc, run);
+	status = report_result(&rc, sp_run_result(run));
 	current_run = NULL;
 	sp_run_free(run);
 	return status;

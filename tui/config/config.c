@@ -291,12 +291,10 @@ static const char *flag_value(int argc, char **argv, int *i, size_t namelen)
 	return NULL;
 }
 
-int config_load(struct pg_config *cfg, int argc, char **argv,
-		char *usage_err, size_t errlen)
+/* The settings before the file and the flags: the engine's limits and
+ * the playground's own defaults. */
+static void set_defaults(struct pg_config *cfg, char *usage_err, size_t errlen)
 {
-	char path[CONFIG_PATH_MAX];
-	const char *explicit_path = NULL;
-
 	memset(cfg, 0, sizeof *cfg);
 	sp_limits_default(&cfg->limits);
 	cfg->mouse = true;
@@ -304,20 +302,123 @@ int config_load(struct pg_config *cfg, int argc, char **argv,
 	parse_preload(cfg, CONFIG_PRELOAD_DEFAULT, usage_err, errlen);
 	cfg->keep_runs = RUNFILES_DEFAULT_RUNS;
 	cfg->keep_bytes = RUNFILES_DEFAULT_BYTES;
+}
 
-	/* First pass: only --config, because the file comes before flags. */
+/* Is a "--name" or "--name=value" (len is strlen("--name"))? */
+static bool is_flag(const char *a, const char *name, size_t len)
+{
+	return !strncmp(a, name, len) && (a[len] == '=' || !a[len]);
+}
+
+/* --config FILE, found first since the file comes before the flags:
+ * *path, or NULL when none. 0, or -1 with usage_err. */
+static int find_config_flag(int argc, char **argv, const char **path, char *usage_err,
+			    size_t errlen)
+{
+	*path = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--"))
 			break;
-		if (!strncmp(argv[i], "--config", 8) &&
-		    (argv[i][8] == '=' || argv[i][8] == '\0')) {
-			explicit_path = flag_value(argc, argv, &i, 6);
-			if (!explicit_path) {
-				snprintf(usage_err, errlen, "--config needs a FILE");
-				return -1;
-			}
+		if (is_flag(argv[i], "--config", 8) && !(*path = flag_value(argc, argv, &i, 6))) {
+			snprintf(usage_err, errlen, "--config needs a FILE");
+			return -1;
 		}
 	}
+	return 0;
+}
+
+/* A flag of the option table (options.c) that takes a value, at argv[*i]:
+ * it sets what its config key sets. 1 taken, 0 no such flag, -1 refused
+ * with usage_err. */
+static int take_value_flag(struct pg_config *cfg, int argc, char **argv, int *i,
+			   char *usage_err, size_t errlen)
+{
+	const char *a = argv[*i];
+	size_t n = strcspn(a + 2, "=");
+	char name[64], err[256];
+	const char *v;
+	int id = -1;
+
+	if (a[1] == '-' && n < sizeof name) {
+		snprintf(name, sizeof name, "%.*s", (int)n, a + 2);
+		id = option_find(name, OPT_PLAY);
+	}
+	if (id < 0 || !options[id].arg || !(options[id].where & OPT_CONFIG))
+		return 0;
+	if (!(v = flag_value(argc, argv, i, n))) {
+		snprintf(usage_err, errlen, "--%s needs a value", name);
+		return -1;
+	}
+	if (config_set(cfg, name, v, err, sizeof err) < 0) {
+		snprintf(usage_err, errlen, "--%s: %s", name, err);
+		return -1;
+	}
+	return 1;
+}
+
+/* One word of the command line, argv[*i] (*i moves past a flag's value).
+ * 0 on to the next; 1 the end ("--" and the FILE after it); -1 refused
+ * with usage_err. */
+static int take_arg(struct pg_config *cfg, int argc, char **argv, int *i, char *usage_err,
+		    size_t errlen)
+{
+	const char *a = argv[*i];
+	int taken;
+
+	if (!strcmp(a, "--")) {
+		if (*i + 1 < argc)
+			cfg->file = argv[*i + 1];
+		if (*i + 2 < argc) {
+			snprintf(usage_err, errlen, "only one FILE may be given");
+			return -1;
+		}
+		return 1;
+	}
+	if (a[0] != '-' || !a[1]) {
+		if (cfg->file) {
+			snprintf(usage_err, errlen, "only one FILE may be given");
+			return -1;
+		}
+		cfg->file = a;
+		return 0;
+	}
+	if (is_flag(a, "--lessons", 9)) {
+		cfg->lessons_dir = flag_value(argc, argv, i, 7);
+		if (!cfg->lessons_dir || !cfg->lessons_dir[0]) {
+			snprintf(usage_err, errlen, "--lessons needs a DIR");
+			return -1;
+		}
+		return 0;
+	}
+	if (!strcmp(a, "--step")) {
+		cfg->step = true;
+		return 0;
+	}
+	if (!strcmp(a, "--no-mouse")) {
+		cfg->mouse = false;
+		return 0;
+	}
+	if (is_flag(a, "--config", 8)) {
+		if (!a[8])
+			++*i;
+		return 0;
+	}
+	if ((taken = take_value_flag(cfg, argc, argv, i, usage_err, errlen)) != 0)
+		return taken < 0 ? -1 : 0;
+	snprintf(usage_err, errlen, "unknown option '%s' (see --help)", a);
+	return -1;
+}
+
+int config_load(struct pg_config *cfg, int argc, char **argv,
+		char *usage_err, size_t errlen)
+{
+	char path[CONFIG_PATH_MAX];
+	const char *explicit_path;
+	int rc = 0;
+
+	set_defaults(cfg, usage_err, errlen);
+	if (find_config_flag(argc, argv, &explicit_path, usage_err, errlen) < 0)
+		return -1;
 	if (explicit_path) {
 		load_file(cfg, explicit_path, true);
 	} else {
@@ -325,78 +426,7 @@ int config_load(struct pg_config *cfg, int argc, char **argv,
 		if (path[0])
 			load_file(cfg, path, false);
 	}
-
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		bool matched = false;
-
-		if (!strcmp(a, "--")) {
-			if (i + 1 < argc)
-				cfg->file = argv[i + 1];
-			if (i + 2 < argc) {
-				snprintf(usage_err, errlen, "only one FILE may be given");
-				return -1;
-			}
-			break;
-		}
-		if (a[0] != '-' || !a[1]) {
-			if (cfg->file) {
-				snprintf(usage_err, errlen, "only one FILE may be given");
-				return -1;
-			}
-			cfg->file = a;
-			continue;
-		}
-		if (!strncmp(a, "--lessons", 9) && (a[9] == '=' || !a[9])) {
-			cfg->lessons_dir = flag_value(argc, argv, &i, 7);
-			if (!cfg->lessons_dir || !cfg->lessons_dir[0]) {
-				snprintf(usage_err, errlen, "--lessons needs a DIR");
-				return -1;
-			}
-			continue;
-		}
-		if (!strcmp(a, "--step")) {
-			cfg->step = true;
-			continue;
-		}
-		if (!strcmp(a, "--no-mouse")) {
-			cfg->mouse = false;
-			continue;
-		}
-		if (!strncmp(a, "--config", 8) && (a[8] == '=' || !a[8])) {
-			if (!a[8])
-				i++;
-			continue;
-		}
-		{
-			/* a flag of the option table (options.c) that takes a
-			 * value; it sets what its config key sets */
-			size_t n = strcspn(a + 2, "=");
-			char name[64], err[256];
-			const char *v;
-			int id = -1;
-
-			if (a[1] == '-' && n < sizeof name) {
-				snprintf(name, sizeof name, "%.*s", (int)n, a + 2);
-				id = option_find(name, OPT_PLAY);
-			}
-			if (id >= 0 && options[id].arg && (options[id].where & OPT_CONFIG)) {
-				matched = true;
-				v = flag_value(argc, argv, &i, n);
-				if (!v) {
-					snprintf(usage_err, errlen, "--%s needs a value", name);
-					return -1;
-				}
-				if (config_set(cfg, name, v, err, sizeof err) < 0) {
-					snprintf(usage_err, errlen, "--%s: %s", name, err);
-					return -1;
-				}
-			}
-		}
-		if (!matched) {
-			snprintf(usage_err, errlen, "unknown option '%s' (see --help)", a);
-			return -1;
-		}
-	}
-	return 0;
+	for (int i = 1; i < argc && rc == 0; i++)
+		rc = take_arg(cfg, argc, argv, &i, usage_err, errlen);
+	return rc < 0 ? -1 : 0;
 }

@@ -148,139 +148,181 @@ static void reset(struct keyseq *k)
 	k->seq[0] = '\0';
 }
 
+/* One call of keyseq_feed: the input in and the verdict out. */
+struct feed {
+	struct keyseq *k;
+	bool *is_key;
+	wint_t *ch;
+	bool *dropped;
+	char *desc;
+	size_t desclen;
+};
+
+/* Esc, then c in the same read: two keys, Esc now and c replayed next. */
+static enum keyseq_result esc_then(struct feed *f, wint_t c, bool c_is_key)
+{
+	reset(f->k);
+	f->k->replay = c;
+	f->k->replay_is_key = c_is_key;
+	f->k->has_replay = true;
+	*f->is_key = false;
+	*f->ch = 27;
+	return KS_KEY;
+}
+
+/* The Alt twin of an arrow key; 0 for any other key. */
+static int alt_arrow(int key)
+{
+	return key == KEY_UP ? KEY_ALT_UP : key == KEY_DOWN ? KEY_ALT_DOWN :
+	       key == KEY_LEFT ? KEY_ALT_LEFT : key == KEY_RIGHT ? KEY_ALT_RIGHT : 0;
+}
+
+/* A sequence ended: the key it stands for, or (key 0) ignored and named. */
+static enum keyseq_result sequence_done(struct feed *f, int key)
+{
+	if (!key) {
+		describe(f->k, f->desc, f->desclen);
+		reset(f->k);
+		return KS_IGNORED;
+	}
+	reset(f->k);
+	*f->is_key = true;
+	*f->ch = (wint_t)key;
+	return KS_KEY;
+}
+
+/* A key ncurses decoded itself: terminfo's Alt-arrows and Ctrl-Delete,
+ * ESC then an arrow as Alt-arrow; a sequence it cuts short is dropped. */
+static enum keyseq_result feed_decoded(struct feed *f, wint_t c)
+{
+	struct keyseq *k = f->k;
+	int alt = -1;
+
+	for (int i = 0; i < 4; i++)
+		if (k->xkeys[i] > 0 && (int)c == k->xkeys[i])
+			alt = i;
+	if (k->xkeys[4] > 0 && (int)c == k->xkeys[4] && k->state == S_IDLE) {
+		*f->ch = KEY_CTRL_DEL;
+		return KS_KEY;
+	}
+	if (k->state == S_ESC && alt < 0) {
+		/* ESC then a decoded key: Alt plus that key */
+		static const int plain[4] = { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT };
+		for (int i = 0; i < 4; i++)
+			if ((int)c == plain[i])
+				alt = i;
+		/* Esc, then another key in the same read (or a paste that
+		 * begins): two keys, not a chord */
+		if (alt < 0)
+			return esc_then(f, c, true);
+	} else if (k->state != S_IDLE) {
+		describe(k, f->desc, f->desclen);
+		*f->dropped = true;
+	}
+	reset(k);
+	if (alt >= 0)
+		*f->ch = (wint_t)(KEY_ALT_UP + alt);
+	return KS_KEY;
+}
+
+static enum keyseq_result feed_idle(struct feed *f, wint_t c)
+{
+	if (c != 27)
+		return KS_KEY;
+	f->k->state = S_ESC;
+	return KS_HOLD;
+}
+
+/* After ESC: a CSI or SS3 opens, ESC ESC waits, else Alt-something. */
+static enum keyseq_result feed_esc(struct feed *f, wint_t c)
+{
+	struct keyseq *k = f->k;
+
+	if (c == '[' || c == 'O') {
+		k->seq[k->len++] = (char)c;
+		k->seq[k->len] = '\0';
+		k->state = c == '[' ? S_CSI : S_SS3;
+		return KS_HOLD;
+	}
+	if (c == 27 && k->len == 0) {
+		/* ESC ESC [A: some terminals send Alt-Up so; keep waiting */
+		k->seq[k->len++] = 27;
+		k->seq[k->len] = '\0';
+		return KS_HOLD;
+	}
+	if ((c < 0x20 || c == 0x7f) && k->len == 0) {
+		/* Esc, then a Ctrl key or Backspace in the same read: two
+		 * keys pressed quickly (Alt-Ctrl chords mean nothing here) */
+		return esc_then(f, c, false);
+	}
+	if (c >= 0x20 && c < 0x7f)
+		snprintf(f->desc, f->desclen, "Alt-%c", (char)c);
+	else
+		snprintf(f->desc, f->desclen, "Alt-key");
+	reset(k);
+	return KS_IGNORED;
+}
+
+/* ESC O final (ESC ESC O final: Alt) */
+static enum keyseq_result feed_ss3(struct feed *f, wint_t c)
+{
+	struct keyseq *k = f->k;
+	int key = c < 0x80 ? decode_ss3((char)c) : 0;
+
+	if (k->len < sizeof k->seq - 2)
+		k->seq[k->len++] = (char)(c < 0x80 ? c : '?');
+	k->seq[k->len] = '\0';
+	if (k->seq[0] == 27)
+		key = alt_arrow(key);
+	return sequence_done(f, key);
+}
+
+/* ESC [ params final (ESC ESC [ ...: Alt) */
+static enum keyseq_result feed_csi(struct feed *f, wint_t c)
+{
+	struct keyseq *k = f->k;
+
+	if (c >= 0x20 && c <= 0x3f) {       /* parameter or intermediate */
+		if (k->len < sizeof k->seq - 2)
+			k->seq[k->len++] = (char)c;
+		k->seq[k->len] = '\0';
+		return KS_HOLD;
+	}
+	if (c >= 0x40 && c <= 0x7e) {       /* the final byte */
+		k->seq[k->len++] = (char)c;
+		k->seq[k->len] = '\0';
+		bool alt = k->seq[0] == 27;
+		int key = alt ? decode_csi(k->seq + 1, k->len - 1) : decode_csi(k->seq, k->len);
+		return sequence_done(f, alt ? alt_arrow(key) : key);
+	}
+	/* cannot be part of a sequence: drop what came, act on this */
+	describe(k, f->desc, f->desclen);
+	reset(k);
+	*f->dropped = true;
+	return KS_KEY;
+}
+
+/* What a character does in each state (S_*). */
+static enum keyseq_result (*const feed_in[])(struct feed *, wint_t) = {
+	[S_IDLE] = feed_idle,
+	[S_ESC] = feed_esc,
+	[S_CSI] = feed_csi,
+	[S_SS3] = feed_ss3,
+};
+
 enum keyseq_result keyseq_feed(struct keyseq *k, bool *is_key, wint_t *ch,
 			       bool *dropped, char *desc, size_t desclen)
 {
-	wint_t c = *ch;
+	struct feed f = { k, is_key, ch, dropped, desc, desclen };
 
 	*dropped = false;
 	lookup_alt_arrows(k);
-	if (*is_key) {
-		int alt = -1;
-		for (int i = 0; i < 4; i++)
-			if (k->xkeys[i] > 0 && (int)c == k->xkeys[i])
-				alt = i;
-		if (k->xkeys[4] > 0 && (int)c == k->xkeys[4] && k->state == S_IDLE) {
-			*ch = KEY_CTRL_DEL;
-			return KS_KEY;
-		}
-		if (k->state == S_ESC && alt < 0) {
-			/* ESC then a decoded key: Alt plus that key */
-			static const int plain[4] = { KEY_UP, KEY_DOWN, KEY_LEFT, KEY_RIGHT };
-			for (int i = 0; i < 4; i++)
-				if ((int)c == plain[i])
-					alt = i;
-			if (alt < 0) {
-				/* Esc, then another key in the same read (or a paste
-				 * that begins): two keys, not a chord */
-				reset(k);
-				k->replay = c;
-				k->replay_is_key = true;
-				k->has_replay = true;
-				*is_key = false;
-				*ch = 27;
-				return KS_KEY;
-			}
-		} else if (k->state != S_IDLE) {
-			describe(k, desc, desclen);
-			*dropped = true;
-		}
-		reset(k);
-		if (alt >= 0)
-			*ch = (wint_t)(KEY_ALT_UP + alt);
-		return KS_KEY;
-	}
-	switch (k->state) {
-	case S_IDLE:
-		if (c != 27)
-			return KS_KEY;
-		k->state = S_ESC;
-		return KS_HOLD;
-	case S_ESC:
-		if (c == '[' || c == 'O') {
-			k->seq[k->len++] = (char)c;
-			k->seq[k->len] = '\0';
-			k->state = c == '[' ? S_CSI : S_SS3;
-			return KS_HOLD;
-		}
-		if (c == 27) {
-			/* ESC ESC [A: some terminals send Alt-Up so; keep waiting */
-			if (k->len == 0) {
-				k->seq[k->len++] = 27;
-				k->seq[k->len] = '\0';
-				return KS_HOLD;
-			}
-		}
-		if ((c < 0x20 || c == 0x7f) && k->len == 0) {
-			/* Esc, then a Ctrl key or Backspace in the same read: two
-			 * keys pressed quickly (Alt-Ctrl chords mean nothing here) */
-			reset(k);
-			k->replay = c;
-			k->replay_is_key = false;
-			k->has_replay = true;
-			*ch = 27;
-			return KS_KEY;
-		}
-		if (c >= 0x20 && c < 0x7f)
-			snprintf(desc, desclen, "Alt-%c", (char)c);
-		else
-			snprintf(desc, desclen, "Alt-key");
-		reset(k);
-		return KS_IGNORED;
-	case S_SS3: {
-		int key = c < 0x80 ? decode_ss3((char)c) : 0;
-		bool alt = k->seq[0] == 27;
-		if (k->len < sizeof k->seq - 2)
-			k->seq[k->len++] = (char)(c < 0x80 ? c : '?');
-		k->seq[k->len] = '\0';
-		if (alt)
-			key = key == KEY_UP ? KEY_ALT_UP : key == KEY_DOWN ? KEY_ALT_DOWN :
-			      key == KEY_LEFT ? KEY_ALT_LEFT : key == KEY_RIGHT ? KEY_ALT_RIGHT : 0;
-		if (!key) {
-			describe(k, desc, desclen);
-			reset(k);
-			return KS_IGNORED;
-		}
-		reset(k);
-		*is_key = true;
-		*ch = (wint_t)key;
-		return KS_KEY;
-	}
-	default: /* S_CSI */
-		if (c >= 0x20 && c <= 0x3f) {       /* parameter or intermediate */
-			if (k->len < sizeof k->seq - 2)
-				k->seq[k->len++] = (char)c;
-			k->seq[k->len] = '\0';
-			return KS_HOLD;
-		}
-		if (c >= 0x40 && c <= 0x7e) {       /* the final byte */
-			k->seq[k->len++] = (char)c;
-			k->seq[k->len] = '\0';
-			bool alt = k->seq[0] == 27;
-			const char *s = alt ? k->seq + 1 : k->seq;
-			size_t n = alt ? k->len - 1 : k->len;
-			int key = decode_csi(s, n);
-			if (alt && key >= KEY_DOWN && key <= KEY_RIGHT)
-				key = key == KEY_UP ? KEY_ALT_UP : key == KEY_DOWN ? KEY_ALT_DOWN :
-				      key == KEY_LEFT ? KEY_ALT_LEFT : KEY_ALT_RIGHT;
-			else if (alt)
-				key = 0;
-			if (!key) {
-				describe(k, desc, desclen);
-				reset(k);
-				return KS_IGNORED;
-			}
-			reset(k);
-			*is_key = true;
-			*ch = (wint_t)key;
-			return KS_KEY;
-		}
-		/* cannot be part of a sequence: drop what came, act on this */
-		describe(k, desc, desclen);
-		reset(k);
-		*dropped = true;
-		return KS_KEY;
-	}
+	if (*is_key)
+		return feed_decoded(&f, *ch);
+	/* a state the table does not know is read as inside a CSI */
+	if (k->state < 0 || (size_t)k->state >= SP_ARRAY_SIZE(feed_in))
+		return feed_csi(&f, *ch);
+	return feed_in[k->state](&f, *ch);
 }
 
 bool keyseq_flush(struct keyseq *k, wint_t *ch)

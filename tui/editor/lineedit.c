@@ -131,82 +131,52 @@ static bool walk_history(struct lineedit *le, const struct le_history *h, bool b
 	return true;
 }
 
-enum le_result le_key(struct lineedit *le, bool is_key, wint_t ch,
-		      const struct le_history *hist, bool paths)
+/* One key press and what the caller lets it reach. */
+struct le_press {
+	int key;
+	const struct le_history *hist;
+	bool paths;
+};
+
+static enum le_result key_left(struct lineedit *le, const struct le_press *p)
 {
-	size_t before_len = le->len;
-	bool was_suggested = le->suggested;
-	int key = (int)ch;
+	(void)p;
+	le->suggested = false;
+	if (le->cur > 0)
+		le->cur = u8_prev(le->buf, le->len, le->cur);
+	return LE_MOVED;
+}
 
-	if (is_key) {
-		switch (key) {
-		case KEY_LEFT:
-			le->suggested = false;
-			if (le->cur > 0)
-				le->cur = u8_prev(le->buf, le->len, le->cur);
-			return LE_MOVED;
-		case KEY_RIGHT:
-			le->suggested = false;
-			if (le->cur < le->len)
-				le->cur = u8_next(le->buf, le->len, le->cur);
-			return LE_MOVED;
-		case KEY_HOME:
-			le->suggested = false;
-			le->cur = 0;
-			return LE_MOVED;
-		case KEY_END:
-			le->suggested = false;
-			le->cur = le->len;
-			return LE_MOVED;
-		case KEY_BACKSPACE:
-			goto backspace;
-		case KEY_DC:
-			goto delete;
-		case KEY_UP:
-		case KEY_DOWN:
-			return walk_history(le, hist, key == KEY_UP) ? LE_CHANGED : LE_MOVED;
-		default:
-			return LE_UNUSED;
-		}
-	}
-	switch (ch) {
-	case CTRL('a'):
-		le->suggested = false;
-		le->cur = 0;
-		return LE_MOVED;
-	case CTRL('e'):
-		le->suggested = false;
-		le->cur = le->len;
-		return LE_MOVED;
-	case CTRL('u'):
-		le_set(le, NULL, false);
-		return before_len ? LE_CHANGED : LE_MOVED;
-	case CTRL('k'):
-		le->suggested = false;
-		le->len = le->cur;
-		le->buf[le->len] = '\0';
-		return before_len != le->len ? LE_CHANGED : LE_MOVED;
-	case 8: case 127:
-		goto backspace;
-	case '\t':
-		if (!paths)
-			return LE_UNUSED;
-		le->suggested = false;
-		le->cur = le->len;
-		le->note[0] = '\0';
-		if (path_complete(le->buf, LE_MAX, &le->len, le->note, sizeof le->note) > 0) {
-			le->cur = le->len;
-			return LE_CHANGED;
-		}
-		return LE_MOVED;
-	default:
-		if (ch < 0x20 || ch == 0x7f)
-			return LE_UNUSED;
-		return type_char(le, ch) ? LE_CHANGED : LE_MOVED;
-	}
+static enum le_result key_right(struct lineedit *le, const struct le_press *p)
+{
+	(void)p;
+	le->suggested = false;
+	if (le->cur < le->len)
+		le->cur = u8_next(le->buf, le->len, le->cur);
+	return LE_MOVED;
+}
 
-backspace:
-	if (was_suggested) {               /* Backspace takes a suggestion whole */
+static enum le_result key_home(struct lineedit *le, const struct le_press *p)
+{
+	(void)p;
+	le->suggested = false;
+	le->cur = 0;
+	return LE_MOVED;
+}
+
+static enum le_result key_end(struct lineedit *le, const struct le_press *p)
+{
+	(void)p;
+	le->suggested = false;
+	le->cur = le->len;
+	return LE_MOVED;
+}
+
+/* Backspace takes a suggestion whole, else the cluster before the cursor. */
+static enum le_result key_backspace(struct lineedit *le, const struct le_press *p)
+{
+	(void)p;
+	if (le->suggested) {
 		le_set(le, NULL, false);
 		return LE_CHANGED;
 	}
@@ -214,20 +184,102 @@ backspace:
 		return LE_MOVED;
 	splice(le, u8_prev(le->buf, le->len, le->cur), le->cur, "", 0);
 	return LE_CHANGED;
+}
 
-delete:
-	if (was_suggested) {
+/* Delete takes a suggestion whole, else the cluster under the cursor. */
+static enum le_result key_delete(struct lineedit *le, const struct le_press *p)
+{
+	size_t at = le->cur;
+
+	(void)p;
+	if (le->suggested) {
 		le_set(le, NULL, false);
 		return LE_CHANGED;
 	}
 	if (le->cur == le->len)
 		return LE_MOVED;
-	{
-		size_t at = le->cur;
-		splice(le, at, u8_next(le->buf, le->len, at), "", 0);
-		le->cur = at;
-	}
+	splice(le, at, u8_next(le->buf, le->len, at), "", 0);
+	le->cur = at;
 	return LE_CHANGED;
+}
+
+static enum le_result key_history(struct lineedit *le, const struct le_press *p)
+{
+	return walk_history(le, p->hist, p->key == KEY_UP) ? LE_CHANGED : LE_MOVED;
+}
+
+/* Ctrl-U: the whole line */
+static enum le_result key_clear(struct lineedit *le, const struct le_press *p)
+{
+	size_t before = le->len;
+
+	(void)p;
+	le_set(le, NULL, false);
+	return before ? LE_CHANGED : LE_MOVED;
+}
+
+/* Ctrl-K: from the cursor to the end */
+static enum le_result key_kill_to_end(struct lineedit *le, const struct le_press *p)
+{
+	size_t before = le->len;
+
+	(void)p;
+	le->suggested = false;
+	le->len = le->cur;
+	le->buf[le->len] = '\0';
+	return before != le->len ? LE_CHANGED : LE_MOVED;
+}
+
+/* Tab: complete a path, where the field holds one */
+static enum le_result key_complete(struct lineedit *le, const struct le_press *p)
+{
+	if (!p->paths)
+		return LE_UNUSED;
+	le->suggested = false;
+	le->cur = le->len;
+	le->note[0] = '\0';
+	if (path_complete(le->buf, LE_MAX, &le->len, le->note, sizeof le->note) > 0) {
+		le->cur = le->len;
+		return LE_CHANGED;
+	}
+	return LE_MOVED;
+}
+
+/* The field's keys: a key ncurses decoded (is_key) or a character. */
+static const struct {
+	bool is_key;
+	int code;
+	enum le_result (*act)(struct lineedit *, const struct le_press *);
+} le_keys[] = {
+	{ true, KEY_LEFT, key_left },
+	{ true, KEY_RIGHT, key_right },
+	{ true, KEY_HOME, key_home },
+	{ true, KEY_END, key_end },
+	{ true, KEY_BACKSPACE, key_backspace },
+	{ true, KEY_DC, key_delete },
+	{ true, KEY_UP, key_history },
+	{ true, KEY_DOWN, key_history },
+	{ false, CTRL('a'), key_home },
+	{ false, CTRL('e'), key_end },
+	{ false, CTRL('u'), key_clear },
+	{ false, CTRL('k'), key_kill_to_end },
+	{ false, 8, key_backspace },
+	{ false, 127, key_backspace },
+	{ false, '\t', key_complete },
+};
+
+enum le_result le_key(struct lineedit *le, bool is_key, wint_t ch,
+		      const struct le_history *hist, bool paths)
+{
+	const struct le_press p = { (int)ch, hist, paths };
+
+	for (size_t i = 0; i < sizeof le_keys / sizeof le_keys[0]; i++)
+		if (le_keys[i].is_key == is_key && ch == (wint_t)le_keys[i].code)
+			return le_keys[i].act(le, &p);
+	/* any other decoded key, and control characters, are the caller's */
+	if (is_key || ch < 0x20 || ch == 0x7f)
+		return LE_UNUSED;
+	return type_char(le, ch) ? LE_CHANGED : LE_MOVED;
 }
 
 int le_cursor_cells(const struct lineedit *le)

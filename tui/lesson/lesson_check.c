@@ -176,216 +176,346 @@ static void carry_words(json_t *obj, const char *name, char *buf, size_t len)
 }
 
 /*
- * Does condition c hold for r? When it does not, why gets the reason in
- * plain words (without "not yet: "). in tells the program and the
+ * One condition judged: c against r. in tells the program and the
  * carry-in (received, parsed; NULL when none); hide keeps the wanted
  * answer out of why (an [again]'s answers are the learner's to find).
+ * A kind's judge returns whether what it reads holds (before c->negate)
+ * and, when the verdict is a failure, puts the reason in plain words
+ * (without "not yet: ") into why.
+ */
+struct judge {
+	const struct lesson_cond *c;
+	const struct sp_result *r;
+	const struct lesson_seen *in;
+	json_t *received, *carry;
+	bool hide;
+	char *why;
+	size_t len;
+};
+
+static bool judge_status(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	const struct sp_result *r = j->r;
+	bool holds = (c->statuses >> r->status) & 1u;
+
+	if (holds != c->negate)
+		return holds;
+	if (r->status == SP_STATUS_ERROR && r->err && r->err_len) {
+		/* the exception's own last line says the most */
+		size_t e = r->err_len;
+		while (e && (r->err[e - 1] == '\n' || r->err[e - 1] == '\r'))
+			e--;
+		size_t s = e;
+		while (s && r->err[s - 1] != '\n')
+			s--;
+		snprintf(j->why, j->len, "the run %s: %.*s", status_words(r->status),
+			 (int)(e - s > 200 ? 200 : e - s), r->err + s);
+	} else {
+		snprintf(j->why, j->len, "the run %s", status_words(r->status));
+	}
+	return holds;
+}
+
+static bool judge_exit(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	bool holds = j->r->exit_code == c->exit_code;
+
+	if (holds == c->negate)
+		snprintf(j->why, j->len, "the program exits with %d%s%d", j->r->exit_code,
+			 c->negate ? ", the lesson wants anything but " :
+			 ", the lesson wants ", c->exit_code);
+	return holds;
+}
+
+/* stdout has, stderr has */
+static bool judge_has(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	const struct sp_result *r = j->r;
+	bool out = c->kind == LC_STDOUT_HAS;
+	bool holds = out ? has_text(r->out, r->out_len, c->arg)
+			 : has_text(r->err, r->err_len, c->arg);
+	char said[100];
+
+	if (holds != c->negate)
+		return holds;
+	if (j->hide && out && !c->negate) {
+		last_line(r, said, sizeof said);
+		snprintf(j->why, j->len, "the output ends with %s, not the right answer", said);
+	} else {
+		snprintf(j->why, j->len, c->negate ? "the %s still shows \"%s\"" :
+			 "the %s does not show \"%s\" yet",
+			 out ? "output" : "error output", c->arg);
+	}
+	return holds;
+}
+
+static bool judge_source(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	bool holds = j->in && j->in->program && strstr(j->in->program, c->arg);
+
+	if (holds == c->negate)
+		snprintf(j->why, j->len, c->negate ? "the program still has \"%s\" in it" :
+			 "the program does not have \"%s\" in it yet", c->arg);
+	return holds;
+}
+
+static bool judge_number(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	double x = 0;
+	bool found = number_after(j->r, c->arg, &x);
+	bool holds = found && x >= c->want - c->tol && x <= c->want + c->tol;
+
+	if (holds != c->negate)
+		return holds;
+	if (!found)
+		snprintf(j->why, j->len, "the output shows no number after \"%s\" yet", c->arg);
+	else if (j->hide || c->negate)
+		snprintf(j->why, j->len, "the output says \"%s %g\", not the right answer",
+			 c->arg, x);
+	else
+		snprintf(j->why, j->len, "the output says \"%s %g\", the lesson wants %g "
+			 "(give or take %g)", c->arg, x, c->want, c->tol);
+	return holds;
+}
+
+static bool judge_picture(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	const struct sp_result *r = j->r;
+	const struct sp_file *f = NULL;
+	char bad[200] = "";
+	bool holds = false;
+
+	for (size_t i = 0; i < r->n_files && !holds; i++) {
+		struct image img;
+		if (!r->files[i].path || fnmatch(c->arg, r->files[i].path, 0))
+			continue;
+		f = &r->files[i];
+		if (!f->kept) {
+			snprintf(bad, sizeof bad, "it was not kept (%s)",
+				 f->skipped ? f->skipped : "no copy");
+			continue;
+		}
+		if (image_load(f->kept, NULL, &img, bad, sizeof bad) == 0) {
+			image_free(&img);
+			holds = true;
+		}
+	}
+	if (holds != c->negate)
+		return holds;
+	if (c->negate)
+		snprintf(j->why, j->len, "the run still leaves a picture %s", c->arg);
+	else if (!f)
+		snprintf(j->why, j->len, "the run leaves no file %s in its work dir", c->arg);
+	else
+		snprintf(j->why, j->len, "%s is not a picture that opens: %s", f->path, bad);
+	return holds;
+}
+
+static bool judge_like(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	const struct sp_result *r = j->r;
+	char *o = malloc(r->out_len + 1);
+	bool holds = false;
+
+	if (o) {
+		if (r->out_len)
+			memcpy(o, r->out, r->out_len);
+		o[r->out_len] = '\0';
+		/* an embedded NUL ends the text fnmatch sees: fine */
+		holds = fnmatch(c->arg, o, 0) == 0;
+		free(o);
+	}
+	if (holds == c->negate)
+		snprintf(j->why, j->len, c->negate ? "the output still looks like %s" :
+			 "the output does not look like %s yet", c->arg);
+	return holds;
+}
+
+static bool judge_violation(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	const struct sp_violation *v = find_violation(j->r, c->arg);
+	bool holds = v != NULL;
+
+	if (holds != c->negate)
+		return holds;
+	if (!v)
+		snprintf(j->why, j->len, "the run shows no %s violation yet",
+			 strcmp(c->arg, "any") ? c->arg : "");
+	else if (v->line > 0)
+		snprintf(j->why, j->len, "the program still %s at line %d",
+			 kind_doing(sp_violation_kind_name(v->kind)), v->line);
+	else
+		snprintf(j->why, j->len, "the program still %s (%s)",
+			 kind_doing(sp_violation_kind_name(v->kind)),
+			 v->what ? v->what : "see Violations");
+	return holds;
+}
+
+/* The carry value c wants (the caller's to free; NULL for any value): its
+ * JSON, or with "received", what came in (0 when nothing did) and N more. */
+static json_t *carry_wanted(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	json_t *want = c->value ? json_loads(c->value, JSON_DECODE_ANY, NULL) : NULL;
+
+	if (c->received && want) {
+		json_t *was = j->received ? json_object_get(j->received, c->arg) : NULL;
+		double base = json_is_number(was) ? json_number_value(was) : 0;
+		json_t *sum = json_real(base + json_number_value(want));
+		json_decref(want);
+		want = sum;
+	}
+	return want;
+}
+
+/* Why the value carried (got) is not the one wanted. */
+static void carry_mismatch(const struct judge *j, json_t *got)
+{
+	const struct lesson_cond *c = j->c;
+	char *g = json_dumps(got, JSON_ENCODE_ANY | JSON_COMPACT);
+	char a[64];
+
+	carry_words(j->received, c->arg, a, sizeof a);
+	if (c->received)
+		snprintf(j->why, j->len, "the run received %s = %s and carried %s = %.60s; "
+			 "each run carries what it received and %s more", c->arg, a, c->arg,
+			 g ? g : "?", c->value);
+	else if (j->hide || c->negate)
+		snprintf(j->why, j->len, "carry %s is %.80s%s", c->arg, g ? g : "?",
+			 c->negate ? "" : ", not the right answer");
+	else
+		snprintf(j->why, j->len, "carry %s is %.80s, the lesson wants %.80s (the run "
+			 "received %s = %s)", c->arg, g ? g : "?", c->value, c->arg, a);
+	free(g);
+}
+
+static bool judge_carry(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	json_t *got = j->carry ? json_object_get(j->carry, c->arg) : NULL;
+	json_t *want = carry_wanted(j);
+	bool holds;
+
+	if (!got) {
+		holds = false;
+		if (!c->negate)
+			snprintf(j->why, j->len, "the run does not carry %s forward yet "
+				 "(carry(%s=...))", c->arg, c->arg);
+	} else if (!c->value) {
+		holds = true;
+		if (c->negate)
+			snprintf(j->why, j->len, "the run still carries %s", c->arg);
+	} else {
+		holds = want && json_same(got, want);
+		if (holds == c->negate)
+			carry_mismatch(j, got);
+	}
+	json_decref(want);
+	return holds;
+}
+
+/* file GLOB, kept GLOB */
+static bool judge_file(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	const struct sp_result *r = j->r;
+	bool holds = false;
+
+	for (size_t i = 0; i < r->n_files && !holds; i++)
+		holds = r->files[i].path && fnmatch(c->arg, r->files[i].path, 0) == 0 &&
+			(c->kind == LC_FILE || r->files[i].kept);
+	if (holds == c->negate)
+		snprintf(j->why, j->len, c->negate ? "the run still leaves a file %s" :
+			 c->kind == LC_FILE ? "the run leaves no file %s in its work dir" :
+			 "no file %s was kept from the run", c->arg);
+	return holds;
+}
+
+static bool judge_limit(const struct judge *j)
+{
+	const struct lesson_cond *c = j->c;
+	uint64_t have = limit_of(&j->r->limits, c->arg);
+	bool holds = c->op == LOP_LE ? have <= c->num : c->op == LOP_GE ?
+		     have >= c->num : have == c->num;
+	char a[64], b[64];
+
+	if (holds == c->negate) {
+		limit_words(c->arg, have, a, sizeof a);
+		limit_words(c->arg, c->num, b, sizeof b);
+		snprintf(j->why, j->len, "the %s limit is %s; the lesson wants %s%s", c->arg,
+			 a, c->op == LOP_LE ? "at most " : c->op == LOP_GE ? "at least " : "", b);
+	}
+	return holds;
+}
+
+/* Each kind's judge, by the kind (lesson.h). */
+static bool (*const judges[])(const struct judge *) = {
+	[LC_STATUS] = judge_status,
+	[LC_EXIT] = judge_exit,
+	[LC_STDOUT_HAS] = judge_has,
+	[LC_STDOUT_LIKE] = judge_like,
+	[LC_STDERR_HAS] = judge_has,
+	[LC_VIOLATION] = judge_violation,
+	[LC_CARRY] = judge_carry,
+	[LC_FILE] = judge_file,
+	[LC_KEPT] = judge_file,
+	[LC_LIMIT] = judge_limit,
+	[LC_SOURCE_HAS] = judge_source,
+	[LC_PICTURE] = judge_picture,
+	[LC_NUMBER] = judge_number,
+};
+
+/*
+ * Does condition c hold for r? When it does not, why gets the reason in
+ * plain words (without "not yet: "); the arguments are struct judge's.
  */
 static bool judge_one(const struct lesson_cond *c, const struct sp_result *r,
 		      const struct lesson_seen *in, json_t *received,
 		      json_t *carry, bool hide, char *why, size_t len)
 {
+	const struct judge j = { c, r, in, received, carry, hide, why, len };
 	bool holds = false;
-	const struct sp_violation *v;
-	char a[64], b[64], said[100];
 
 	why[0] = '\0';
-	switch (c->kind) {
-	case LC_STATUS:
-		holds = (c->statuses >> r->status) & 1u;
-		if (holds != c->negate)
-			break;
-		if (r->status == SP_STATUS_ERROR && r->err && r->err_len) {
-			/* the exception's own last line says the most */
-			size_t e = r->err_len;
-			while (e && (r->err[e - 1] == '\n' || r->err[e - 1] == '\r'))
-				e--;
-			size_t s = e;
-			while (s && r->err[s - 1] != '\n')
-				s--;
-			snprintf(why, len, "the run %s: %.*s", status_words(r->status),
-				 (int)(e - s > 200 ? 200 : e - s), r->err + s);
-		} else {
-			snprintf(why, len, "the run %s", status_words(r->status));
-		}
-		break;
-	case LC_EXIT:
-		holds = r->exit_code == c->exit_code;
-		if (holds == c->negate)
-			snprintf(why, len, "the program exits with %d%s%d", r->exit_code,
-				 c->negate ? ", the lesson wants anything but " :
-				 ", the lesson wants ", c->exit_code);
-		break;
-	case LC_STDOUT_HAS:
-	case LC_STDERR_HAS: {
-		bool out = c->kind == LC_STDOUT_HAS;
-		holds = out ? has_text(r->out, r->out_len, c->arg)
-			    : has_text(r->err, r->err_len, c->arg);
-		if (holds != c->negate)
-			break;
-		if (hide && out && !c->negate) {
-			last_line(r, said, sizeof said);
-			snprintf(why, len, "the output ends with %s, not the right answer",
-				 said);
-		} else {
-			snprintf(why, len, c->negate ? "the %s still shows \"%s\"" :
-				 "the %s does not show \"%s\" yet",
-				 out ? "output" : "error output", c->arg);
-		}
-		break;
-	}
-	case LC_SOURCE_HAS:
-		holds = in && in->program && strstr(in->program, c->arg);
-		if (holds == c->negate)
-			snprintf(why, len, c->negate ? "the program still has \"%s\" in it" :
-				 "the program does not have \"%s\" in it yet", c->arg);
-		break;
-	case LC_NUMBER: {
-		double x = 0;
-		bool found = number_after(r, c->arg, &x);
-		holds = found && x >= c->want - c->tol && x <= c->want + c->tol;
-		if (holds == c->negate) {
-			if (!found)
-				snprintf(why, len, "the output shows no number after \"%s\" yet",
-					 c->arg);
-			else if (hide || c->negate)
-				snprintf(why, len, "the output says \"%s %g\", not the right "
-					 "answer", c->arg, x);
-			else
-				snprintf(why, len, "the output says \"%s %g\", the lesson "
-					 "wants %g (give or take %g)", c->arg, x, c->want, c->tol);
-		}
-		break;
-	}
-	case LC_PICTURE: {
-		const struct sp_file *f = NULL;
-		char bad[200] = "";
-		for (size_t i = 0; i < r->n_files && !holds; i++) {
-			struct image img;
-			if (!r->files[i].path || fnmatch(c->arg, r->files[i].path, 0))
-				continue;
-			f = &r->files[i];
-			if (!f->kept) {
-				snprintf(bad, sizeof bad, "it was not kept (%s)",
-					 f->skipped ? f->skipped : "no copy");
-				continue;
-			}
-			if (image_load(f->kept, NULL, &img, bad, sizeof bad) == 0) {
-				image_free(&img);
-				holds = true;
-			}
-		}
-		if (holds == c->negate) {
-			if (c->negate)
-				snprintf(why, len, "the run still leaves a picture %s", c->arg);
-			else if (!f)
-				snprintf(why, len, "the run leaves no file %s in its work dir",
-					 c->arg);
-			else
-				snprintf(why, len, "%s is not a picture that opens: %s",
-					 f->path, bad);
-		}
-		break;
-	}
-	case LC_STDOUT_LIKE: {
-		char *o = malloc(r->out_len + 1);
-		if (o) {
-			if (r->out_len)
-				memcpy(o, r->out, r->out_len);
-			o[r->out_len] = '\0';
-			/* an embedded NUL ends the text fnmatch sees: fine */
-			holds = fnmatch(c->arg, o, 0) == 0;
-			free(o);
-		}
-		if (holds == c->negate)
-			snprintf(why, len, c->negate ? "the output still looks like %s" :
-				 "the output does not look like %s yet", c->arg);
-		break;
-	}
-	case LC_VIOLATION:
-		v = find_violation(r, c->arg);
-		holds = v != NULL;
-		if (holds != c->negate)
-			break;
-		if (!v)
-			snprintf(why, len, "the run shows no %s violation yet",
-				 strcmp(c->arg, "any") ? c->arg : "");
-		else if (v->line > 0)
-			snprintf(why, len, "the program still %s at line %d",
-				 kind_doing(sp_violation_kind_name(v->kind)), v->line);
-		else
-			snprintf(why, len, "the program still %s (%s)",
-				 kind_doing(sp_violation_kind_name(v->kind)),
-				 v->what ? v->what : "see Violations");
-		break;
-	case LC_CARRY: {
-		json_t *got = carry ? json_object_get(carry, c->arg) : NULL;
-		json_t *want = c->value ? json_loads(c->value, JSON_DECODE_ANY, NULL) : NULL;
-		if (c->received && want) {
-			/* what came in (0 when nothing did), and N more */
-			json_t *was = received ? json_object_get(received, c->arg) : NULL;
-			double base = json_is_number(was) ? json_number_value(was) : 0;
-			json_t *sum = json_real(base + json_number_value(want));
-			json_decref(want);
-			want = sum;
-		}
-		if (!got) {
-			holds = false;
-			if (!c->negate)
-				snprintf(why, len, "the run does not carry %s forward yet "
-					 "(carry(%s=...))", c->arg, c->arg);
-		} else if (!c->value) {
-			holds = true;
-			if (c->negate)
-				snprintf(why, len, "the run still carries %s", c->arg);
-		} else {
-			holds = want && json_same(got, want);
-			if (holds == c->negate) {
-				char *g = json_dumps(got, JSON_ENCODE_ANY | JSON_COMPACT);
-				carry_words(received, c->arg, a, sizeof a);
-				if (c->received)
-					snprintf(why, len, "the run received %s = %s and carried "
-						 "%s = %.60s; each run carries what it received "
-						 "and %s more", c->arg, a, c->arg, g ? g : "?",
-						 c->value);
-				else if (hide || c->negate)
-					snprintf(why, len, "carry %s is %.80s%s", c->arg,
-						 g ? g : "?", c->negate ? "" : ", not the right answer");
-				else
-					snprintf(why, len, "carry %s is %.80s, the lesson wants "
-						 "%.80s (the run received %s = %s)", c->arg,
-						 g ? g : "?", c->value, c->arg, a);
-				free(g);
-			}
-		}
-		json_decref(want);
-		break;
-	}
-	case LC_FILE:
-	case LC_KEPT:
-		for (size_t i = 0; i < r->n_files && !holds; i++)
-			holds = r->files[i].path && fnmatch(c->arg, r->files[i].path, 0) == 0 &&
-				(c->kind == LC_FILE || r->files[i].kept);
-		if (holds == c->negate)
-			snprintf(why, len, c->negate ? "the run still leaves a file %s" :
-				 c->kind == LC_FILE ? "the run leaves no file %s in its work dir" :
-				 "no file %s was kept from the run", c->arg);
-		break;
-	case LC_LIMIT: {
-		uint64_t have = limit_of(&r->limits, c->arg);
-		holds = c->op == LOP_LE ? have <= c->num : c->op == LOP_GE ?
-			have >= c->num : have == c->num;
-		if (holds == c->negate) {
-			limit_words(c->arg, have, a, sizeof a);
-			limit_words(c->arg, c->num, b, sizeof b);
-			snprintf(why, len, "the %s limit is %s; the lesson wants %s%s", c->arg,
-				 a, c->op == LOP_LE ? "at most " : c->op == LOP_GE ?
-				 "at least " : "", b);
-		}
-		break;
-	}
-	}
+	if ((size_t)c->kind < SP_ARRAY_SIZE(judges) && judges[c->kind])
+		holds = judges[c->kind](&j);
 	return holds != c->negate;
+}
+
+/* "not yet: " and why, for first, the first condition that failed (its
+ * reason in words, why): the teacher's words where it has them. */
+static void say_not_yet(const struct lesson_cond *first, const char *why,
+			const struct sp_result *r, size_t pass, size_t n, const char *pre,
+			char *msg, size_t msglen)
+{
+	if (first->say) {
+		/* the teacher's words, and where the violation was */
+		const struct sp_violation *v = first->kind == LC_VIOLATION ?
+					       find_violation(r, first->arg) : NULL;
+		if (v && v->line > 0)
+			snprintf(msg, msglen, "not yet: %s%s at line %d (%zu of %zu checks pass)",
+				 pre, first->say, v->line, pass, n);
+		else if ((first->kind == LC_CARRY && first->value) ||
+			 first->kind == LC_PICTURE)
+			/* what the run received and carried, or why the picture
+			 * does not open, after the teacher's words */
+			snprintf(msg, msglen, "not yet: %s%s - %s (%zu of %zu checks pass)",
+				 pre, first->say, why, pass, n);
+		else
+			snprintf(msg, msglen, "not yet: %s%s (%zu of %zu checks pass)",
+				 pre, first->say, pass, n);
+	} else {
+		snprintf(msg, msglen, "not yet: %s%s (%zu of %zu checks pass)",
+			 pre, why, pass, n);
+	}
 }
 
 /* Judge conds against r; "not yet: " and the first that fails into msg
@@ -432,26 +562,7 @@ static bool judge_conds(const struct lesson_cond *conds, size_t n,
 		snprintf(msg, msglen, "passed");
 		return true;
 	}
-	if (first->say) {
-		/* the teacher's words, and where the violation was */
-		const struct sp_violation *v = first->kind == LC_VIOLATION ?
-					       find_violation(r, first->arg) : NULL;
-		if (v && v->line > 0)
-			snprintf(msg, msglen, "not yet: %s%s at line %d (%zu of %zu checks pass)",
-				 pre, first->say, v->line, pass, n);
-		else if ((first->kind == LC_CARRY && first->value) ||
-			 first->kind == LC_PICTURE)
-			/* what the run received and carried, or why the picture
-			 * does not open, after the teacher's words */
-			snprintf(msg, msglen, "not yet: %s%s - %s (%zu of %zu checks pass)",
-				 pre, first->say, first_why, pass, n);
-		else
-			snprintf(msg, msglen, "not yet: %s%s (%zu of %zu checks pass)",
-				 pre, first->say, pass, n);
-	} else {
-		snprintf(msg, msglen, "not yet: %s%s (%zu of %zu checks pass)",
-			 pre, first_why, pass, n);
-	}
+	say_not_yet(first, first_why, r, pass, n, pre, msg, msglen);
 	return false;
 }
 

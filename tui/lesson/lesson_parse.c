@@ -34,6 +34,7 @@
 
 #include "lesson/lesson.h"
 #include "config/limit_fields.h"
+#include "buf.h"
 #include "banned.h"
 
 enum section { SEC_HEAD, SEC_GOAL, SEC_START, SEC_HINT, SEC_SOLUTION,
@@ -157,9 +158,115 @@ static bool good_file_name(const char *s, size_t n)
 }
 
 /* "[name]" or "[file NAME]": start a new section. */
-static int begin_section(struct parser *p, int line, const char *s, const char *e)
+/* A section's opening, by its name (n bytes): 0, or -1 with fail() said. */
+typedef int section_fn(struct parser *p, int line, const char *name, size_t n);
+
+/* [goal], [start], [solution]: one each, text */
+static int begin_text(struct parser *p, int line, const char *name, size_t n)
 {
 	struct lesson *l = p->l;
+	char **slot = name[0] == 'g' ? &l->goal : name[1] == 't' ? &l->start : &l->solution;
+
+	if (*slot)
+		return fail(p, line, "a second [%.*s] section (a lesson has one)", (int)n, name);
+	p->sec = name[0] == 'g' ? SEC_GOAL : name[1] == 't' ? SEC_START : SEC_SOLUTION;
+	p->text = slot;
+	return 0;
+}
+
+static int begin_hint(struct parser *p, int line, const char *name, size_t n)
+{
+	struct lesson *l = p->l;
+
+	(void)name;
+	(void)n;
+	if (l->n_hints == LESSON_MAX_HINTS)
+		return fail(p, line, "more than %d hints", LESSON_MAX_HINTS);
+	p->sec = SEC_HINT;
+	p->text = &l->hints[l->n_hints++];
+	return 0;
+}
+
+static int begin_check(struct parser *p, int line, const char *name, size_t n)
+{
+	(void)name;
+	(void)n;
+	if (p->seen_check)
+		return fail(p, line, "a second [check] section (put every condition in one)");
+	p->seen_check = true;
+	p->sec = SEC_CHECK;
+	p->text = NULL;
+	return 0;
+}
+
+static int begin_again(struct parser *p, int line, const char *name, size_t n)
+{
+	struct lesson *l = p->l;
+	struct lesson_again *g;
+
+	(void)name;
+	(void)n;
+	if (l->n_again == LESSON_MAX_AGAIN)
+		return fail(p, line, "more than %d [again] sections", LESSON_MAX_AGAIN);
+	g = realloc(l->again, (l->n_again + 1) * sizeof *g);
+	if (!g)
+		return fail(p, line, "out of memory");
+	l->again = g;
+	memset(&g[l->n_again], 0, sizeof *g);
+	g[l->n_again++].line = line;
+	p->sec = SEC_AGAIN;
+	p->text = NULL;
+	return 0;
+}
+
+/* [file NAME], [data NAME]: a file of the work dir, or one to swap in */
+static int begin_file(struct parser *p, int line, const char *name, size_t n)
+{
+	struct lesson *l = p->l;
+	const char *f = name + 5, *fe = name + n;
+	bool data = name[0] == 'd';
+	struct lesson_file *set = data ? l->data : l->files;
+	size_t *count = data ? &l->n_data : &l->n_files;
+
+	trim(&f, &fe);
+	if (!good_file_name(f, (size_t)(fe - f)))
+		return fail(p, line, "'%.*s' cannot be a file name in the work dir (no '/', "
+			    "not . or .., not carry.json)", (int)(fe - f), f);
+	for (size_t i = 0; i < *count; i++)
+		if (strlen(set[i].name) == (size_t)(fe - f) &&
+		    !memcmp(set[i].name, f, (size_t)(fe - f)))
+			return fail(p, line, "a second [%s %.*s]", data ? "data" : "file",
+				    (int)(fe - f), f);
+	if (*count == (data ? LESSON_MAX_DATA : LESSON_MAX_FILES))
+		return fail(p, line, "more than %d %s sections",
+			    data ? LESSON_MAX_DATA : LESSON_MAX_FILES, data ? "[data]" : "[file]");
+	struct lesson_file *lf = &set[*count];
+	lf->name = dup_n(f, (size_t)(fe - f));
+	if (!lf->name)
+		return fail(p, line, "out of memory");
+	(*count)++;
+	p->sec = SEC_FILE;
+	p->text = &lf->text;
+	p->text_len = &lf->len;
+	return 0;
+}
+
+/* The sections a lesson has, by name ([file NAME] and [data NAME] take
+ * a name: begin_section finds them by their first word). */
+static const struct {
+	const char *name;
+	section_fn *begin;
+} sections[] = {
+	{ "goal", begin_text },
+	{ "start", begin_text },
+	{ "solution", begin_text },
+	{ "hint", begin_hint },
+	{ "check", begin_check },
+	{ "again", begin_again },
+};
+
+static int begin_section(struct parser *p, int line, const char *s, const char *e)
+{
 	const char *name = s + 1, *ne = e - 1;
 
 	if (end_section(p) < 0)
@@ -168,73 +275,14 @@ static int begin_section(struct parser *p, int line, const char *s, const char *
 	size_t n = (size_t)(ne - name);
 	p->sec_line = line;
 	p->text_len = NULL;
-#define IS(w) (n == sizeof w - 1 && !memcmp(name, w, n))
-	if (IS("goal") || IS("start") || IS("solution")) {
-		char **slot = IS("goal") ? &l->goal : IS("start") ? &l->start : &l->solution;
-		if (*slot)
-			return fail(p, line, "a second [%.*s] section (a lesson has one)",
-				    (int)n, name);
-		p->sec = IS("goal") ? SEC_GOAL : IS("start") ? SEC_START : SEC_SOLUTION;
-		p->text = slot;
-	} else if (IS("hint")) {
-		if (l->n_hints == LESSON_MAX_HINTS)
-			return fail(p, line, "more than %d hints", LESSON_MAX_HINTS);
-		p->sec = SEC_HINT;
-		p->text = &l->hints[l->n_hints++];
-	} else if (IS("check")) {
-		if (p->seen_check)
-			return fail(p, line, "a second [check] section (put every "
-				    "condition in one)");
-		p->seen_check = true;
-		p->sec = SEC_CHECK;
-		p->text = NULL;
-	} else if (IS("again")) {
-		struct lesson_again *g;
-		if (l->n_again == LESSON_MAX_AGAIN)
-			return fail(p, line, "more than %d [again] sections", LESSON_MAX_AGAIN);
-		g = realloc(l->again, (l->n_again + 1) * sizeof *g);
-		if (!g)
-			return fail(p, line, "out of memory");
-		l->again = g;
-		memset(&g[l->n_again], 0, sizeof *g);
-		g[l->n_again++].line = line;
-		p->sec = SEC_AGAIN;
-		p->text = NULL;
-	} else if (n > 5 && (!memcmp(name, "file", 4) || !memcmp(name, "data", 4)) &&
-		   (name[4] == ' ' || name[4] == '\t')) {
-		const char *f = name + 5, *fe = ne;
-		bool data = name[0] == 'd';
-		struct lesson_file *set = data ? l->data : l->files;
-		size_t *count = data ? &l->n_data : &l->n_files;
-		trim(&f, &fe);
-		if (!good_file_name(f, (size_t)(fe - f)))
-			return fail(p, line, "'%.*s' cannot be a file name in the work "
-				    "dir (no '/', not . or .., not carry.json)",
-				    (int)(fe - f), f);
-		for (size_t i = 0; i < *count; i++)
-			if (strlen(set[i].name) == (size_t)(fe - f) &&
-			    !memcmp(set[i].name, f, (size_t)(fe - f)))
-				return fail(p, line, "a second [%s %.*s]", data ? "data" : "file",
-					    (int)(fe - f), f);
-		if (*count == (data ? LESSON_MAX_DATA : LESSON_MAX_FILES))
-			return fail(p, line, "more than %d %s sections",
-				    data ? LESSON_MAX_DATA : LESSON_MAX_FILES,
-				    data ? "[data]" : "[file]");
-		struct lesson_file *lf = &set[*count];
-		lf->name = dup_n(f, (size_t)(fe - f));
-		if (!lf->name)
-			return fail(p, line, "out of memory");
-		(*count)++;
-		p->sec = SEC_FILE;
-		p->text = &lf->text;
-		p->text_len = &lf->len;
-	} else {
-		return fail(p, line, "unknown section [%.*s] (sections: [goal] [start] "
-			    "[hint] [solution] [file NAME] [check] [again] [data NAME])",
-			    (int)n, name);
-	}
-#undef IS
-	return 0;
+	for (size_t i = 0; i < SP_ARRAY_SIZE(sections); i++)
+		if (n == strlen(sections[i].name) && !memcmp(name, sections[i].name, n))
+			return sections[i].begin(p, line, name, n);
+	if (n > 5 && (!memcmp(name, "file", 4) || !memcmp(name, "data", 4)) &&
+	    (name[4] == ' ' || name[4] == '\t'))
+		return begin_file(p, line, name, n);
+	return fail(p, line, "unknown section [%.*s] (sections: [goal] [start] [hint] "
+		    "[solution] [file NAME] [check] [again] [data NAME])", (int)n, name);
 }
 
 /* Parse a limit's value for name into *out through the one table of
@@ -409,80 +457,337 @@ static bool number_args(const char *s, const char *e, struct lesson_cond *c)
 	return true;
 }
 
-/* One "with ..." line of [again]: its inputs. */
-static int with_line(struct parser *p, int line, const char *s, const char *e)
+/* with carry {JSON}: what the run receives */
+static int with_carry(struct parser *p, int line, const char *s, const char *e)
+{
+	struct lesson_again *g = &p->l->again[p->l->n_again - 1];
+	json_error_t je;
+	json_t *j = json_loadb(s, (size_t)(e - s), 0, &je);
+	bool obj = json_is_object(j);
+
+	json_decref(j);
+	if (g->carry)
+		return fail(p, line, "a second 'with carry' in one [again]");
+	if (!obj)
+		return fail(p, line, "'with carry' takes a JSON object, like {\"N\": 1000}");
+	g->carry = dup_n(s, (size_t)(e - s));
+	return g->carry ? 0 : fail(p, line, "out of memory");
+}
+
+/* with stdin TEXT: one line of text; \n in it is a newline, and one ends it */
+static int with_stdin(struct parser *p, int line, const char *s, const char *e)
+{
+	struct lesson_again *g = &p->l->again[p->l->n_again - 1];
+	char *t = malloc((size_t)(e - s) + 2);
+	size_t n = 0;
+
+	if (g->stdin_text) {
+		free(t);
+		return fail(p, line, "a second 'with stdin' in one [again]");
+	}
+	if (!t)
+		return fail(p, line, "out of memory");
+	for (const char *q = s; q < e; q++) {
+		if (q[0] == '\\' && q + 1 < e && q[1] == 'n') {
+			t[n++] = '\n';
+			q++;
+		} else {
+			t[n++] = *q;
+		}
+	}
+	t[n++] = '\n';
+	t[n] = '\0';
+	g->stdin_text = t;
+	g->stdin_len = n;
+	return 0;
+}
+
+/* with file NAME DATA: a [data DATA] in place of [file NAME]. -2: not
+ * that form. */
+static int with_file(struct parser *p, int line, const char *s, const char *e)
 {
 	struct lesson *l = p->l;
 	struct lesson_again *g = &l->again[l->n_again - 1];
-	char w[16];
+	char name[256], data[256], more[16];
+	size_t fi, di;
 
-	if (!word(&s, e, w, sizeof w) || !word(&s, e, w, sizeof w))
-		goto bad;
-	const char *rest = s, *rend = e;
-	trim(&rest, &rend);
-	if (!strcmp(w, "carry")) {
-		json_error_t je;
-		json_t *j = json_loadb(rest, (size_t)(rend - rest), 0, &je);
-		bool obj = json_is_object(j);
-		json_decref(j);
-		if (g->carry)
-			return fail(p, line, "a second 'with carry' in one [again]");
-		if (!obj)
-			return fail(p, line, "'with carry' takes a JSON object, like "
-				    "{\"N\": 1000}");
-		g->carry = dup_n(rest, (size_t)(rend - rest));
-		return g->carry ? 0 : fail(p, line, "out of memory");
+	if (!word(&s, e, name, sizeof name) || !word(&s, e, data, sizeof data) ||
+	    word(&s, e, more, sizeof more))
+		return -2;
+	for (fi = 0; fi < l->n_files && strcmp(l->files[fi].name, name); fi++)
+		;
+	for (di = 0; di < l->n_data && strcmp(l->data[di].name, data); di++)
+		;
+	if (fi == l->n_files)
+		return fail(p, line, "no [file %s] above for this [again] to swap", name);
+	if (di == l->n_data)
+		return fail(p, line, "no [data %s] above to swap in", data);
+	for (size_t i = 0; i < g->n_swap; i++)
+		if (!strcmp(g->swap[i].name, name))
+			return fail(p, line, "%s is swapped twice", name);
+	g->swap[g->n_swap].name = dup_n(name, strlen(name));
+	if (!g->swap[g->n_swap].name)
+		return fail(p, line, "out of memory");
+	g->swap[g->n_swap++].data = di;
+	return 0;
+}
+
+/* One "with ..." line of [again]: its inputs. */
+static int with_line(struct parser *p, int line, const char *s, const char *e)
+{
+	char w[16];
+	const char *rest, *rend;
+	int rc = -2;
+
+	if (word(&s, e, w, sizeof w) && word(&s, e, w, sizeof w)) {
+		rest = s;
+		rend = e;
+		trim(&rest, &rend);
+		if (!strcmp(w, "carry"))
+			rc = with_carry(p, line, rest, rend);
+		else if (!strcmp(w, "stdin"))
+			rc = with_stdin(p, line, rest, rend);
+		else if (!strcmp(w, "file"))
+			rc = with_file(p, line, s, e);
 	}
-	if (!strcmp(w, "stdin")) {
-		/* one line of text; \n in it is a newline, and one ends it */
-		char *t = malloc((size_t)(rend - rest) + 2);
-		size_t n = 0;
-		if (g->stdin_text)
-			return fail(p, line, "a second 'with stdin' in one [again]");
-		if (!t)
-			return fail(p, line, "out of memory");
-		for (const char *q = rest; q < rend; q++) {
-			if (q[0] == '\\' && q + 1 < rend && q[1] == 'n') {
-				t[n++] = '\n';
-				q++;
-			} else {
-				t[n++] = *q;
-			}
-		}
-		t[n++] = '\n';
-		t[n] = '\0';
-		g->stdin_text = t;
-		g->stdin_len = n;
-		return 0;
-	}
-	if (!strcmp(w, "file")) {
-		char name[256], data[256];
-		size_t fi, di;
-		if (!word(&s, e, name, sizeof name) || !word(&s, e, data, sizeof data) ||
-		    word(&s, e, w, sizeof w))
-			goto bad;
-		for (fi = 0; fi < l->n_files && strcmp(l->files[fi].name, name); fi++)
-			;
-		for (di = 0; di < l->n_data && strcmp(l->data[di].name, data); di++)
-			;
-		if (fi == l->n_files)
-			return fail(p, line, "no [file %s] above for this [again] to swap",
-				    name);
-		if (di == l->n_data)
-			return fail(p, line, "no [data %s] above to swap in", data);
-		for (size_t i = 0; i < g->n_swap; i++)
-			if (!strcmp(g->swap[i].name, name))
-				return fail(p, line, "%s is swapped twice", name);
-		g->swap[g->n_swap].name = dup_n(name, strlen(name));
-		if (!g->swap[g->n_swap].name)
-			return fail(p, line, "out of memory");
-		g->swap[g->n_swap++].data = di;
-		return 0;
-	}
-bad:
+	if (rc != -2)
+		return rc;
 	return fail(p, line, "not an input of [again]; one of: with carry {JSON}, "
 		    "with stdin TEXT (\\n for a newline), with file NAME DATA (a "
 		    "[data DATA] section in place of [file NAME])");
+}
+
+/*
+ * The words of one condition after its name ("status", "carry", ...):
+ * s moves along them to e; rest..rend is all of them, trimmed. A kind's
+ * parser fills c from them and says COND_OK, COND_BAD (not a condition:
+ * the caller lists the forms) or COND_REFUSED (fail() has said why).
+ */
+struct cond_words {
+	struct parser *p;
+	int line;
+	const char *name;
+	const char *s, *e;
+	const char *rest, *rend;
+};
+
+enum { COND_OK = 0, COND_BAD = -1, COND_REFUSED = -2 };
+
+static int cond_status(struct cond_words *cw, struct lesson_cond *c)
+{
+	char st[32];
+
+	c->kind = LC_STATUS;
+	while (word(&cw->s, cw->e, st, sizeof st)) {
+		int b = status_bit(st, strlen(st));
+		if (b < 0) {
+			fail(cw->p, cw->line, "unknown status '%s' (ok, error, cpu_limit, "
+			     "wall_limit, memory_limit, output_limit, killed)", st);
+			return COND_REFUSED;
+		}
+		c->statuses |= 1u << b;
+	}
+	return c->statuses ? COND_OK : COND_BAD;
+}
+
+static int cond_exit(struct cond_words *cw, struct lesson_cond *c)
+{
+	char num[16], *end;
+
+	c->kind = LC_EXIT;
+	if (!word(&cw->s, cw->e, num, sizeof num))
+		return COND_BAD;
+	long v = strtol(num, &end, 10);
+	if (*end || v < 0 || v > 255)
+		return COND_BAD;
+	c->exit_code = (int)v;
+	return COND_OK;
+}
+
+/* stdout|stderr|source has|lacks TEXT, stdout like GLOB, stdout number ... */
+static int cond_stream(struct cond_words *cw, struct lesson_cond *c)
+{
+	char how[16];
+	bool out = cw->name[3] == 'o', src = cw->name[1] == 'o';
+	const char *rest, *rend;
+
+	if (!word(&cw->s, cw->e, how, sizeof how))
+		return COND_BAD;
+	if (!strcmp(how, "has") || !strcmp(how, "lacks")) {
+		c->kind = src ? LC_SOURCE_HAS : out ? LC_STDOUT_HAS : LC_STDERR_HAS;
+		c->negate ^= how[0] == 'l';
+	} else if (!strcmp(how, "like") && out) {
+		c->kind = LC_STDOUT_LIKE;
+	} else if (!strcmp(how, "number") && out) {
+		c->kind = LC_NUMBER;
+		return number_args(cw->s, cw->e, c) ? COND_OK : COND_BAD;
+	} else {
+		return COND_BAD;
+	}
+	rest = cw->s;
+	rend = cw->e;
+	trim(&rest, &rend);
+	if (rend == rest)
+		return COND_BAD;
+	c->arg = dup_n(rest, (size_t)(rend - rest));
+	return COND_OK;
+}
+
+static int cond_violation(struct cond_words *cw, struct lesson_cond *c)
+{
+	size_t rn = (size_t)(cw->rend - cw->rest);
+
+	c->kind = LC_VIOLATION;
+	c->arg = dup_n(rn ? cw->rest : "any", rn ? rn : 3);
+	if (c->arg && !known_kind(c->arg)) {
+		fail(cw->p, cw->line, "unknown violation kind '%s' (network, filesystem, "
+		     "process, syscall, cpu, wall, memory, output, disk, carry, any)", c->arg);
+		return COND_REFUSED;
+	}
+	return COND_OK;
+}
+
+/* After "carry NAME =": "received + N" is what came in, and N more. */
+static bool carry_received(const char **rest, const char **rend, struct lesson_cond *c)
+{
+	const char *q, *qe = *rend;
+
+	if (*rend - *rest <= 8 || memcmp(*rest, "received", 8))
+		return true;
+	q = *rest + 8;
+	trim(&q, &qe);
+	if (q == qe || *q != '+')
+		return false;
+	q++;
+	trim(&q, &qe);
+	*rest = q;
+	*rend = qe;
+	c->received = true;
+	return *rend != *rest;
+}
+
+/* carry NAME [= JSON | = received + N] */
+static int cond_carry(struct cond_words *cw, struct lesson_cond *c)
+{
+	char name[64];
+	const char *rest, *rend;
+
+	c->kind = LC_CARRY;
+	if (!word(&cw->s, cw->e, name, sizeof name) || !identifier(name))
+		return COND_BAD;
+	c->arg = dup_n(name, strlen(name));
+	rest = cw->s;
+	rend = cw->e;
+	trim(&rest, &rend);
+	if (rend == rest)
+		return COND_OK;
+	if (*rest != '=')
+		return COND_BAD;
+	rest++;
+	trim(&rest, &rend);
+	if (rend == rest || !carry_received(&rest, &rend, c))
+		return COND_BAD;
+	c->value = dup_n(rest, (size_t)(rend - rest));
+	json_t *j = c->value ? json_loads(c->value, JSON_DECODE_ANY, NULL) : NULL;
+	bool ok = j != NULL && (!c->received || json_is_number(j));
+	json_decref(j);
+	if (c->value && !ok) {
+		fail(cw->p, cw->line, "the value after '=' is not JSON: %s", c->value);
+		return COND_REFUSED;
+	}
+	return COND_OK;
+}
+
+/* file GLOB, kept GLOB, picture GLOB */
+static int cond_glob(struct cond_words *cw, struct lesson_cond *c)
+{
+	size_t rn = (size_t)(cw->rend - cw->rest);
+
+	c->kind = cw->name[0] == 'f' ? LC_FILE : cw->name[0] == 'k' ? LC_KEPT : LC_PICTURE;
+	if (!rn)
+		return COND_BAD;
+	c->arg = dup_n(cw->rest, rn);
+	return COND_OK;
+}
+
+/* limit NAME <=|>=|= VALUE */
+static int cond_limit(struct cond_words *cw, struct lesson_cond *c)
+{
+	char name[16], op[4], val[64], more[64];
+
+	c->kind = LC_LIMIT;
+	if (!word(&cw->s, cw->e, name, sizeof name) || !word(&cw->s, cw->e, op, sizeof op) ||
+	    !word(&cw->s, cw->e, val, sizeof val) || word(&cw->s, cw->e, more, sizeof more))
+		return COND_BAD;
+	if (!strcmp(op, "<=")) c->op = LOP_LE;
+	else if (!strcmp(op, ">=")) c->op = LOP_GE;
+	else if (!strcmp(op, "=")) c->op = LOP_EQ;
+	else return COND_BAD;
+	int rc = parse_limit(name, val, &c->num);
+	if (rc == -2) {
+		fail(cw->p, cw->line, "unknown limit '%s' (cpu, wall, memory, output, disk, "
+		     "procs)", name);
+		return COND_REFUSED;
+	}
+	if (rc < 0) {
+		fail(cw->p, cw->line, "bad value '%s' for limit %s", val, name);
+		return COND_REFUSED;
+	}
+	c->arg = dup_n(name, strlen(name));
+	return COND_OK;
+}
+
+/* Each condition's first word (after "not"/"no") and its parser. */
+static const struct {
+	const char *name;
+	int (*parse)(struct cond_words *, struct lesson_cond *);
+} cond_kinds[] = {
+	{ "status", cond_status },
+	{ "exit", cond_exit },
+	{ "stdout", cond_stream },
+	{ "stderr", cond_stream },
+	{ "source", cond_stream },
+	{ "violation", cond_violation },
+	{ "violations", cond_violation },
+	{ "carry", cond_carry },
+	{ "file", cond_glob },
+	{ "kept", cond_glob },
+	{ "picture", cond_glob },
+	{ "limit", cond_limit },
+};
+
+/* Cut "| words when it fails" off [*s, *e) into c->say. -1 out of memory. */
+static int take_say(const char **s, const char **e, struct lesson_cond *c)
+{
+	const char *bar = NULL;
+
+	for (const char *q = *s; q + 2 < *e; q++)
+		if (q[0] == ' ' && q[1] == '|' && (q[2] == ' ' || q + 3 == *e)) {
+			bar = q;
+			break;
+		}
+	if (!bar)
+		return 0;
+	const char *ss = bar + 2, *se = *e;
+	trim(&ss, &se);
+	*e = bar;
+	trim(s, e);
+	if (se > ss && !(c->say = dup_n(ss, (size_t)(se - ss))))
+		return -1;
+	return 0;
+}
+
+/* The words of a condition after its "[not]": its kind's parser. */
+static int parse_cond(struct parser *p, int line, const char *s, const char *e,
+		      const char *w, struct lesson_cond *c)
+{
+	struct cond_words cw = { p, line, w, s, e, s, e };
+
+	trim(&cw.rest, &cw.rend);
+	for (size_t i = 0; i < SP_ARRAY_SIZE(cond_kinds); i++)
+		if (!strcmp(w, cond_kinds[i].name))
+			return cond_kinds[i].parse(&cw, c);
+	return COND_BAD;
 }
 
 /* One condition of [check] or [again]: "[not] what args [| words when
@@ -492,177 +797,35 @@ static int check_line(struct parser *p, int line, const char *s, const char *e,
 {
 	struct lesson_cond c = { .line = line };
 	char w[64];
-	const char *bar = NULL;
+	int rc = COND_BAD;
 
-	for (const char *q = s; q + 2 < e; q++)
-		if (q[0] == ' ' && q[1] == '|' && (q[2] == ' ' || q + 3 == e)) {
-			bar = q;
-			break;
-		}
-	if (bar) {
-		const char *ss = bar + 2, *se = e;
-		trim(&ss, &se);
-		e = bar;
-		trim(&s, &e);
-		if (se > ss && !(c.say = dup_n(ss, (size_t)(se - ss))))
-			return fail(p, line, "out of memory");
-	}
+	if (take_say(&s, &e, &c) < 0)
+		return fail(p, line, "out of memory");
 	if (*n_conds == LESSON_MAX_CONDS) {
 		free(c.say);
 		return fail(p, line, "more than %d conditions", LESSON_MAX_CONDS);
 	}
-	if (!word(&s, e, w, sizeof w))
-		goto bad;
-	if (!strcmp(w, "not") || !strcmp(w, "no")) {
-		c.negate = true;
-		if (!word(&s, e, w, sizeof w))
-			goto bad;
+	if (word(&s, e, w, sizeof w)) {
+		if (!strcmp(w, "not") || !strcmp(w, "no"))
+			c.negate = true;
+		if (!c.negate || word(&s, e, w, sizeof w))
+			rc = parse_cond(p, line, s, e, w, &c);
 	}
-	const char *rest = s, *rend = e;
-	trim(&rest, &rend);
-	size_t rn = (size_t)(rend - rest);
-
-	if (!strcmp(w, "status")) {
-		char st[32];
-		c.kind = LC_STATUS;
-		while (word(&s, e, st, sizeof st)) {
-			int b = status_bit(st, strlen(st));
-			if (b < 0) {
-				free(c.say);
-				return fail(p, line, "unknown status '%s' (ok, error, "
-					    "cpu_limit, wall_limit, memory_limit, "
-					    "output_limit, killed)", st);
-			}
-			c.statuses |= 1u << b;
-		}
-		if (!c.statuses)
-			goto bad;
-	} else if (!strcmp(w, "exit")) {
-		char num[16], *end;
-		c.kind = LC_EXIT;
-		if (!word(&s, e, num, sizeof num))
-			goto bad;
-		long v = strtol(num, &end, 10);
-		if (*end || v < 0 || v > 255)
-			goto bad;
-		c.exit_code = (int)v;
-	} else if (!strcmp(w, "stdout") || !strcmp(w, "stderr") || !strcmp(w, "source")) {
-		char how[16];
-		bool out = w[3] == 'o', src = w[1] == 'o';
-		if (!word(&s, e, how, sizeof how))
-			goto bad;
-		if (!strcmp(how, "has") || !strcmp(how, "lacks")) {
-			c.kind = src ? LC_SOURCE_HAS : out ? LC_STDOUT_HAS : LC_STDERR_HAS;
-			c.negate ^= how[0] == 'l';
-		} else if (!strcmp(how, "like") && out) {
-			c.kind = LC_STDOUT_LIKE;
-		} else if (!strcmp(how, "number") && out) {
-			c.kind = LC_NUMBER;
-			if (!number_args(s, e, &c))
-				goto bad;
-			goto done;
-		} else {
-			goto bad;
-		}
-		rest = s;
-		rend = e;
-		trim(&rest, &rend);
-		if (rend == rest)
-			goto bad;
-		c.arg = dup_n(rest, (size_t)(rend - rest));
-	} else if (!strcmp(w, "violation") || !strcmp(w, "violations")) {
-		c.kind = LC_VIOLATION;
-		c.arg = dup_n(rn ? rest : "any", rn ? rn : 3);
-		if (c.arg && !known_kind(c.arg)) {
-			fail(p, line, "unknown violation kind '%s' (network, "
-			     "filesystem, process, syscall, cpu, wall, memory, "
-			     "output, disk, carry, any)", c.arg);
-			goto out_free;
-		}
-	} else if (!strcmp(w, "carry")) {
-		char name[64];
-		c.kind = LC_CARRY;
-		if (!word(&s, e, name, sizeof name) || !identifier(name))
-			goto bad;
-		c.arg = dup_n(name, strlen(name));
-		rest = s;
-		rend = e;
-		trim(&rest, &rend);
-		if (rend > rest) {
-			if (*rest != '=')
-				goto bad;
-			rest++;
-			trim(&rest, &rend);
-			if (rend == rest)
-				goto bad;
-			if (rend - rest > 8 && !memcmp(rest, "received", 8)) {
-				/* "received + N": what came in, and N more */
-				const char *q = rest + 8, *qe = rend;
-				trim(&q, &qe);
-				if (q == qe || *q != '+')
-					goto bad;
-				q++;
-				trim(&q, &qe);
-				rest = q;
-				rend = qe;
-				c.received = true;
-				if (rend == rest)
-					goto bad;
-			}
-			c.value = dup_n(rest, (size_t)(rend - rest));
-			json_t *j = c.value ? json_loads(c.value, JSON_DECODE_ANY, NULL) : NULL;
-			bool ok = j != NULL && (!c.received || json_is_number(j));
-			json_decref(j);
-			if (c.value && !ok) {
-				fail(p, line, "the value after '=' is not JSON: %s",
-				     c.value);
-				goto out_free;
-			}
-		}
-	} else if (!strcmp(w, "file") || !strcmp(w, "kept") || !strcmp(w, "picture")) {
-		c.kind = w[0] == 'f' ? LC_FILE : w[0] == 'k' ? LC_KEPT : LC_PICTURE;
-		if (!rn)
-			goto bad;
-		c.arg = dup_n(rest, rn);
-	} else if (!strcmp(w, "limit")) {
-		char name[16], op[4], val[64];
-		c.kind = LC_LIMIT;
-		if (!word(&s, e, name, sizeof name) || !word(&s, e, op, sizeof op) ||
-		    !word(&s, e, val, sizeof val) || word(&s, e, w, sizeof w))
-			goto bad;
-		if (!strcmp(op, "<=")) c.op = LOP_LE;
-		else if (!strcmp(op, ">=")) c.op = LOP_GE;
-		else if (!strcmp(op, "=")) c.op = LOP_EQ;
-		else goto bad;
-		int rc = parse_limit(name, val, &c.num);
-		if (rc == -2) {
-			free(c.say);
-			return fail(p, line, "unknown limit '%s' (cpu, wall, memory, "
-				    "output, disk, procs)", name);
-		}
-		if (rc < 0) {
-			free(c.say);
-			return fail(p, line, "bad value '%s' for limit %s", val, name);
-		}
-		c.arg = dup_n(name, strlen(name));
-	} else {
-		goto bad;
-	}
-done:
-	if (c.kind != LC_STATUS && c.kind != LC_EXIT && !c.arg) {
+	if (rc == COND_OK && c.kind != LC_STATUS && c.kind != LC_EXIT && !c.arg) {
 		fail(p, line, "out of memory");
-		goto out_free;
+		rc = COND_REFUSED;
 	}
-	conds[(*n_conds)++] = c;
-	return 0;
-bad:
-	fail(p, line, "not a condition; one of: status NAME..., exit N, "
-	     "stdout has TEXT, stdout lacks TEXT, stdout like GLOB, stdout number "
-	     "LABEL VALUE within TOL, stderr has TEXT, source has TEXT, source "
-	     "lacks TEXT, [no] violation KIND, carry NAME [= JSON | = received + N], "
-	     "[no] file GLOB, kept GLOB, picture GLOB, limit NAME <= VALUE (then "
-	     "'| words' to say when it fails)");
-out_free:
+	if (rc == COND_OK) {
+		conds[(*n_conds)++] = c;
+		return 0;
+	}
+	if (rc == COND_BAD)
+		fail(p, line, "not a condition; one of: status NAME..., exit N, "
+		     "stdout has TEXT, stdout lacks TEXT, stdout like GLOB, stdout number "
+		     "LABEL VALUE within TOL, stderr has TEXT, source has TEXT, source "
+		     "lacks TEXT, [no] violation KIND, carry NAME [= JSON | = received + N], "
+		     "[no] file GLOB, kept GLOB, picture GLOB, limit NAME <= VALUE (then "
+		     "'| words' to say when it fails)");
 	free(c.arg);
 	free(c.value);
 	free(c.say);
@@ -681,6 +844,64 @@ static bool header_line(const char *s, const char *e)
 			return false;
 	/* "[1, 2]" is Python; a header's first character is a letter */
 	return (a[1] >= 'a' && a[1] <= 'z') || (a[1] >= 'A' && a[1] <= 'Z');
+}
+
+/* One line [s, e) of the file, by the section it is in: a header, a
+ * line of settings or conditions, or text of the section. */
+static int parse_line(struct parser *p, int line, const char *s, const char *e)
+{
+	struct lesson *out = p->l;
+	const char *ts = s, *te = e;
+
+	trim(&ts, &te);
+	if (header_line(s, te))
+		return begin_section(p, line, s, te);
+	if (p->sec == SEC_HEAD || p->sec == SEC_CHECK || p->sec == SEC_AGAIN) {
+		if (ts == te || *ts == '#')
+			return 0;
+		struct lesson_again *g = p->sec == SEC_AGAIN ? &out->again[out->n_again - 1] : NULL;
+		if (p->sec == SEC_HEAD)
+			return head_line(p, line, ts, te);
+		if (g && te - ts > 5 && !memcmp(ts, "with ", 5))
+			return with_line(p, line, ts, te);
+		return g ? check_line(p, line, ts, te, g->conds, &g->n_conds) :
+			   check_line(p, line, ts, te, out->conds, &out->n_conds);
+	}
+	/* text: keep from the first non-blank line to the last */
+	if (ts < te) {
+		if (!p->body)
+			p->body = s;
+		p->body_end = e > s && e[-1] == '\r' ? e - 1 : e;
+	}
+	return 0;
+}
+
+/* The lesson as a whole, once every line is read (last is the last
+ * line's number): a title, the four sections, a condition in each
+ * [again]; then its source and id. */
+static int finish_lesson(struct parser *p, int last, const char *source, const char *id)
+{
+	struct lesson *out = p->l;
+
+	if (!out->title)
+		return fail(p, 1, "no 'title = ...' line before the first section");
+	const char *missing = !out->goal ? "[goal]" : !out->start ? "[start]" :
+			      !out->solution ? "[solution]" :
+			      !out->n_conds ? "[check] (with at least one condition)" : NULL;
+	if (missing)
+		return fail(p, last, "the lesson has no %s section; every lesson has "
+			    "[goal], [start], [solution] and [check]", missing);
+	for (size_t k = 0; k < out->n_again; k++)
+		if (!out->again[k].n_conds)
+			return fail(p, out->again[k].line, "this [again] has no condition "
+				    "to judge its run by");
+	if (!out->runs)
+		out->runs = 1;
+	out->source = dup_n(source, strlen(source));
+	out->id = dup_n(id, strlen(id));
+	if (!out->source || !out->id)
+		return fail(p, 1, "out of memory");
+	return 0;
 }
 
 int lesson_parse(const char *text, size_t len, const char *source,
@@ -702,68 +923,14 @@ int lesson_parse(const char *text, size_t len, const char *source,
 			    "(a lesson is plain text: tabs and newlines only)");
 	while (s < end) {
 		const char *e = memchr(s, '\n', (size_t)(end - s));
-		const char *next;
 		if (!e)
 			e = end;
-		next = e < end ? e + 1 : end;
-		line++;
-		const char *ts = s, *te = e;
-		trim(&ts, &te);
-		if (header_line(s, te)) {
-			if (begin_section(&p, line, s, te) < 0)
-				goto fail;
-		} else if (p.sec == SEC_HEAD || p.sec == SEC_CHECK || p.sec == SEC_AGAIN) {
-			if (ts < te && *ts != '#') {
-				struct lesson_again *g = p.sec == SEC_AGAIN ?
-					&out->again[out->n_again - 1] : NULL;
-				int rc = p.sec == SEC_HEAD ? head_line(&p, line, ts, te) :
-					 g && te - ts > 5 && !memcmp(ts, "with ", 5) ?
-					 with_line(&p, line, ts, te) :
-					 g ? check_line(&p, line, ts, te, g->conds, &g->n_conds) :
-					 check_line(&p, line, ts, te, out->conds, &out->n_conds);
-				if (rc < 0)
-					goto fail;
-			}
-		} else {
-			/* text: keep from the first non-blank line to the last */
-			if (ts < te) {
-				if (!p.body)
-					p.body = s;
-				p.body_end = e > s && e[-1] == '\r' ? e - 1 : e;
-			}
-		}
-		s = next;
-	}
-	if (end_section(&p) < 0)
-		goto fail;
-	if (line == 0)
-		line = 1;
-	if (!out->title) {
-		fail(&p, 1, "no 'title = ...' line before the first section");
-		goto fail;
-	}
-	const char *missing = !out->goal ? "[goal]" : !out->start ? "[start]" :
-			      !out->solution ? "[solution]" :
-			      !out->n_conds ? "[check] (with at least one condition)" : NULL;
-	if (missing) {
-		fail(&p, line, "the lesson has no %s section; every lesson has "
-		     "[goal], [start], [solution] and [check]", missing);
-		goto fail;
-	}
-	for (size_t k = 0; k < out->n_again; k++)
-		if (!out->again[k].n_conds) {
-			fail(&p, out->again[k].line, "this [again] has no condition "
-			     "to judge its run by");
+		if (parse_line(&p, ++line, s, e) < 0)
 			goto fail;
-		}
-	if (!out->runs)
-		out->runs = 1;
-	out->source = dup_n(source, strlen(source));
-	out->id = dup_n(id, strlen(id));
-	if (!out->source || !out->id) {
-		fail(&p, 1, "out of memory");
-		goto fail;
+		s = e < end ? e + 1 : end;
 	}
+	if (end_section(&p) < 0 || finish_lesson(&p, line ? line : 1, source, id) < 0)
+		goto fail;
 	return 0;
 fail:
 	lesson_free(out);

@@ -42,6 +42,22 @@ void request_policy_init(struct request_policy *pol)
 	pol->max = pol->dflt;
 }
 
+void request_prepare(const struct request_policy *pol, char *preload, const char **names,
+		     struct sp_prepare *prep)
+{
+	char *save = NULL;
+
+	memset(prep, 0, sizeof *prep);
+	prep->python = pol->python;
+	prep->limits = pol->dflt;
+	prep->preload = names;
+	if (!preload)
+		return;
+	for (char *t = strtok_r(preload, ", ", &save); t && prep->n_preload < SP_MAX_PRELOAD;
+	     t = strtok_r(NULL, ", ", &save))
+		names[prep->n_preload++] = t;
+}
+
 static char *dup_string(const json_t *v, size_t *len)
 {
 	size_t n = json_string_length(v);

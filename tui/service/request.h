@@ -72,4 +72,14 @@ void request_free(struct request *rq);
 /* Set pol->dflt and pol->max to the engine's defaults. */
 void request_policy_init(struct request_policy *pol);
 
+/*
+ * What the service's prepared sandboxes are made with (pool.h): pol's
+ * interpreter and default limits, and the modules of preload
+ * ("numpy,pandas", commas or spaces; NULL for none), at most
+ * SP_MAX_PRELOAD, into names. prep points into names and into preload,
+ * which is cut up in place: both must outlive it.
+ */
+void request_prepare(const struct request_policy *pol, char *preload, const char **names,
+		     struct sp_prepare *prep);
+
 #endif

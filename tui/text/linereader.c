@@ -113,6 +113,27 @@ int line_read(struct line_reader *lr, char **line, size_t *len)
 
 static volatile sig_atomic_t stop_signalled;
 
+void line_read_each(int fd, size_t max, volatile sig_atomic_t *stop, line_fn *each,
+		    void *ctx)
+{
+	struct line_reader lr;
+	size_t line_no = 0;
+	char *line;
+	size_t len;
+	int got;
+
+	line_reader_init(&lr, fd, max);
+	lr.stop = stop;
+	while ((got = line_read(&lr, &line, &len)) != LINE_EOF) {
+		line_no++;
+		if (got == LINE_TOO_LONG)
+			each(ctx, line_no, NULL, 0);
+		else if (strspn(line, " \t") != len)
+			each(ctx, line_no, line, len);
+	}
+	line_reader_free(&lr);
+}
+
 static void on_stop_signal(int sig)
 {
 	(void)sig;

@@ -32,6 +32,16 @@ void line_reader_init(struct line_reader *lr, int fd, size_t max);
 int line_read(struct line_reader *lr, char **line, size_t *len);
 void line_reader_free(struct line_reader *lr);
 
+/*
+ * The read loop of a line service: every line of fd to its end (or to
+ * *stop, when stop is not NULL), numbered from 1. A blank line (spaces
+ * and tabs only) asks nothing: it is counted and skipped. each() gets the
+ * others with their number, and a line over max as line NULL, len 0.
+ */
+typedef void line_fn(void *ctx, size_t line_no, const char *line, size_t len);
+void line_read_each(int fd, size_t max, volatile sig_atomic_t *stop, line_fn *each,
+		    void *ctx);
+
 /* The service's way to end on a signal: each of signals (a list ended
  * by 0) gets a handler, without SA_RESTART so a blocked read returns,
  * that sets the flag returned (put it in a reader's stop: it ends as at
