@@ -55,7 +55,7 @@ static bool module_name_ok(const char *s, size_t n)
 static int parse_preload(struct pg_config *cfg, const char *value, char *err,
 			 size_t errlen)
 {
-	char names[SP_MAX_PRELOAD][CONFIG_MODULE_MAX + 1];
+	char names[SP_MAX_PRELOAD][CONFIG_MODULE_MAX + 1] = { { 0 } }; /* unused slots copied too */
 	size_t n = 0;
 
 	for (const char *p = value; *p;) {

@@ -253,12 +253,8 @@ static void delete_forward(struct editor *ed)
 /* Indents (dir > 0) or dedents every line of the selection by one step. */
 static void indent_lines(struct editor *ed, int dir)
 {
-	size_t a, b;
-	if (!ed_sel_range(ed, &a, &b))
-		a = b = ed->cur;
-	size_t l0 = tb_line_of(ed->tb, a), l1 = tb_line_of(ed->tb, b);
-	if (l1 > l0 && b == tb_line_start(ed->tb, l1))
-		l1--;                      /* a selection ending at column 0 */
+	size_t l0, l1;
+	ed_sel_lines(ed, &l0, &l1);
 	tb_group_begin(ed->tb);
 	for (size_t l = l0; l <= l1; l++) {
 		size_t ls = tb_line_start(ed->tb, l);

@@ -38,13 +38,8 @@ static size_t shift(size_t off, size_t pos, long delta)
 
 void ed_toggle_comment(struct editor *ed)
 {
-	size_t a, b;
-	bool had = ed_sel_range(ed, &a, &b);
-	if (!had)
-		a = b = ed->cur;
-	size_t l0 = tb_line_of(ed->tb, a), l1 = tb_line_of(ed->tb, b);
-	if (l1 > l0 && b == tb_line_start(ed->tb, l1))
-		l1--;                      /* a selection ending at column 0 */
+	size_t l0, l1;
+	ed_sel_lines(ed, &l0, &l1);
 
 	size_t min_ind = (size_t)-1;
 	bool all_commented = true, any = false;

@@ -122,6 +122,11 @@ void ed_insert_bytes(struct editor *ed, const char *s, size_t n);
 /* Ordered selection bounds; false when there is no (non-empty) selection. */
 bool ed_sel_range(const struct editor *ed, size_t *a, size_t *b);
 
+/* The lines a line command works on: the selection's (one ending at
+ * column 0 leaves that last line out) or the cursor's. True when there was
+ * a selection. */
+bool ed_sel_lines(const struct editor *ed, size_t *l0, size_t *l1);
+
 /* Deletes the selection, if any, and ends it; true when it deleted. */
 bool ed_delete_selection(struct editor *ed);
 

@@ -22,6 +22,20 @@ bool ed_sel_range(const struct editor *ed, size_t *a, size_t *b)
 	return true;
 }
 
+bool ed_sel_lines(const struct editor *ed, size_t *l0, size_t *l1)
+{
+	size_t a, b;
+	bool had = ed_sel_range(ed, &a, &b);
+
+	if (!had)
+		a = b = ed->cur;
+	*l0 = tb_line_of(ed->tb, a);
+	*l1 = tb_line_of(ed->tb, b);
+	if (*l1 > *l0 && b == tb_line_start(ed->tb, *l1))
+		(*l1)--;                   /* a selection ending at column 0 */
+	return had;
+}
+
 /* Deletes the selection, if any; true when it did. */
 bool ed_delete_selection(struct editor *ed)
 {
@@ -130,12 +144,8 @@ void ed_cut(struct editor *ed)
  * line by line pastes back whole. */
 void ed_cut_lines(struct editor *ed, bool append)
 {
-	size_t a, b;
-	if (!ed_sel_range(ed, &a, &b))
-		a = b = ed->cur;
-	size_t l0 = tb_line_of(ed->tb, a), l1 = tb_line_of(ed->tb, b);
-	if (l1 > l0 && b == tb_line_start(ed->tb, l1))
-		l1--;                      /* a selection ending at column 0 */
+	size_t l0, l1;
+	ed_sel_lines(ed, &l0, &l1);
 	size_t from = tb_line_start(ed->tb, l0);
 	size_t to = l1 + 1 < tb_lines(ed->tb) ? tb_line_start(ed->tb, l1 + 1)
 					       : tb_len(ed->tb);
