@@ -351,19 +351,12 @@ static void blank_host_cmdline(const char *name)
 		memcpy((void *)(uintptr_t)start, stat, (size_t)n);
 }
 
-static void init_main(const struct sp_launch_spec *spec, int ctl)
+/* Into the run's v1 cgroups first, before anything of the sandbox is
+ * allocated: a thread moving itself waits for no grace period
+ * (cgroup_join.h). The supervisor opened the files; the kernel checks its
+ * rights, not ours. */
+static void join_cgroups(const struct sp_launch_spec *spec, int ctl)
 {
-	struct sp_error err = { "" };
-	struct sp_mount_sources sources;
-	char go, gomsg[2];
-	int fds[3], status = 0, landlock_fd, landlock_abi = 0;
-	pid_t prog;
-	ssize_t n;
-
-	/* Into the run's v1 cgroups first, before anything of the sandbox
-	 * is allocated: a thread moving itself waits for no grace period
-	 * (cgroup_join.h). The supervisor opened the files; the kernel
-	 * checks its rights, not ours. */
 	for (int i = 0; i < spec->n_cgroup_join; i++)
 		if (write(spec->cgroup_join[i], "0", 1) != 1) {
 			char why[200];
@@ -371,53 +364,64 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 				 "cgroup v1 controllers: %s", strerror(errno));
 			child_fail(ctl, why);
 		}
-	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	reset_signals();
-	release_host_fds(spec, ctl);
-	/* Out of the caller's session and away from its terminal, first.
-	 * Now, while the supervisor writes our maps: with the scheduler's
-	 * autogroups (CONFIG_SCHED_AUTOGROUP) a new session is a new group,
-	 * whose first run may wait behind the machine's other sessions, a few
-	 * ms on a busy one; here that wait overlaps the supervisor's work. */
-	if (setsid() < 0)
-		child_fail(ctl, "setsid failed");
-	do
-		n = read(ctl, &go, 1);
-	while (n < 0 && errno == EINTR);
-	if (n != 1 || go != SP_CTL_BUILD)
-		_exit(125); /* the supervisor went away */
+}
 
-	if (sethostname("sandpit", 7) < 0) {
-		/* the kernel allows it in our own UTS namespace: a refusal is a
-		 * seccomp profile's, as podman's default gives it only to a
-		 * container with CAP_SYS_ADMIN */
-		char why[400];
-		snprintf(why, sizeof why, "sethostname in the new UTS namespace was refused (%s)%s",
-			 strerror(errno), errno == EPERM ?
-			 ": inside a container, its seccomp profile must allow sethostname "
-			 "(podman's default allows it only with CAP_SYS_ADMIN); "
-			 "docs/deploy.md gives the settings" : "");
-		child_fail(ctl, why);
-	}
-	/* The root: open what needs the caller's rights, drop them for the
-	 * sandbox user's, then build and enter it as that user. */
-	if (sp_mounts_open(&spec->mounts, &sources, &err) < 0)
-		child_fail(ctl, err.msg);
-	if (sp_become_sandbox_user(&err) < 0)
-		child_fail(ctl, err.msg);
-	if (sp_mounts_enter(&spec->mounts, &sources, &err) < 0)
+/* One control message of want's kind and len bytes; anything else means
+ * the supervisor went away, and init with it. */
+static void wait_for(int ctl, char want, char *msg, size_t len)
+{
+	ssize_t n;
+
+	do
+		n = read(ctl, msg, len);
+	while (n < 0 && errno == EINTR);
+	if (n != (ssize_t)len || msg[0] != want)
+		_exit(125);
+}
+
+static void name_host(int ctl)
+{
+	if (sethostname("sandpit", 7) == 0)
+		return;
+	/* the kernel allows it in our own UTS namespace: a refusal is a
+	 * seccomp profile's, as podman's default gives it only to a
+	 * container with CAP_SYS_ADMIN */
+	char why[400];
+	snprintf(why, sizeof why, "sethostname in the new UTS namespace was refused (%s)%s",
+		 strerror(errno), errno == EPERM ?
+		 ": inside a container, its seccomp profile must allow sethostname "
+		 "(podman's default allows it only with CAP_SYS_ADMIN); "
+		 "docs/deploy.md gives the settings" : "");
+	child_fail(ctl, why);
+}
+
+/* The root: open what needs the caller's rights, drop them for the
+ * sandbox user's, then build and enter it as that user. */
+static void build_root(const struct sp_launch_spec *spec, int ctl)
+{
+	struct sp_error err = { "" };
+	struct sp_mount_sources sources;
+
+	if (sp_mounts_open(&spec->mounts, &sources, &err) < 0 ||
+	    sp_become_sandbox_user(&err) < 0 ||
+	    sp_mounts_enter(&spec->mounts, &sources, &err) < 0)
 		child_fail(ctl, err.msg);
 	/* only now: the program text and the config's other strings may live
 	 * in the caller's argv (an embedder passing argv[1]), and the root
 	 * just built has copied them */
 	blank_host_cmdline(spec->filename);
-	{
-		/* the parent-death signal was re-armed after the change of
-		 * credentials; a supervisor that died before that is seen here */
-		struct pollfd p = { .fd = ctl, .events = POLLIN };
-		if (poll(&p, 1, 0) == 1 && (p.revents & (POLLHUP | POLLERR)))
-			_exit(125);
-	}
+	/* the parent-death signal was re-armed after the change of
+	 * credentials; a supervisor that died before that is seen here */
+	struct pollfd p = { .fd = ctl, .events = POLLIN };
+	if (poll(&p, 1, 0) == 1 && (p.revents & (POLLHUP | POLLERR)))
+		_exit(125);
+}
+
+/* READY, with the work dir, /proc and the socket-memory probe for the
+ * supervisor to read the sandbox through. */
+static void send_ready(int ctl)
+{
+	int fds[3];
 
 	fds[0] = open(SP_WORKDIR, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	fds[1] = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -430,28 +434,26 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	if (sp_send_fds(ctl, &(char){ SP_CTL_READY }, 1, fds, fds[2] >= 0 ? 3 : 2) < 0)
 		_exit(125);
 	for (int i = 0; i < 3; i++)
-		if (fds[i] >= 0)
-			close(fds[i]);
-	/* The program's Landlock ruleset, built now: the supervisor is most
-	 * likely still moving us into cgroups (the program enforces it). */
-	if (sp_landlock_prepare(&landlock_fd, &landlock_abi, &err) < 0)
-		child_fail(ctl, err.msg);
-	if (landlock_fd >= 0 && (landlock_fd = sp_fd_move_above(landlock_fd, 10)) < 0)
-		child_fail(ctl, "landlock: no descriptor for the ruleset"); /* 0-3 get dup2'd over */
-	/* The supervisor places us in the run's cgroups while we built the
-	 * root (a cgroup v1 move waits for an RCU grace period); the program
-	 * must not start before that. */
-	do
-		n = read(ctl, gomsg, sizeof gomsg);
-	while (n < 0 && errno == EINTR);
-	if (n != 2 || gomsg[0] != SP_CTL_START)
-		_exit(125);
-	unshare(CLONE_NEWCGROUP); /* after the supervisor placed us */
-	drop_privileges(ctl);
+		sp_fd_close(&fds[i]);
+}
 
-	prog = spawn_program(spec, ctl, landlock_fd, landlock_abi, (unsigned char)gomsg[1]);
-	if (prog < 0)
-		child_fail(ctl, "could not start the program");
+/* The program's Landlock ruleset, built while the supervisor places the
+ * inputs (the program enforces it); kept above the fds dup2 writes over. */
+static int landlock_ruleset(int ctl, int *abi)
+{
+	struct sp_error err = { "" };
+	int fd;
+
+	if (sp_landlock_prepare(&fd, abi, &err) < 0)
+		child_fail(ctl, err.msg);
+	if (fd >= 0 && (fd = sp_fd_move_above(fd, 10)) < 0)
+		child_fail(ctl, "landlock: no descriptor for the ruleset"); /* 0-3 get dup2'd over */
+	return fd;
+}
+
+/* The program's ends of the pipes are the program's alone now. */
+static void close_program_ends(const struct sp_launch_spec *spec, int landlock_fd)
+{
 	if (landlock_fd >= 0)
 		close(landlock_fd);
 	close(spec->out_w);
@@ -461,8 +463,14 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 		close(spec->stdin_fd);
 	if (spec->rel_fd >= 0)
 		close(spec->rel_fd);
+}
 
-	/* pid 1: reap everything; when the program ends, end the rest. */
+/* pid 1: reap everything; when the program ends, end the rest. Returns
+ * the program's wait status. */
+static int reap_until_empty(pid_t prog)
+{
+	int status = 0;
+
 	for (;;) {
 		int st;
 		pid_t p = waitpid(-1, &st, 0);
@@ -475,12 +483,46 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 			kill(-1, SIGKILL);
 		}
 	}
-	{
-		char msg[1 + sizeof(int)];
-		msg[0] = SP_CTL_EXIT;
-		memcpy(msg + 1, &status, sizeof status);
-		send(ctl, msg, sizeof msg, MSG_NOSIGNAL);
-	}
+	return status;
+}
+
+/* init, pid 1 of the sandbox, as a list of its steps. */
+static void init_main(const struct sp_launch_spec *spec, int ctl)
+{
+	char msg[1 + sizeof(int)];
+	int status, landlock_fd, landlock_abi = 0;
+	pid_t prog;
+
+	join_cgroups(spec, ctl);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	reset_signals();
+	release_host_fds(spec, ctl);
+	/* Out of the caller's session and away from its terminal, first.
+	 * Now, while the supervisor writes our maps: with the scheduler's
+	 * autogroups (CONFIG_SCHED_AUTOGROUP) a new session is a new group,
+	 * whose first run may wait behind the machine's other sessions, a few
+	 * ms on a busy one; here that wait overlaps the supervisor's work. */
+	if (setsid() < 0)
+		child_fail(ctl, "setsid failed");
+	wait_for(ctl, SP_CTL_BUILD, msg, 1);
+	name_host(ctl);
+	build_root(spec, ctl);
+	send_ready(ctl);
+	landlock_fd = landlock_ruleset(ctl, &landlock_abi);
+	/* START: the inputs are placed and init is in the run's cgroups (v2:
+	 * cloned into it; v1: joined above); the program must not start
+	 * before. Its second byte carries the filter's variant. */
+	wait_for(ctl, SP_CTL_START, msg, 2);
+	unshare(CLONE_NEWCGROUP); /* after the cgroups are ours */
+	drop_privileges(ctl);
+	prog = spawn_program(spec, ctl, landlock_fd, landlock_abi, (unsigned char)msg[1]);
+	if (prog < 0)
+		child_fail(ctl, "could not start the program");
+	close_program_ends(spec, landlock_fd);
+	status = reap_until_empty(prog);
+	msg[0] = SP_CTL_EXIT;
+	memcpy(msg + 1, &status, sizeof status);
+	send(ctl, msg, sizeof msg, MSG_NOSIGNAL);
 	_exit(0);
 }
 
