@@ -80,73 +80,127 @@ struct prog_start {
 	unsigned go;       /* SP_CTL_START's byte: SP_FILTER_* | SP_GO_PIDS_CGROUP */
 };
 
+/* The program's environment: nothing of the host's. */
+static const char *const base_env[] = {
+	"PATH=/usr/local/bin:/usr/bin:/bin",
+	"HOME=" SP_WORKDIR,
+	"TMPDIR=/tmp",
+	"USER=sandbox",
+	"LOGNAME=sandbox",
+	"LANG=C.UTF-8",
+	"TERM=dumb",
+	/* Agg, whose show() saves figure-N.png (core/prelude.py) */
+	"MPLBACKEND=module://_sandpit_show",
+	/* caches libraries write (fontconfig, matplotlib's font list)
+	 * go to their own small tmpfs: not the program's output */
+	"XDG_CACHE_HOME=" SP_CACHEDIR,
+	"MPLCONFIGDIR=" SP_CACHEDIR "/matplotlib",
+	/* OpenBLAS and OpenMP start a thread per CPU at import: on a
+	 * big host that alone passes the process limit, and the CPU
+	 * limit counts the whole tree, so threads buy no time */
+	"OPENBLAS_NUM_THREADS=1",
+	"OMP_NUM_THREADS=1",
+	"MKL_NUM_THREADS=1",
+	/* glibc's heap grows by its request plus this; after a refused
+	 * brk it maps that much instead, which is then more than 1 MiB
+	 * (pymalloc's arenas, which the filter leaves unobserved, are
+	 * exactly 1 MiB): a small allocation RLIMIT_DATA refuses is seen
+	 * too (seccomp_rules.c) */
+	"MALLOC_TOP_PAD_=1114112",
+};
+
+/* The terminal the output is shown in, when there is one (the prelude sets
+ * pandas' and numpy's widths from COLUMNS). envp has room for base_env,
+ * COLUMNS, LINES and the NULL. */
+static void program_env(const struct sp_launch_spec *spec, const char **envp,
+			char columns[24], char lines[24])
+{
+	size_t n = SP_ARRAY_SIZE(base_env);
+
+	memcpy(envp, base_env, sizeof base_env);
+	if (spec->columns && spec->lines) {
+		snprintf(columns, 24, "COLUMNS=%u", spec->columns);
+		snprintf(lines, 24, "LINES=%u", spec->lines);
+		envp[n++] = columns;
+		envp[n++] = lines;
+	}
+	envp[n] = NULL;
+}
+
+/* The carry-out cap as decimal text at the end of buf, so that carry()
+ * refuses an over-size call itself; no printf, as in the rest of the
+ * child. */
+static const char *cap_text(unsigned long long left, char buf[24])
+{
+	char *c = buf + 24;
+
+	*--c = '\0';
+	do {
+		*--c = (char)('0' + left % 10);
+		left /= 10;
+	} while (left);
+	return c;
+}
+
+/* 0, 1, 2, the channel (and the release socket) the program's; the work
+ * dir its cwd. */
+static void program_stdio(const struct sp_launch_spec *spec, int ctl)
+{
+	int in = spec->stdin_fd >= 0 ? spec->stdin_fd : open("/dev/null", O_RDONLY);
+
+	if (in < 0 || dup2(in, 0) < 0 || dup2(spec->out_w, 1) < 0 ||
+	    dup2(spec->err_w, 2) < 0 || dup2(spec->chan_w, SP_CHAN_FD) < 0 ||
+	    (spec->rel_fd >= 0 && dup2(spec->rel_fd, SP_REL_FD) < 0)) {
+		char why[160];
+		snprintf(why, sizeof why, "could not set up the program's stdio: %s",
+			 strerror(errno));
+		child_fail(ctl, why);
+	}
+	if (chdir(SP_WORKDIR) < 0)
+		child_fail(ctl, "chdir to the work dir failed");
+}
+
+/* Landlock, then the seccomp filter; LAYERS tells the supervisor which
+ * Landlock ABI the program got and hands it the notification fd. */
+static void program_layers(const struct prog_start *ps, int ctl)
+{
+	struct sp_error err = { "" };
+	int notify_fd = -1;
+	char msg[3];
+
+	if (sp_landlock_enforce(ps->landlock_fd, &err) < 0)
+		child_fail(ctl, err.msg);
+	if (sp_seccomp_load(ps->go & (SP_FILTER_VARIANTS - 1), &notify_fd, &err) < 0)
+		child_fail(ctl, err.msg);
+	msg[0] = SP_CTL_LAYERS;
+	msg[1] = (char)ps->landlock_abi;
+	msg[2] = notify_fd >= 0;
+	if (sp_send_fds(ctl, msg, 3, &notify_fd, notify_fd >= 0 ? 1 : 0) < 0)
+		_exit(125);
+	if (notify_fd >= 0)
+		close(notify_fd);
+}
+
+/* The program, in its steps: environment and arguments, signals, its
+ * process group, stdio, the layers, nothing of ours left, the limits,
+ * exec. */
 static void run_program(const struct prog_start *ps)
 {
 	const struct sp_launch_spec *spec = ps->spec;
 	int ctl = ps->ctl;
 	sigset_t open_mask;
-	static const char *const base_env[] = {
-		"PATH=/usr/local/bin:/usr/bin:/bin",
-		"HOME=" SP_WORKDIR,
-		"TMPDIR=/tmp",
-		"USER=sandbox",
-		"LOGNAME=sandbox",
-		"LANG=C.UTF-8",
-		"TERM=dumb",
-		/* Agg, whose show() saves figure-N.png (core/prelude.py) */
-		"MPLBACKEND=module://_sandpit_show",
-		/* caches libraries write (fontconfig, matplotlib's font list)
-		 * go to their own small tmpfs: not the program's output */
-		"XDG_CACHE_HOME=" SP_CACHEDIR,
-		"MPLCONFIGDIR=" SP_CACHEDIR "/matplotlib",
-		/* OpenBLAS and OpenMP start a thread per CPU at import: on a
-		 * big host that alone passes the process limit, and the CPU
-		 * limit counts the whole tree, so threads buy no time */
-		"OPENBLAS_NUM_THREADS=1",
-		"OMP_NUM_THREADS=1",
-		"MKL_NUM_THREADS=1",
-		/* glibc's heap grows by its request plus this; after a refused
-		 * brk it maps that much instead, which is then more than 1 MiB
-		 * (pymalloc's arenas, which the filter leaves unobserved, are
-		 * exactly 1 MiB): a small allocation RLIMIT_DATA refuses is seen
-		 * too (seccomp_rules.c) */
-		"MALLOC_TOP_PAD_=1114112",
-	};
-	/* the terminal the output is shown in, when there is one (the
-	 * prelude sets pandas' and numpy's widths from COLUMNS) */
 	const char *envp[SP_ARRAY_SIZE(base_env) + 3];
-	char columns[24], lines[24];
-	size_t n_env = SP_ARRAY_SIZE(base_env);
-	/* the carry-out cap, so that carry() refuses an over-size call itself */
-	char cap[24], *c = cap + sizeof cap;
-	unsigned long long left = (unsigned long long)spec->limits.carry_bytes;
+	char columns[24], lines[24], cap[24];
 	/* argv[0] the interpreter's path as given: Python finds a virtual
 	 * environment's pyvenv.cfg beside it (its site-packages, read-only
 	 * in the sandbox), which a bare "python3" would miss for /usr/bin's */
 	const char *argv[] = { spec->python, "-I", "-u", "-B",
 			       spec->mounts.prelude_pyc ? SP_SPDIR "/prelude.pyc"
 							: SP_SPDIR "/prelude.py",
-			       spec->filename, NULL,
+			       spec->filename, cap_text(spec->limits.carry_bytes, cap),
 			       spec->rel_fd >= 0 ? "prepared" : NULL, spec->preload, NULL };
-	struct sp_error err = { "" };
-	int notify_fd = -1, landlock_abi = ps->landlock_abi;
-	char msg[16];
 
-	memcpy(envp, base_env, sizeof base_env);
-	if (spec->columns && spec->lines) {
-		snprintf(columns, sizeof columns, "COLUMNS=%u", spec->columns);
-		snprintf(lines, sizeof lines, "LINES=%u", spec->lines);
-		envp[n_env++] = columns;
-		envp[n_env++] = lines;
-	}
-	envp[n_env] = NULL;
-	*--c = '\0';
-	do {
-		*--c = (char)('0' + left % 10);
-		left /= 10;
-	} while (left);
-	argv[6] = c;
-
+	program_env(spec, envp, columns, lines);
 	/* Handlers are init's (and share its memory), dispositions and mask
 	 * the host application's: the program starts from the defaults (but
 	 * SIGXFSZ, below), all signals open (at exec), whatever ran sandpit. */
@@ -158,31 +212,10 @@ static void run_program(const struct prog_start *ps)
 	 * scheduler autogroup (see init_main) on the way to the program. */
 	if (setpgid(0, 0) < 0)
 		child_fail(ctl, "setpgid failed");
-	int in = spec->stdin_fd >= 0 ? spec->stdin_fd : open("/dev/null", O_RDONLY);
-	if (in < 0 || dup2(in, 0) < 0 || dup2(spec->out_w, 1) < 0 ||
-	    dup2(spec->err_w, 2) < 0 || dup2(spec->chan_w, SP_CHAN_FD) < 0 ||
-	    (spec->rel_fd >= 0 && dup2(spec->rel_fd, SP_REL_FD) < 0)) {
-		char why[160];
-		snprintf(why, sizeof why, "could not set up the program's stdio: %s",
-			 strerror(errno));
-		child_fail(ctl, why);
-	}
-	if (chdir(SP_WORKDIR) < 0)
-		child_fail(ctl, "chdir to the work dir failed");
+	program_stdio(spec, ctl);
 	signal(SIGXFSZ, SIG_IGN); /* a full file is EFBIG, not a dead program */
 	sigemptyset(&open_mask);
-
-	if (sp_landlock_enforce(ps->landlock_fd, &err) < 0)
-		child_fail(ctl, err.msg);
-	if (sp_seccomp_load(ps->go & (SP_FILTER_VARIANTS - 1), &notify_fd, &err) < 0)
-		child_fail(ctl, err.msg);
-	msg[0] = SP_CTL_LAYERS;
-	msg[1] = (char)landlock_abi;
-	msg[2] = notify_fd >= 0;
-	if (sp_send_fds(ctl, msg, 3, &notify_fd, notify_fd >= 0 ? 1 : 0) < 0)
-		_exit(125);
-	if (notify_fd >= 0)
-		close(notify_fd);
+	program_layers(ps, ctl);
 	/* Nothing of ours may reach the program: only 0, 1, 2 and the channel
 	 * (and the release socket, which the prelude closes first). */
 	close(ctl);
