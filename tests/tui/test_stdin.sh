@@ -27,6 +27,10 @@ type_text "Ada"
 keys Enter
 type_text "Lovelace"
 wait_for "12 bytes: the next run reads them"
+# the status line speaks of the stdin text: its own line and column, and
+# no ^S (that saves the carry buffer, on the Carry tab)
+status | grep -q "Ln 2, Col 9" || fail "the status line's position is not the stdin text's: $(status)"
+status | grep -q "S save" && fail "the Stdin tab offers ^S save: $(status)"
 keys F5
 wait_for "HELLO-Ada"
 wait_for "REST-Lovelace"

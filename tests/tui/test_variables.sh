@@ -23,6 +23,8 @@ keys F12 F12
 wait_for "═[ Variables ]"
 wait_for "x  int  41"
 wait_for "1 variable - Enter carries it"
+status | grep -q "c carry" || fail "the Variables tab's own keys are not on the status line: $(status)"
+status | grep -q "S save" && fail "the Variables tab offers ^S save: $(status)"
 keys Enter
 wait_for "carried forward: x"
 keys F12

@@ -106,17 +106,24 @@ static void test_hints_fall_back_to_the_place_then_the_editor(void **state)
 	app.nav.focus = PANE_OUTPUT;
 	assert_string_equal(app_pane_hints(&app)[0], "Enter traceback");
 	app.nav.focus = PANE_CARRY;
-	for (int t = 0; t < 3; t++) {
-		assert_ptr_equal(app_pane_hints(&app), app_side_hints(&app));
+	/* each tab its own: Carry's (^S saves the carry buffer), then Stdin's
+	 * and Variables', which have no ^S */
+	assert_ptr_equal(app_pane_hints(&app), app_side_hints(&app));
+	for (int t = 1; t < 3; t++) {
 		app_side_next(&app);
+		for (size_t i = 0; app_pane_hints(&app)[i]; i++)
+			assert_string_not_equal(app_pane_hints(&app)[i], "^S save");
+		assert_ptr_not_equal(app_pane_hints(&app), app_side_hints(&app));
 	}
 }
 
-/* "Ln, Col" follows the carry buffer on every tab of its place. */
+/* "Ln, Col" follows the focused text: the carry buffer's on Carry, the
+ * stdin text's on Stdin, the Editor's on a list (Output, Variables). */
 static void test_the_status_position_follows_the_focused_text(void **state)
 {
 	struct editor *ed = (struct editor *)&app.theme; /* any two addresses */
 	struct editor *carry = (struct editor *)&app.cfg;
+	struct editor *stdin_ed = (struct editor *)&app.quit;
 
 	(void)state;
 	reset();
@@ -125,11 +132,13 @@ static void test_the_status_position_follows_the_focused_text(void **state)
 	assert_ptr_equal(app_pane_text(&app), ed);
 	app.nav.focus = PANE_OUTPUT;
 	assert_ptr_equal(app_pane_text(&app), ed);
+	app.pane.stdin_buf.ed = stdin_ed;
 	app.nav.focus = PANE_CARRY;
-	for (int t = 0; t < 3; t++) {
-		assert_ptr_equal(app_pane_text(&app), carry);
-		app_side_next(&app);
-	}
+	assert_ptr_equal(app_pane_text(&app), carry);
+	app_side_next(&app);
+	assert_ptr_equal(app_pane_text(&app), stdin_ed);
+	app_side_next(&app);
+	assert_ptr_equal(app_pane_text(&app), ed);
 }
 
 int main(void)

@@ -47,7 +47,7 @@ const char *const *app_side_hints(const struct app *a)
 	return keys;
 }
 
-/* The status line's "Ln, Col" stays the carry buffer's on every tab. */
+/* The status line's "Ln, Col" on a tab without a text of its own. */
 struct editor *app_side_text(const struct app *a)
 {
 	return a->pane.carry.ed;

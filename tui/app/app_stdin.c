@@ -51,6 +51,20 @@ static void stdin_cursor(const struct app *a, int *y, int *x)
 	editor_screen_cursor(a->pane.stdin_buf.ed, y, x);
 }
 
+/* "Ln, Col" is the stdin text's while it has the keys. */
+static struct editor *stdin_tab_text(const struct app *a)
+{
+	return a->pane.stdin_buf.ed;
+}
+
+static const char *const *stdin_tab_hints(const struct app *a)
+{
+	static const char *const keys[] = { "F5 run", "F11 zoom", "F1 help", NULL };
+
+	(void)a;
+	return keys;
+}
+
 const struct pane_class app_stdin_tab = {
 	.title = "Stdin",
 	.draw = stdin_tab_draw,
@@ -60,5 +74,7 @@ const struct pane_class app_stdin_tab = {
 	.wheel = stdin_scroll,
 	.click = stdin_click,
 	.cursor = stdin_cursor,
+	.text = stdin_tab_text,
+	.hints = stdin_tab_hints,
 	.focusable = true,
 };

@@ -97,6 +97,21 @@ static void vars_tab_click(struct app *a, int row, int col)
 	vars_click(&a->pane.vars, row);
 }
 
+/* A list, not a text: "Ln, Col" stays the Editor's, as for Output. */
+static struct editor *vars_text(const struct app *a)
+{
+	return a->pane.ed;
+}
+
+static const char *const *vars_hints(const struct app *a)
+{
+	static const char *const keys[] = {
+		"Enter table or carry", "c carry", "F11 zoom", "F1 help", NULL };
+
+	(void)a;
+	return keys;
+}
+
 const struct pane_class app_vars_tab = {
 	.title = "Variables",
 	.draw = vars_tab_draw,
@@ -105,5 +120,7 @@ const struct pane_class app_vars_tab = {
 	.paste = vars_paste,
 	.wheel = vars_scroll,
 	.click = vars_tab_click,
+	.text = vars_text,
+	.hints = vars_hints,
 	.focusable = true,
 };
