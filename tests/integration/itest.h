@@ -260,16 +260,17 @@ static inline const struct sp_layer *it_layer(const struct sp_result *r,
 
 /* ---- the host ---- */
 
-/* How many host processes (other than this one) have marker in their
- * command line. Reads every /proc/PID/cmdline it can. */
-static inline int it_host_procs_with(const char *marker)
+/* The host processes (other than this one) that have marker in their
+ * command line: up to max of their pids into pids (NULL: only count).
+ * Reads every /proc/PID/cmdline it can; returns how many it found. */
+static inline size_t it_host_pids_with(const char *marker, long *pids, size_t max)
 {
 	DIR *d = opendir("/proc");
 	struct dirent *de;
-	int found = 0;
+	size_t found = 0;
 
 	assert_non_null(d);
-	while ((de = readdir(d)) != NULL) {
+	while ((de = readdir(d)) != NULL && (!pids || found < max)) {
 		char path[64], buf[8192];
 		int fd;
 		ssize_t n;
@@ -290,11 +291,21 @@ static inline int it_host_procs_with(const char *marker)
 			if (buf[i] == '\0')
 				buf[i] = ' ';
 		buf[n] = '\0';
-		if (strstr(buf, marker))
-			found++;
+		if (!strstr(buf, marker))
+			continue;
+		if (pids)
+			pids[found] = pid;
+		found++;
 	}
 	closedir(d);
 	return found;
+}
+
+/* How many host processes (other than this one) have marker in their
+ * command line. */
+static inline int it_host_procs_with(const char *marker)
+{
+	return (int)it_host_pids_with(marker, NULL, 0);
 }
 
 /* Wait (up to 5 s) until no host process has marker in its command line

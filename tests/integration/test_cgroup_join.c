@@ -40,43 +40,6 @@ static unsigned in_run_cgroups(long pid)
 	return got;
 }
 
-/* Host pids whose command line holds marker: init ("sandpit" and the
- * program's name) and the interpreter. */
-static size_t pids_with(const char *marker, long *pids, size_t max)
-{
-	DIR *d = opendir("/proc");
-	struct dirent *de;
-	size_t n = 0;
-
-	assert_non_null(d);
-	while ((de = readdir(d)) != NULL && n < max) {
-		char path[64], buf[4096];
-		char *end;
-		long pid = strtol(de->d_name, &end, 10);
-		ssize_t len;
-		int fd;
-
-		if (*end || pid <= 0 || pid == (long)getpid())
-			continue;
-		snprintf(path, sizeof path, "/proc/%ld/cmdline", pid);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		len = read(fd, buf, sizeof buf - 1);
-		close(fd);
-		if (len <= 0)
-			continue;
-		for (ssize_t i = 0; i < len; i++)
-			if (buf[i] == '\0')
-				buf[i] = ' ';
-		buf[len] = '\0';
-		if (strstr(buf, marker))
-			pids[n++] = pid;
-	}
-	closedir(d);
-	return n;
-}
-
 static void test_init_and_the_program_are_in_the_runs_v1_cgroups(void **state)
 {
 	struct statfs fs;
@@ -98,7 +61,7 @@ static void test_init_and_the_program_are_in_the_runs_v1_cgroups(void **state)
 	}
 	run = it_start(&cfg);
 	assert_true(it_drive(run, &seen, "up"));
-	n = pids_with(name, pids, 8);
+	n = it_host_pids_with(name, pids, 8);
 	/* init (its blanked command line keeps the program's name) and the
 	 * interpreter */
 	if (n < 2)
