@@ -474,6 +474,14 @@ int sp_cgroup_join_fds(const struct sp_cgroup *cg, int fds[SP_CGROUP_JOIN_MAX])
 	return n;
 }
 
+int sp_cgroup_join_self(const int *fds, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (write(fds[i], "0", 1) != 1)
+			return -1;
+	return 0;
+}
+
 const char *sp_cgroup_path(const struct sp_cgroup *cg) { return cg ? cg->mem : ""; }
 int sp_cgroup_version(const struct sp_cgroup *cg) { return cg ? cg->version : 0; }
 

@@ -24,4 +24,9 @@ struct sp_cgroup;
  * until sp_cgroup_destroy. */
 int sp_cgroup_join_fds(const struct sp_cgroup *cg, int fds[SP_CGROUP_JOIN_MAX]);
 
+/* In the child (init, or doctor's): the calling thread joins each of the n
+ * cgroups whose `tasks` fds are given ("0" to each). -1 with errno at the
+ * first that refuses. Async-signal-safe. */
+int sp_cgroup_join_self(const int *fds, int n);
+
 #endif

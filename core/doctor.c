@@ -20,6 +20,7 @@
 #include "result.h"
 #include "sandbox.h"
 #include "cgroup_join.h"
+#include "fd.h"
 #include "banned.h"
 
 void sp_layer_set(struct sp_result *r, const char *name, bool active,
@@ -125,12 +126,7 @@ static int try_cgroup(char *detail, size_t len, char *missing, size_t mlen)
 	}
 	if (pipe2(gate, O_CLOEXEC) < 0 || pipe2(joined, O_CLOEXEC) < 0) {
 		snprintf(detail, len, "%s; pipe: %s", made, strerror(errno));
-		for (int i = 0; i < 2; i++) {
-			if (gate[i] >= 0)
-				close(gate[i]);
-			if (joined[i] >= 0)
-				close(joined[i]);
-		}
+		SP_FDS_CLOSE(&gate[0], &gate[1], &joined[0], &joined[1]);
 		sp_cgroup_destroy(cg);
 		return -1;
 	}
@@ -141,9 +137,8 @@ static int try_cgroup(char *detail, size_t len, char *missing, size_t mlen)
 		close(gate[1]);
 		/* v1: joins as a run's init does (cgroup_join.h), then says
 		 * so by closing its end of the gate's other pipe */
-		for (int i = 0; i < n_join; i++)
-			if (write(join[i], "0", 1) != 1)
-				_exit(1);
+		if (sp_cgroup_join_self(join, n_join) < 0)
+			_exit(1);
 		close(joined[1]);
 		/* waits until doctor has looked, then leaves the cgroup empty */
 		while (read(gate[0], &c, 1) < 0 && errno == EINTR)

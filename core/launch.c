@@ -390,13 +390,12 @@ static void blank_host_cmdline(const char *name)
  * rights, not ours. */
 static void join_cgroups(const struct sp_launch_spec *spec, int ctl)
 {
-	for (int i = 0; i < spec->n_cgroup_join; i++)
-		if (write(spec->cgroup_join[i], "0", 1) != 1) {
-			char why[200];
-			snprintf(why, sizeof why, "cgroup: the sandbox could not join the run's "
-				 "cgroup v1 controllers: %s", strerror(errno));
-			child_fail(ctl, why);
-		}
+	if (sp_cgroup_join_self(spec->cgroup_join, spec->n_cgroup_join) < 0) {
+		char why[200];
+		snprintf(why, sizeof why, "cgroup: the sandbox could not join the run's "
+			 "cgroup v1 controllers: %s", strerror(errno));
+		child_fail(ctl, why);
+	}
 }
 
 /* One control message of want's kind and len bytes; anything else means

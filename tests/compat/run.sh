@@ -123,6 +123,7 @@ for t, s in worse:
 sys.exit(1 if worse else 0)
 PY
 done
-[ "$FAILS" -eq 0 ] && { echo "compat: ok"; exit 0; }
-echo "compat: $FAILS module(s) differ (outputs were in $W)"
+[ "$FAILS" -eq 0 ] && { rm -rf "$W"; echo "compat: ok"; exit 0; }
+# kept on a failure, for reading
+echo "compat: $FAILS module(s) differ (both sides' outputs are kept in $W)"
 exit 1

@@ -329,6 +329,18 @@ static inline char *it_tmpdir(void)
 	return t;
 }
 
+/* A fresh directory for an interpreter a test makes (a fake one, a
+ * venv): under /var/tmp, not $TMPDIR, since the sandbox's /tmp is its
+ * work dir, so an interpreter bound in from under the host's /tmp would
+ * be hidden. name starts the directory's name. */
+static inline char *it_python_dir(const char *name)
+{
+	char *t = it_fmt("/var/tmp/%s.XXXXXX", name);
+
+	assert_non_null(mkdtemp(t));
+	return t;
+}
+
 static inline void it_rmdir(char *dir)
 {
 	DIR *d = opendir(dir);

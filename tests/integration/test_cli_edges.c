@@ -176,8 +176,7 @@ static const char py2[] =
 static void test_an_interpreter_too_old_is_refused_with_the_minimum_named(void **state)
 {
 	struct it_dir *f = *state;
-	char tmpl[] = "/var/tmp/sandpit-fakepy-XXXXXX";
-	char *dir = mkdtemp(tmpl);
+	char *dir = it_python_dir("sandpit-fakepy");
 	char *prog = it_write(f->dir, "p.py", "print('PROGRAM RAN')\n", 21);
 	const struct { const char *name, *text, *says; } cases[] = {
 		{ "python3.6", "#!/bin/sh\necho FAKE RAN\n", "is Python 3.6; sandpit needs Python 3.8 or newer" },
@@ -186,7 +185,6 @@ static void test_an_interpreter_too_old_is_refused_with_the_minimum_named(void *
 		{ "py2", py2, "before sandpit's prelude could start, so the program never ran; sandpit needs Python 3.8" },
 	};
 
-	assert_non_null(dir);
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char *python = fake_python(dir, cases[i].name, cases[i].text);
 		const char *human[] = { "run", "--python", python, prog, NULL };
@@ -215,7 +213,7 @@ static void test_an_interpreter_too_old_is_refused_with_the_minimum_named(void *
 		free(python);
 	}
 	it_rmdir(it_fmt("%s/bin", dir));
-	it_rmdir(strdup(dir));
+	it_rmdir(dir);
 	free(prog);
 }
 

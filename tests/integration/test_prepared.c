@@ -534,8 +534,7 @@ static void test_failed_preparation_is_explained(void **state)
 		"os.write(3, b'{\"t\": \"hello\", \"python\": [3, 11, 2]}\\n')\n"
 		"os.write(2, b'the fake interpreter fell over\\n')\n"
 		"os._exit(9)\n";
-	char tmpl[] = "/var/tmp/sandpit-fakepy-XXXXXX";
-	char *dir = mkdtemp(tmpl), *bin, *python;
+	char *dir = it_python_dir("sandpit-fakepy"), *bin, *python;
 	struct sp_prepare p;
 	struct sp_run *run;
 	struct sp_error err = { "" };
@@ -543,7 +542,6 @@ static void test_failed_preparation_is_explained(void **state)
 	const struct sp_result *r;
 
 	(void)state;
-	assert_non_null(dir);
 	chmod(dir, 0755);
 	bin = it_fmt("%s/bin", dir);
 	assert_int_equal(mkdir(bin, 0755), 0);
@@ -565,6 +563,7 @@ static void test_failed_preparation_is_explained(void **state)
 	unlink(python);
 	rmdir(bin);
 	rmdir(dir);
+	free(dir);
 	free(python);
 	free(bin);
 

@@ -138,13 +138,12 @@ static void test_doctor_reports_the_stack_with_versions(void **state)
  * made with --system-site-packages, Debian's stack too. */
 static void test_a_virtual_environment_brings_its_packages(void **state)
 {
-	char dir[] = "/var/tmp/sandpit-venv.XXXXXX";
-	char *cmd, *pkg, *python, *name = it_name("venv");
+	char *dir = it_python_dir("sandpit-venv");
+	char *cmd, *code, *pkg, *python, *name = it_name("venv");
 	struct sp_config cfg;
 	struct sp_result *r;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
 	cmd = it_fmt("/usr/bin/python3 -m venv --system-site-packages --without-pip %s/env", dir);
 	assert_int_equal(system(cmd), 0);
 	free(cmd);
@@ -157,8 +156,9 @@ static void test_a_virtual_environment_brings_its_packages(void **state)
 	free(cmd);
 	free(pkg);
 	python = it_fmt("%s/env/bin/python3", dir);
-	cfg = it_config("import owners_pkg, statsmodels, sys\n"
-			"print(owners_pkg.WHO, sys.prefix.startswith('/var/tmp/sandpit-venv'))\n", name);
+	code = it_fmt("import owners_pkg, statsmodels, sys\n"
+		      "print(owners_pkg.WHO, sys.prefix.startswith('%s'))\n", dir);
+	cfg = it_config(code, name);
 	cfg.python = python;
 	r = it_run_cfg(&cfg);
 	IT_CHECK(r, r->status == SP_STATUS_OK);
@@ -168,6 +168,8 @@ static void test_a_virtual_environment_brings_its_packages(void **state)
 	if (system(cmd) != 0)
 		print_message("could not remove %s\n", dir);
 	free(cmd);
+	free(code);
+	free(dir);
 	free(python);
 	free(name);
 }

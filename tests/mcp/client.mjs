@@ -116,6 +116,10 @@ r = await call({ code: "carry(price=534039.6, third=1/3)" });
 const texts = r.content.filter((c) => c.type === "text").map((c) => c.text).join("\n");
 check(r.structuredContent.carry_out.price === 534039.6 && !/534039\.5999/.test(texts) &&
   /"price":\s*534039\.6\b/.test(texts), "carry: floats in their shortest form", texts);
+// output that is not UTF-8: still a whole result (U+FFFD for each such byte)
+r = await call({ code: "import sys\nsys.stdout.buffer.write(b'\\xffok\\n')" });
+check(r.structuredContent && r.structuredContent.status === "ok" &&
+  r.structuredContent.stdout === "\ufffdok\n", "output that is not UTF-8", r);
 r = await call({ code: "print(total, names)", carry: carried });
 check(r.structuredContent.stdout === "42 ['a']\n", "carry: passed back, its names are globals", r.structuredContent);
 

@@ -29,6 +29,7 @@ this line is not JSON
 {"files": [{"name": "../x", "text": ""}], "code": "1"}
 
 {"code": "print('last')"}
+{"code": "import sys\nsys.stdout.buffer.write(b'\\xff\\xfeok\\n')"}
 EOF2
 
 for jobs in 1 3; do
@@ -47,8 +48,8 @@ def fail(msg, got=None):
 outs = {}
 for jobs in (1, 3):
     lines = open(os.path.join(w, "out%d" % jobs)).read().splitlines()
-    if len(lines) != 11:
-        fail("--jobs %d: %d result lines for 11 requests (the blank line asks nothing)" % (jobs, len(lines)), lines)
+    if len(lines) != 12:
+        fail("--jobs %d: %d result lines for 12 requests (the blank line asks nothing)" % (jobs, len(lines)), lines)
     r = [json.loads(l) for l in lines]
     outs[jobs] = r
     want = [("ok", "first\n"), ("ok", "second\n")]
@@ -75,6 +76,10 @@ for jobs in (1, 3):
         fail("--jobs %d: a bad file name is an error line" % jobs, r[9])
     if r[10].get("stdout") != "last\n":
         fail("--jobs %d: the batch goes on to the end" % jobs, r[10])
+    # bytes that are not UTF-8: the line is --json's object, its escapes
+    # (surrogateescape) and stdout_base64 as there
+    if r[11].get("stdout") != "\udcff\udcfeok\n" or r[11].get("stdout_base64") != "//5vawo=":
+        fail("--jobs %d: output that is not UTF-8" % jobs, lines[11])
     if not any(x.get("prepared") for x in r if "status" in x):
         fail("--jobs %d: no run came from a prepared sandbox" % jobs, [x.get("prepared") for x in r])
 strip = lambda r: [(x.get("status"), x.get("stdout"), x.get("error")) for x in r]

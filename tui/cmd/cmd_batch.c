@@ -62,7 +62,10 @@ static char *dump_line(json_t *o)
 static void slot_done(struct pool_job *job, const struct sp_result *r, const char *why)
 {
 	struct slot *s = job->ctx;
-	char *out = dump_line(result_json(r, why, &s->rq.limits));
+	char *out = result_json_line(r, why, &s->rq.limits);
+
+	if (!out)
+		out = strdup("{\"error\": \"out of memory\"}");
 
 	pthread_mutex_lock(&s->b->lock);
 	s->out = out;

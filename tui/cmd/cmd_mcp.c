@@ -330,11 +330,10 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 		json_decref(res);
 	/* the history after the answer: its files are synced to disk */
 	if (c->dir[0]) {
-		json_t *obj = result_json(r, why, &c->rq.limits);
-		char *text = obj ? sp_json_dumps(obj, JSON_INDENT(2)) : NULL;
+		struct sp_result failed;
+		char *text = sp_result_to_json(result_or_unstarted(r, why, &c->rq.limits, &failed));
 		mcp_history_save(c->dir, c->rq.code, c->rq.code_len, text);
 		free(text);
-		json_decref(obj);
 	}
 	fprintf(stderr, "sandpit mcp: run %s: %s%s\n", strrchr(c->dir, '/') ? strrchr(c->dir, '/') + 1 : "",
 		r ? sp_status_name(r->status) : "not started",

@@ -21,7 +21,15 @@ const struct sp_result *result_or_unstarted(const struct sp_result *r, const cha
 
 /* The result r, or (r NULL) the object of a run that never started:
  * status sandbox_error and why, with the limits it would have had.
- * NULL only when memory ran out. */
+ * A byte of the program's that was not UTF-8 (a lone surrogate's escape
+ * in the text) is U+FFFD here: jansson takes no lone surrogate. NULL only
+ * when memory ran out. */
 json_t *result_json(const struct sp_result *r, const char *why, const struct sp_limits *limits);
+
+/* The same result as `sandpit run --json`'s text on one line (a --batch
+ * line): the bytes of every string as that text has them, lone
+ * surrogates included; the white space between tokens gone. Free it;
+ * NULL when memory ran out. */
+char *result_json_line(const struct sp_result *r, const char *why, const struct sp_limits *limits);
 
 #endif
