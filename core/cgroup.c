@@ -34,6 +34,28 @@
 #include "cgroup_join.h"
 #include "banned.h"
 
+/* The files the run's figures are read from. A cgroup file is opened
+ * once and read again from offset 0, which renders it afresh: an open of
+ * a kernfs file costs far more than its read, and the end of every run
+ * reads seven of them. */
+enum cg_stat {
+	CG_CPU, CG_MEM, CG_MEM_PEAK, CG_MEM_EVENTS, CG_MEM_HITS,
+	CG_PIDS, CG_PIDS_PEAK, CG_PIDS_EVENTS, CG_STATS
+};
+
+static const struct {
+	const char *v1, *v2;
+} stat_files[CG_STATS] = {
+	[CG_CPU] = { "cpuacct.usage", "cpu.stat" },
+	[CG_MEM] = { "memory.usage_in_bytes", "memory.current" },
+	[CG_MEM_PEAK] = { "memory.max_usage_in_bytes", "memory.peak" },
+	[CG_MEM_EVENTS] = { "memory.oom_control", "memory.events" },
+	[CG_MEM_HITS] = { "memory.failcnt", "memory.events" },
+	[CG_PIDS] = { "pids.current", "pids.current" },
+	[CG_PIDS_PEAK] = { "pids.peak", "pids.peak" },
+	[CG_PIDS_EVENTS] = { "pids.events", "pids.events" },
+};
+
 struct sp_cgroup {
 	int version;
 	char mem[PATH_MAX], pids[PATH_MAX], cpu[PATH_MAX];
@@ -44,6 +66,7 @@ struct sp_cgroup {
 	int fd;                /* v2: the run's directory (CLONE_INTO_CGROUP), or -1 */
 	int join[SP_CGROUP_JOIN_MAX]; /* v1: each controller's `tasks` (cgroup_join.h) */
 	int n_join;
+	int stat_fd[CG_STATS];  /* the figures' files, open once (see stat_text), or -1 */
 };
 
 /* names each run's cgroup uniquely within this process; runs may be set
@@ -64,41 +87,77 @@ static int write_at(const char *dir, const char *file, const char *fmt, ...)
 	return sp_write_file(path, text);
 }
 
-static uint64_t read_u64(const char *dir, const char *file)
+static const char *stat_dir(const struct sp_cgroup *cg, enum cg_stat st)
 {
-	char path[PATH_MAX + 64];
-	char *text;
-	uint64_t v;
-
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	text = sp_read_file(path, 256, NULL);
-	if (!text)
-		return 0;
-	v = strtoull(text, NULL, 10);
-	free(text);
-	return v;
+	return st == CG_CPU ? cg->cpu : st >= CG_PIDS ? cg->pids : cg->mem;
 }
 
-/* "key value" lines, e.g. memory.events "oom_kill 1". */
-static uint64_t read_key(const char *dir, const char *file, const char *key)
+/* The text of one figure's file, read from its start into buf; NULL when
+ * it cannot be read. */
+static const char *stat_text(struct sp_cgroup *cg, enum cg_stat st, char *buf, size_t len)
 {
-	char path[PATH_MAX + 64];
-	char *text, *p;
-	size_t klen = strlen(key);
-	uint64_t v = 0;
+	ssize_t n;
 
-	snprintf(path, sizeof path, "%s/%s", dir, file);
-	text = sp_read_file(path, 8192, NULL);
-	if (!text)
-		return 0;
-	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
-		if (strncmp(p, key, klen) == 0 && p[klen] == ' ') {
-			v = strtoull(p + klen + 1, NULL, 10);
-			break;
-		}
+	if (cg->stat_fd[st] < 0) {
+		char path[PATH_MAX + 64];
+		snprintf(path, sizeof path, "%s/%s", stat_dir(cg, st),
+			 cg->version == 2 ? stat_files[st].v2 : stat_files[st].v1);
+		cg->stat_fd[st] = open(path, O_RDONLY | O_CLOEXEC);
+		if (cg->stat_fd[st] < 0)
+			return NULL;
 	}
-	free(text);
-	return v;
+	do
+		n = pread(cg->stat_fd[st], buf, len - 1, 0);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return NULL;
+	buf[n] = '\0';
+	return buf;
+}
+
+static uint64_t read_u64(struct sp_cgroup *cg, enum cg_stat st)
+{
+	char buf[64];
+	const char *text = stat_text(cg, st, buf, sizeof buf);
+
+	return text ? strtoull(text, NULL, 10) : 0;
+}
+
+/* The value of "key N" among the file's lines. */
+static uint64_t read_key(struct sp_cgroup *cg, enum cg_stat st, const char *key)
+{
+	char buf[4096];
+	const char *p = stat_text(cg, st, buf, sizeof buf);
+	size_t klen = strlen(key);
+
+	for (; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (strncmp(p, key, klen) == 0 && p[klen] == ' ')
+			return strtoull(p + klen + 1, NULL, 10);
+	return 0;
+}
+
+/* Open every figure's file now, while nothing waits on the supervisor. */
+static void open_stats(struct sp_cgroup *cg)
+{
+	char buf[4096];
+
+	for (int st = 0; st < CG_STATS; st++)
+		if ((st != CG_PIDS_PEAK || cg->has_pids_peak) &&
+		    (st < CG_MEM || st > CG_MEM_HITS || cg->has_mem) &&
+		    (st < CG_PIDS || cg->has_pids) && (st != CG_CPU || cg->has_cpu))
+			stat_text(cg, (enum cg_stat)st, buf, sizeof buf);
+}
+
+static struct sp_cgroup *cgroup_new(void)
+{
+	struct sp_cgroup *cg = calloc(1, sizeof *cg);
+
+	if (!cg)
+		return NULL;
+	cg->fd = -1;
+	for (int st = 0; st < CG_STATS; st++)
+		cg->stat_fd[st] = -1;
+	return cg;
 }
 
 /* Our own cgroup path in hierarchy `controller` ("" = the v2 line). */
@@ -423,44 +482,67 @@ static int setup_v1(struct sp_cgroup *cg, const struct sp_limits *l,
 	return 0;
 }
 
-struct sp_cgroup *sp_cgroup_create(const struct sp_limits *l, char *detail,
-				   size_t detail_len)
+static struct sp_cgroup *made(struct sp_cgroup *cg)
 {
-	struct sp_cgroup *cg = calloc(1, sizeof *cg);
-	char why2[600] = "";
-
-	if (!cg)
-		return NULL;
-	cg->fd = -1;
-	if (getenv("SANDPIT_NO_CGROUP")) {
-		snprintf(detail, detail_len, "disabled by SANDPIT_NO_CGROUP");
-		free(cg);
-		return NULL;
-	}
-	if (setup_v2(cg, l, why2, sizeof why2) == 0) {
-		snprintf(detail, detail_len, "%s", why2);
-		goto made;
-	}
-	memset(cg, 0, sizeof *cg);
-	cg->fd = -1;
-	/* a pure v2 host has no v1 controllers: its reason is the one */
-	if (is_cgroup2("/sys/fs/cgroup")) {
-		snprintf(detail, detail_len, "%s", why2);
-		free(cg);
-		return NULL;
-	}
-	if (setup_v1(cg, l, detail, detail_len) == 0)
-		goto made;
-	sp_cgroup_destroy(cg);
-	snprintf(detail, detail_len, "%s; %s", why2, geteuid() ? "cgroup v1 needs root" : "no writable v1 controllers");
-	return NULL;
-made:
 	if (cg->has_pids) {
 		char path[PATH_MAX + 16];
 		snprintf(path, sizeof path, "%s/pids.peak", cg->pids);
 		cg->has_pids_peak = access(path, R_OK) == 0;
 	}
 	return cg;
+}
+
+struct sp_cgroup *sp_cgroup_create_early(const struct sp_limits *l, char *detail,
+					 size_t detail_len, bool *late)
+{
+	struct sp_cgroup *cg;
+	char why2[600] = "";
+
+	*late = false;
+	if (getenv("SANDPIT_NO_CGROUP")) {
+		snprintf(detail, detail_len, "disabled by SANDPIT_NO_CGROUP");
+		return NULL;
+	}
+	cg = cgroup_new();
+	if (!cg)
+		return NULL;
+	if (setup_v2(cg, l, why2, sizeof why2) == 0) {
+		snprintf(detail, detail_len, "%s", why2);
+		return made(cg);
+	}
+	free(cg);
+	snprintf(detail, detail_len, "%s", why2);
+	/* a pure v2 host has no v1 controllers: its reason is the one */
+	*late = !is_cgroup2("/sys/fs/cgroup");
+	return NULL;
+}
+
+struct sp_cgroup *sp_cgroup_create_late(const struct sp_limits *l, char *detail,
+					size_t detail_len)
+{
+	struct sp_cgroup *cg = cgroup_new();
+	char why2[600];
+
+	if (!cg)
+		return NULL;
+	snprintf(why2, sizeof why2, "%s", detail);  /* v2's reason, from the early step */
+	if (setup_v1(cg, l, detail, detail_len) == 0) {
+		made(cg);
+		open_stats(cg);
+		return cg;
+	}
+	sp_cgroup_destroy(cg);
+	snprintf(detail, detail_len, "%s; %s", why2, geteuid() ? "cgroup v1 needs root" : "no writable v1 controllers");
+	return NULL;
+}
+
+struct sp_cgroup *sp_cgroup_create(const struct sp_limits *l, char *detail,
+				   size_t detail_len)
+{
+	bool late;
+	struct sp_cgroup *cg = sp_cgroup_create_early(l, detail, detail_len, &late);
+
+	return late ? sp_cgroup_create_late(l, detail, detail_len) : cg;
 }
 
 int sp_cgroup_fd(const struct sp_cgroup *cg) { return cg ? cg->fd : -1; }
@@ -522,20 +604,18 @@ bool sp_cgroup_has_cpu(const struct sp_cgroup *cg) { return cg && cg->has_cpu; }
 uint64_t sp_cgroup_cpu_ms(struct sp_cgroup *cg)
 {
 	if (cg->version == 2)
-		return read_key(cg->cpu, "cpu.stat", "usage_usec") / 1000u;
-	return read_u64(cg->cpu, "cpuacct.usage") / 1000000u;
+		return read_key(cg, CG_CPU, "usage_usec") / 1000u;
+	return read_u64(cg, CG_CPU) / 1000000u;
 }
 
 uint64_t sp_cgroup_memory(struct sp_cgroup *cg)
 {
-	return read_u64(cg->mem, cg->version == 2 ? "memory.current"
-						  : "memory.usage_in_bytes");
+	return read_u64(cg, CG_MEM);
 }
 
 uint64_t sp_cgroup_memory_peak(struct sp_cgroup *cg)
 {
-	return read_u64(cg->mem, cg->version == 2 ? "memory.peak"
-						  : "memory.max_usage_in_bytes");
+	return read_u64(cg, CG_MEM_PEAK);
 }
 
 bool sp_cgroup_has_pids_peak(const struct sp_cgroup *cg) { return cg && cg->has_pids_peak; }
@@ -548,12 +628,12 @@ static uint32_t but_init(uint64_t n)
 
 uint32_t sp_cgroup_procs(struct sp_cgroup *cg)
 {
-	return but_init(read_u64(cg->pids, "pids.current"));
+	return but_init(read_u64(cg, CG_PIDS));
 }
 
 uint32_t sp_cgroup_procs_peak(struct sp_cgroup *cg)
 {
-	return cg->has_pids_peak ? but_init(read_u64(cg->pids, "pids.peak")) : 0;
+	return cg->has_pids_peak ? but_init(read_u64(cg, CG_PIDS_PEAK)) : 0;
 }
 
 /* v1 memory.failcnt, v2 memory.events "max": how often the cgroup's
@@ -563,22 +643,20 @@ uint64_t sp_cgroup_memory_hits(struct sp_cgroup *cg)
 	if (!cg || !cg->has_mem)
 		return 0;
 	if (cg->version == 2)
-		return read_key(cg->mem, "memory.events", "max");
-	return read_u64(cg->mem, "memory.failcnt");
+		return read_key(cg, CG_MEM_HITS, "max");
+	return read_u64(cg, CG_MEM_HITS);
 }
 
 bool sp_cgroup_oom_killed(struct sp_cgroup *cg)
 {
 	if (!cg || !cg->has_mem)
 		return false;
-	if (cg->version == 2)
-		return read_key(cg->mem, "memory.events", "oom_kill") > 0;
-	return read_key(cg->mem, "memory.oom_control", "oom_kill") > 0;
+	return read_key(cg, CG_MEM_EVENTS, "oom_kill") > 0;
 }
 
 bool sp_cgroup_pids_hit(struct sp_cgroup *cg)
 {
-	return cg && cg->has_pids && read_key(cg->pids, "pids.events", "max") > 0;
+	return cg && cg->has_pids && read_key(cg, CG_PIDS_EVENTS, "max") > 0;
 }
 
 void sp_cgroup_kill(struct sp_cgroup *cg)
@@ -595,6 +673,9 @@ void sp_cgroup_destroy(struct sp_cgroup *cg)
 		close(cg->fd);
 	for (int i = 0; i < cg->n_join; i++)
 		close(cg->join[i]);
+	for (int st = 0; st < CG_STATS; st++)
+		if (cg->stat_fd[st] >= 0)
+			close(cg->stat_fd[st]);
 	/* Processes leave a cgroup a moment after they are reaped. */
 	for (int tries = 0; tries < 200; tries++) {
 		bool busy = false;

@@ -8,8 +8,13 @@
  * way to the program. A thread that moves itself (its `tasks` file,
  * "0") needs no such lock. So the supervisor opens each controller's
  * `tasks` for writing, as root, and init, one thread, writes "0" to
- * each as it starts: the kernel checks the rights of whoever opened the
- * file, and init is in every controller before it allocates anything.
+ * each: the kernel checks the rights of whoever opened the file.
+ * The supervisor makes the cgroups while init builds the root (their
+ * mkdirs and limits off the run's way) and sends the files with START;
+ * init joins before it starts the program, so the program and all it
+ * starts are in every controller from their first instruction. (What
+ * init wrote while building, /etc's copies and the prelude, is
+ * sandpit's, not the program's.)
  * v2 needs none of this: init is cloned into its cgroup (CLONE_INTO_CGROUP).
  */
 #ifndef SP_CGROUP_JOIN_H

@@ -16,9 +16,10 @@ enum sp_ctl_msg {
 	/* init -> supervisor, the root is built. Nothing follows; fds: the
 	 * work dir, /proc, and the sock_diag socket if there is one. */
 	SP_CTL_READY = 'R',
-	/* supervisor -> init, init is in the run's cgroups and the files in
-	 * are in the work dir: start the program. One byte follows: the
-	 * filter's variant | SP_GO_*. */
+	/* supervisor -> init, the files in are in the work dir: start the
+	 * program. One byte follows: the filter's variant | SP_GO_*; fds:
+	 * the run's v1 `tasks` files, which init joins first
+	 * (cgroup_join.h), if any. */
 	SP_CTL_START = 'c',
 	/* program -> supervisor, every layer is on. Two bytes follow: the
 	 * Landlock ABI, and 1 if an fd is passed; fd: the seccomp

@@ -384,18 +384,31 @@ static void blank_host_cmdline(const char *name)
 		memcpy((void *)(uintptr_t)start, stat, (size_t)n);
 }
 
-/* Into the run's v1 cgroups first, before anything of the sandbox is
- * allocated: a thread moving itself waits for no grace period
- * (cgroup_join.h). The supervisor opened the files; the kernel checks its
- * rights, not ours. */
-static void join_cgroups(const struct sp_launch_spec *spec, int ctl)
+/* START, with the run's v1 `tasks` files, if any: into those cgroups
+ * before the program (a thread moving itself waits for no grace period,
+ * cgroup_join.h; the supervisor opened the files, the kernel checks its
+ * rights, not ours). Its second byte carries the filter's variant. */
+static unsigned char start_and_join(int ctl)
 {
-	if (sp_cgroup_join_self(spec->cgroup_join, spec->n_cgroup_join) < 0) {
+	struct pollfd p = { .fd = ctl, .events = POLLIN };
+	int fds[SP_CGROUP_JOIN_MAX], n = SP_CGROUP_JOIN_MAX, joined;
+	char msg[2];
+
+	while (poll(&p, 1, -1) < 0)
+		if (errno != EINTR)
+			_exit(125);
+	if (sp_recv_fds(ctl, msg, sizeof msg, fds, &n) != 2 || msg[0] != SP_CTL_START)
+		_exit(125);
+	joined = sp_cgroup_join_self(fds, n);
+	for (int i = 0; i < n; i++)
+		close(fds[i]);
+	if (joined < 0) {
 		char why[200];
 		snprintf(why, sizeof why, "cgroup: the sandbox could not join the run's "
 			 "cgroup v1 controllers: %s", strerror(errno));
 		child_fail(ctl, why);
 	}
+	return (unsigned char)msg[1];
 }
 
 /* One control message of want's kind and len bytes; anything else means
@@ -523,9 +536,9 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 {
 	char msg[1 + sizeof(int)];
 	int status, landlock_fd, landlock_abi = 0;
+	unsigned char filter;
 	pid_t prog;
 
-	join_cgroups(spec, ctl);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	reset_signals();
 	release_host_fds(spec, ctl);
@@ -542,12 +555,11 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	send_ready(ctl);
 	landlock_fd = landlock_ruleset(ctl, &landlock_abi);
 	/* START: the inputs are placed and init is in the run's cgroups (v2:
-	 * cloned into it; v1: joined above); the program must not start
-	 * before. Its second byte carries the filter's variant. */
-	wait_for(ctl, SP_CTL_START, msg, 2);
+	 * cloned into it; v1: joined now); the program must not start before. */
+	filter = start_and_join(ctl);
 	unshare(CLONE_NEWCGROUP); /* after the cgroups are ours */
 	drop_privileges(ctl);
-	prog = spawn_program(spec, ctl, landlock_fd, landlock_abi, (unsigned char)msg[1]);
+	prog = spawn_program(spec, ctl, landlock_fd, landlock_abi, filter);
 	if (prog < 0)
 		child_fail(ctl, "could not start the program");
 	close_program_ends(spec, landlock_fd);
@@ -684,8 +696,6 @@ int sp_launch_start(const struct sp_launch_spec *spec, struct sp_launched *out,
 	out->pid = pid;
 	out->pidfd = pidfd;
 	out->ctl = ctl[0];
-	if (spec->n_cgroup_join > 0)
-		out->in_cgroup = true; /* init joins them itself, or says why not */
 	if (write_maps(pid, err) < 0)
 		goto fail;
 	if (write(ctl[0], &(char){ SP_CTL_BUILD }, 1) != 1) {
@@ -729,10 +739,13 @@ int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 {
 	struct pollfd pfd = { .fd = L->ctl, .events = POLLIN };
 	char msg[600];
-	int fds[3] = { -1, -1, -1 }, nfds = 3;
+	int fds[3] = { -1, -1, -1 }, nfds = 3, join[SP_CGROUP_JOIN_MAX];
 	ssize_t n;
 
-	/* init builds the root meanwhile; it starts the program only after SP_CTL_START */
+	/* init builds the root meanwhile; it starts the program only after
+	 * SP_CTL_START, and joins cg's v1 `tasks` files itself, sent with it */
+	if (sp_cgroup_join_fds(cg, join) > 0)
+		L->in_cgroup = true;
 	if (cg && !L->in_cgroup && sp_cgroup_attach(cg, L->pid) < 0) {
 		sp_fail_errno(err, "cgroup: attach the sandbox");
 		take_init_error(L, err);
@@ -775,11 +788,14 @@ fail:
 	return -1;
 }
 
-int sp_launch_go(struct sp_launched *L, unsigned go, struct sp_error *err)
+int sp_launch_go(struct sp_launched *L, const struct sp_cgroup *cg, unsigned go,
+		 struct sp_error *err)
 {
 	char gomsg[2] = { SP_CTL_START, (char)go };
+	int join[SP_CGROUP_JOIN_MAX];
+	int n = sp_cgroup_join_fds(cg, join);
 
-	if (write(L->ctl, gomsg, 2) == 2)
+	if (sp_send_fds(L->ctl, gomsg, 2, join, n) == 0)
 		return 0;
 	sp_fail_errno(err, "start the sandbox");
 	take_init_error(L, err);

@@ -27,12 +27,8 @@ struct sp_launch_spec {
 	unsigned columns, lines;
 	/* v2: the run's cgroup, which init is cloned straight into
 	 * (sp_cgroup_fd), or -1: sp_launch_ready then moves init, unless
-	 * it joins cgroup_join below */
+	 * it joins the files sp_launch_go sends (v1, cgroup_join.h) */
 	int cgroup_fd;
-	/* v1: the run's `tasks` files (sp_cgroup_join_fds), which init
-	 * writes "0" to as it starts (cgroup_join.h); n 0: none */
-	int cgroup_join[SP_CGROUP_JOIN_MAX];
-	int n_cgroup_join;
 };
 
 struct sp_launched {
@@ -43,7 +39,7 @@ struct sp_launched {
 	int proc_fd;
 	int sockmem_fd;          /* sock_diag in the sandbox's netns, or -1 */
 	bool in_cgroup;          /* init was cloned into spec->cgroup_fd, or
-				  * joins spec->cgroup_join itself */
+				  * joins the `tasks` files go sends */
 };
 
 /* In sp_launch_go's go: besides the filter variant (SP_FILTER_*), the
@@ -53,16 +49,18 @@ struct sp_launched {
 /* Three steps, so the caller can make the run's cgroups while init
  * builds the root, and fill the work dir before the program starts:
  * start clones init (into the run's v2 cgroup where it can) and maps its
- * user; ready places init in cg (may be NULL) if it is not there yet, and
- * waits until the root is built (work_fd is then the work dir,
- * which nothing of the sandbox's runs in yet); go lets init start the
- * program, with the filter variant and SP_GO_* flags. Each one cleans up
- * after itself when it fails. */
+ * user; ready places init in cg (may be NULL) if it is not there yet and
+ * will not join it itself (cg's v1 `tasks` files, sp_cgroup_join_fds),
+ * and waits until the root is built (work_fd is then the work dir,
+ * which nothing of the sandbox's runs in yet); go sends those files and
+ * lets init join them and start the program, with the filter variant and
+ * SP_GO_* flags. Each one cleans up after itself when it fails. */
 int sp_launch_start(const struct sp_launch_spec *spec, struct sp_launched *out,
 		    struct sp_error *err);
 int sp_launch_ready(struct sp_launched *L, struct sp_cgroup *cg,
 		    struct sp_error *err);
-int sp_launch_go(struct sp_launched *L, unsigned go, struct sp_error *err);
+int sp_launch_go(struct sp_launched *L, const struct sp_cgroup *cg, unsigned go,
+		 struct sp_error *err);
 /* Kill and reap init, close every fd of L. */
 void sp_launch_abort(struct sp_launched *L);
 /* Close every fd of L (each left -1). */

@@ -141,6 +141,16 @@ void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 struct sp_cgroup;
 struct sp_cgroup *sp_cgroup_create(const struct sp_limits *l, char *detail,
 				   size_t detail_len);
+/* sp_cgroup_create in its two steps, for a run: early, before init is
+ * cloned, makes a v2 cgroup (init is cloned into it); on a v1 host it
+ * makes nothing and sets *late, and late makes the v1 cgroups while init
+ * builds the root (init joins them as it is told to start, with the
+ * `tasks` files of sp_cgroup_join_fds). detail carries early's reason
+ * into late. */
+struct sp_cgroup *sp_cgroup_create_early(const struct sp_limits *l, char *detail,
+					 size_t detail_len, bool *late);
+struct sp_cgroup *sp_cgroup_create_late(const struct sp_limits *l, char *detail,
+					size_t detail_len);
 int sp_cgroup_attach(struct sp_cgroup *cg, pid_t pid);
 bool sp_cgroup_has_memory(const struct sp_cgroup *cg);
 bool sp_cgroup_has_pids(const struct sp_cgroup *cg);

@@ -453,18 +453,23 @@ static int start_sandbox(struct sp_run *r, struct start_plan *pl, struct start_p
 			 const struct sp_config *cfg, const struct start_inputs *in,
 			 struct sp_error *err)
 {
+	bool late;
+
 	r->start_us = sp_now_us();
 	/* make the cgroup: on v2 init is cloned straight into it, and the
 	 * controllers are enabled while no process of the run sits in the
-	 * parent (v1: init joins it itself as it starts, cgroup_join.h) */
-	r->cg = sp_cgroup_create(&r->limits, r->cg_detail, sizeof r->cg_detail);
-	r->layers.filter = filter_for(r->cg);
+	 * parent; on v1 it is made while init builds the root, and init
+	 * joins it itself when told to start (cgroup_join.h) */
+	r->cg = sp_cgroup_create_early(&r->limits, r->cg_detail, sizeof r->cg_detail, &late);
 	pl->spec.cgroup_fd = sp_cgroup_fd(r->cg);
-	pl->spec.n_cgroup_join = sp_cgroup_join_fds(r->cg, pl->spec.cgroup_join);
-	if (sp_launch_start(&pl->spec, &r->L, err) < 0 ||     /* clone init */
-	    sp_launch_ready(&r->L, r->cg, err) < 0 ||         /* the root is built */
+	if (sp_launch_start(&pl->spec, &r->L, err) < 0)       /* clone init */
+		return -1;
+	if (late)
+		r->cg = sp_cgroup_create_late(&r->limits, r->cg_detail, sizeof r->cg_detail);
+	r->layers.filter = filter_for(r->cg);
+	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||         /* the root is built */
 	    (in && place_inputs(r, cfg, in, err) < 0) ||
-	    sp_launch_go(&r->L, r->layers.filter |
+	    sp_launch_go(&r->L, r->cg, r->layers.filter |
 			 (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
 		return -1;
 	SP_FDS_CLOSE(&p->out[1], &p->err[1], &p->chan[1], &p->rel[1], &p->stdin_fd);

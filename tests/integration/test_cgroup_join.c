@@ -5,6 +5,9 @@
  * (core/cgroup_join.h) rather than being moved there: looked at from the
  * host while the program runs, init and the program are each in all
  * three of the run's cgroups, and the run says the cgroup layer is on.
+ * A run that ends by itself, in cgroups made while init built the root:
+ * its figures are the cgroups', the cgroups are gone when the run says
+ * it is finished, and the free leaves no process, not even a zombie.
  * Elsewhere (cgroup v2, an ordinary user) there is nothing to join this
  * way and the test says so and passes.
  */
@@ -81,10 +84,74 @@ static void test_init_and_the_program_are_in_the_runs_v1_cgroups(void **state)
 	free(name);
 }
 
+/* The directory of the run's memory cgroup, from pid's /proc/PID/cgroup. */
+static bool memory_cgroup_dir(long pid, char *out, size_t len)
+{
+	char path[64], *text, *line, *save = NULL;
+	bool found = false;
+
+	snprintf(path, sizeof path, "/proc/%ld/cgroup", pid);
+	text = it_slurp(path, NULL);
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line && !found;
+	     line = strtok_r(NULL, "\n", &save)) {
+		const char *ctl = strchr(line, ':'), *where = strrchr(line, ':');
+		if (ctl && where && strstr(where, "/sandpit-") && strstr(ctl, ":memory:") == ctl) {
+			snprintf(out, len, "/sys/fs/cgroup/memory%s", where + 1);
+			found = true;
+		}
+	}
+	free(text);
+	return found;
+}
+
+static void test_a_run_that_ends_is_finished_with_its_cgroups_gone(void **state)
+{
+	struct statfs fs;
+	char *name = it_name("cgend");
+	struct sp_config cfg = it_config("import time\nprint('up', flush=True)\n"
+					 "time.sleep(0.3)\nx = bytearray(8 << 20)\n", name);
+	struct it_seen seen = { 0 };
+	struct sp_run *run;
+	const struct sp_result *res;
+	char dir[PATH_MAX];
+	long pids[8];
+	int st;
+
+	(void)state;
+	if (geteuid() != 0 || statfs("/sys/fs/cgroup", &fs) < 0 ||
+	    fs.f_type == CGROUP2_SUPER_MAGIC || access("/sys/fs/cgroup/memory", W_OK) < 0) {
+		printf("# not root on a cgroup v1 host: nothing to join this way\n");
+		free(name);
+		return;
+	}
+	run = it_start(&cfg);
+	assert_true(it_drive(run, &seen, "up"));
+	assert_true(it_host_pids_with(name, pids, 8) >= 1);
+	assert_true(memory_cgroup_dir(pids[0], dir, sizeof dir));
+	assert_int_equal(access(dir, F_OK), 0);
+	it_drive(run, &seen, NULL);          /* to SP_EVENT_FINISHED */
+	res = sp_run_result(run);
+	assert_int_equal(res->status, SP_STATUS_OK);
+	assert_string_equal(res->peak_memory_source, "cgroup");
+	if (res->usage.peak_memory_bytes < (8u << 20))
+		fail_msg("peak memory %llu, under the program's 8 MiB",
+			 (unsigned long long)res->usage.peak_memory_bytes);
+	if (access(dir, F_OK) == 0)
+		fail_msg("%s is still there when the run is finished", dir);
+	sp_run_free(run);
+	free(seen.out);
+	assert_int_equal(it_host_procs_with(name), 0);
+	/* init reaped by the free: this process has no child left */
+	assert_int_equal(waitpid(-1, &st, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+	free(name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_init_and_the_program_are_in_the_runs_v1_cgroups),
+		cmocka_unit_test(test_a_run_that_ends_is_finished_with_its_cgroups_gone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
