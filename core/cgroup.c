@@ -136,16 +136,25 @@ static uint64_t read_key(struct sp_cgroup *cg, enum cg_stat st, const char *key)
 	return 0;
 }
 
+/* Whether the cgroup has the controller a figure's file belongs to. */
+static bool stat_present(const struct sp_cgroup *cg, enum cg_stat st)
+{
+	switch (st) {
+	case CG_CPU: return cg->has_cpu;
+	case CG_PIDS_PEAK: return cg->has_pids_peak;
+	case CG_PIDS: case CG_PIDS_EVENTS: return cg->has_pids;
+	default: return cg->has_mem;
+	}
+}
+
 /* Open every figure's file now, while nothing waits on the supervisor. */
 static void open_stats(struct sp_cgroup *cg)
 {
 	char buf[4096];
 
-	for (int st = 0; st < CG_STATS; st++)
-		if ((st != CG_PIDS_PEAK || cg->has_pids_peak) &&
-		    (st < CG_MEM || st > CG_MEM_HITS || cg->has_mem) &&
-		    (st < CG_PIDS || cg->has_pids) && (st != CG_CPU || cg->has_cpu))
-			stat_text(cg, (enum cg_stat)st, buf, sizeof buf);
+	for (enum cg_stat st = 0; st < CG_STATS; st++)
+		if (stat_present(cg, st))
+			stat_text(cg, st, buf, sizeof buf);
 }
 
 static struct sp_cgroup *cgroup_new(void)

@@ -17,8 +17,9 @@
 #include <linux/magic.h>
 
 /* The run's cgroup in each v1 controller: "/sandpit-PID-N" at the end
- * of the memory, pids and cpuacct lines of /proc/PID/cgroup. */
-static unsigned in_run_cgroups(long pid)
+ * of the memory, pids and cpuacct lines of /proc/PID/cgroup; memdir (may
+ * be NULL) gets the memory one's directory. */
+static unsigned in_run_cgroups(long pid, char *memdir, size_t len)
 {
 	char path[64], *text, *line, *save = NULL;
 	unsigned got = 0;
@@ -32,8 +33,11 @@ static unsigned in_run_cgroups(long pid)
 		bool run = where && strstr(where, "/sandpit-") != NULL;
 		if (!ctl || !run)
 			continue;
-		if (strstr(ctl, ":memory:") == ctl || strstr(ctl, ",memory") || strstr(ctl, "memory,"))
+		if (strstr(ctl, ":memory:") == ctl || strstr(ctl, ",memory") || strstr(ctl, "memory,")) {
 			got |= 1;
+			if (memdir)
+				snprintf(memdir, len, "/sys/fs/cgroup/memory%s", where + 1);
+		}
 		if (strstr(ctl, ":pids:") == ctl)
 			got |= 2;
 		if (strstr(ctl, "cpuacct"))
@@ -43,9 +47,20 @@ static unsigned in_run_cgroups(long pid)
 	return got;
 }
 
-static void test_init_and_the_program_are_in_the_runs_v1_cgroups(void **state)
+/* Root on a cgroup v1 host, where there is something to join this way. */
+static bool root_on_v1(void)
 {
 	struct statfs fs;
+
+	if (geteuid() == 0 && statfs("/sys/fs/cgroup", &fs) == 0 &&
+	    fs.f_type != CGROUP2_SUPER_MAGIC && access("/sys/fs/cgroup/memory", W_OK) == 0)
+		return true;
+	printf("# not root on a cgroup v1 host: nothing to join this way\n");
+	return false;
+}
+
+static void test_init_and_the_program_are_in_the_runs_v1_cgroups(void **state)
+{
 	char *name = it_name("cgjoin");
 	struct sp_config cfg = it_config("import time\nprint('up', flush=True)\ntime.sleep(30)\n",
 					 name);
@@ -56,9 +71,7 @@ static void test_init_and_the_program_are_in_the_runs_v1_cgroups(void **state)
 	size_t n;
 
 	(void)state;
-	if (geteuid() != 0 || statfs("/sys/fs/cgroup", &fs) < 0 ||
-	    fs.f_type == CGROUP2_SUPER_MAGIC || access("/sys/fs/cgroup/memory", W_OK) < 0) {
-		printf("# not root on a cgroup v1 host: nothing to join this way\n");
+	if (!root_on_v1()) {
 		free(name);
 		return;
 	}
@@ -70,9 +83,9 @@ static void test_init_and_the_program_are_in_the_runs_v1_cgroups(void **state)
 	if (n < 2)
 		fail_msg("found %zu of the run's processes on the host", n);
 	for (size_t i = 0; i < n; i++)
-		if (in_run_cgroups(pids[i]) != 7)
+		if (in_run_cgroups(pids[i], NULL, 0) != 7)
 			fail_msg("process %ld is not in all of the run's memory, pids and cpuacct "
-				 "cgroups (mask %u)", pids[i], in_run_cgroups(pids[i]));
+				 "cgroups (mask %u)", pids[i], in_run_cgroups(pids[i], NULL, 0));
 	sp_run_cancel(run);
 	it_drive(run, &seen, NULL);
 	l = it_layer(sp_run_result(run), "cgroup");
@@ -84,29 +97,8 @@ static void test_init_and_the_program_are_in_the_runs_v1_cgroups(void **state)
 	free(name);
 }
 
-/* The directory of the run's memory cgroup, from pid's /proc/PID/cgroup. */
-static bool memory_cgroup_dir(long pid, char *out, size_t len)
-{
-	char path[64], *text, *line, *save = NULL;
-	bool found = false;
-
-	snprintf(path, sizeof path, "/proc/%ld/cgroup", pid);
-	text = it_slurp(path, NULL);
-	for (line = text ? strtok_r(text, "\n", &save) : NULL; line && !found;
-	     line = strtok_r(NULL, "\n", &save)) {
-		const char *ctl = strchr(line, ':'), *where = strrchr(line, ':');
-		if (ctl && where && strstr(where, "/sandpit-") && strstr(ctl, ":memory:") == ctl) {
-			snprintf(out, len, "/sys/fs/cgroup/memory%s", where + 1);
-			found = true;
-		}
-	}
-	free(text);
-	return found;
-}
-
 static void test_a_run_that_ends_is_finished_with_its_cgroups_gone(void **state)
 {
-	struct statfs fs;
 	char *name = it_name("cgend");
 	struct sp_config cfg = it_config("import time\nprint('up', flush=True)\n"
 					 "time.sleep(0.3)\nx = bytearray(8 << 20)\n", name);
@@ -118,16 +110,14 @@ static void test_a_run_that_ends_is_finished_with_its_cgroups_gone(void **state)
 	int st;
 
 	(void)state;
-	if (geteuid() != 0 || statfs("/sys/fs/cgroup", &fs) < 0 ||
-	    fs.f_type == CGROUP2_SUPER_MAGIC || access("/sys/fs/cgroup/memory", W_OK) < 0) {
-		printf("# not root on a cgroup v1 host: nothing to join this way\n");
+	if (!root_on_v1()) {
 		free(name);
 		return;
 	}
 	run = it_start(&cfg);
 	assert_true(it_drive(run, &seen, "up"));
 	assert_true(it_host_pids_with(name, pids, 8) >= 1);
-	assert_true(memory_cgroup_dir(pids[0], dir, sizeof dir));
+	assert_true(in_run_cgroups(pids[0], dir, sizeof dir) & 1);
 	assert_int_equal(access(dir, F_OK), 0);
 	it_drive(run, &seen, NULL);          /* to SP_EVENT_FINISHED */
 	res = sp_run_result(run);
