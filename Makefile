@@ -335,7 +335,10 @@ fuzz:
 deps:
 	@sh .ci/deps.sh
 
-install: all
+# sandpit.pc by name too: it says PREFIX, so an install with another one
+# remakes it even when all is taken as made (make -o all install, which
+# installs a build without rebuilding it; tests/embed does)
+install: all $(B)/sandpit.pc
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/sandpit/themes \
 		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 $(B)/sandpit $(DESTDIR)$(BINDIR)/sandpit

@@ -58,7 +58,7 @@ struct sp_run *sp_run_new(const struct sp_limits *limits, const char *python,
 	return r;
 }
 
-void sp_run_free(struct sp_run *r)
+static void free_run(struct sp_run *r, bool reap_init)
 {
 	if (!r)
 		return;
@@ -66,6 +66,10 @@ void sp_run_free(struct sp_run *r)
 		sp_run_stop(r, SP_STATUS_KILLED);
 		waitpid(r->L.pid, NULL, 0);
 		r->end.init_done = true;
+	} else if (r->L.pid > 0 && !r->end.init_reaped && reap_init) {
+		/* finished at init's report: the kernel is still tearing
+		 * init's namespaces down, a moment (no zombie is left) */
+		waitpid(r->L.pid, NULL, 0);
 	}
 	for (size_t i = 0; i < r->queue.qlen; i++)
 		free(r->queue.q[(r->queue.qhead + i) % r->queue.qcap].data);
@@ -97,6 +101,10 @@ void sp_run_free(struct sp_run *r)
 	sp_variables_free(r->vars.v, r->vars.n);
 	free(r);
 }
+
+void sp_run_free(struct sp_run *r) { free_run(r, true); }
+
+void sp_run_free_exiting(struct sp_run *r) { free_run(r, false); }
 
 void sp_result_free(struct sp_result *res)
 {

@@ -308,6 +308,19 @@ static inline int it_host_procs_with(const char *marker)
 	return (int)it_host_pids_with(marker, NULL, 0);
 }
 
+/* Free a run that ended, and check it left nothing: no host process with
+ * marker in its command line, and no child of this process (init is
+ * reaped by the free, even when the run finished at init's report). */
+static inline void it_free_leaves_nothing(struct sp_run *run, const char *marker)
+{
+	int st;
+
+	sp_run_free(run);
+	assert_int_equal(it_host_procs_with(marker), 0);
+	assert_int_equal(waitpid(-1, &st, WNOHANG), -1);
+	assert_int_equal(errno, ECHILD);
+}
+
 /* Wait (up to 5 s) until no host process has marker in its command line
  * and this process's sandbox cgroups (leaks.h) are back to cg0: a killed
  * tree's cgroup empties a moment after the kill. The caller then counts. */

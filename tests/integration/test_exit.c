@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_exit.c - a cold run ends as `python3 FILE` does. The prelude may
+ * leave a cold run's interpreter where its exit has nothing left to show
+ * (core/prelude.py, _arm_quick_end): every module finalized, then the
+ * interpreter's own clear. What a program can see of its end is checked
+ * here: the exit status of every kind of SystemExit; finalizers, atexit,
+ * threads, weakref.finalize and a file left open, in Python's order; and
+ * the three cases where the end must be Python's in full: a FILE the C
+ * library buffers (flushed by exit()), std streams the program replaced
+ * (a failed last flush is status 120), and an audit hook of the
+ * program's, which sees the interpreter's clear.
+ */
+#include "itest.h"
+
+static struct sp_result *run_named(const char *code, const char *tag)
+{
+	char *name = it_name(tag);
+	struct sp_result *r = it_run(code, name);
+
+	free(name);
+	return r;
+}
+
+static uint64_t file_bytes(const struct sp_result *r, const char *path)
+{
+	for (size_t i = 0; i < r->n_files; i++)
+		if (strcmp(r->files[i].path, path) == 0)
+			return r->files[i].bytes;
+	fail_msg("the run left no %s", path);
+	return 0;
+}
+
+static void test_every_kind_of_exit_has_pythons_status(void **state)
+{
+	static const struct { const char *code; int status; } cases[] = {
+		{ "print('end')\n", 0 },
+		{ "import sys\nsys.exit()\n", 0 },
+		{ "import sys\nsys.exit(None)\n", 0 },
+		{ "import sys\nsys.exit(3)\n", 3 },
+		{ "raise SystemExit(7)\n", 7 },
+		{ "import sys\nsys.exit(256 + 4)\n", 4 },
+		{ "import sys\nsys.exit(-1)\n", 255 },
+		{ "import sys\nsys.exit(2 ** 70)\n", 255 },
+		{ "import sys\nsys.exit(True)\n", 1 },
+		{ "import sys\nsys.exit('a message')\n", 1 },
+		{ "class Code(int):\n    def __and__(self, o): return 0\n"
+		  "import sys\nsys.exit(Code(9))\n", 9 },
+		{ "1 / 0\n", 1 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct sp_result *r = run_named(cases[i].code, "exit");
+		if (r->exit_code != cases[i].status) {
+			it_dump(r);
+			fail_msg("%s: exit %d, Python gives %d", cases[i].code, r->exit_code,
+				 cases[i].status);
+		}
+		if (strstr(cases[i].code, "a message"))
+			IT_CHECK(r, it_contains(it_err(r), "a message"));
+		sp_result_free(r);
+	}
+}
+
+static void test_finalizers_atexit_and_threads_run_in_pythons_order(void **state)
+{
+	struct sp_result *r = run_named(
+		"import atexit, threading, time, weakref, json\n"
+		"class Loud:\n"
+		"    def __init__(s, n): s.n = n\n"
+		"    def __del__(s): print('del', s.n)\n"
+		"a = Loud('global')\n"
+		"b = Loud('cycle'); b.me = b\n"
+		"atexit.register(print, 'atexit')\n"
+		"def late(): time.sleep(0.1); print('thread done')\n"
+		"threading.Thread(target=late).start()\n"
+		"class K: pass\n"
+		"k = K(); weakref.finalize(k, print, 'finalize')\n"
+		"json.held = Loud('in a module')\n"
+		"f = open('unclosed.txt', 'w'); f.write('x' * 100)\n"
+		"print('end of program')\n", "fin");
+
+	(void)state;
+	/* what python3 FILE prints, in its order */
+	IT_CHECK(r, strcmp(it_out(r), "end of program\nthread done\nfinalize\natexit\n"
+				    "del global\ndel cycle\ndel in a module\n") == 0);
+	IT_CHECK(r, r->exit_code == 0);
+	IT_CHECK(r, file_bytes(r, "unclosed.txt") == 100);
+	sp_result_free(r);
+}
+
+static void test_a_file_the_c_library_buffers_is_flushed(void **state)
+{
+	struct sp_result *r = run_named(
+		"import ctypes\n"
+		"libc = ctypes.CDLL(None)\n"
+		"libc.fopen.restype = ctypes.c_void_p\n"
+		"libc.fputs.argtypes = [ctypes.c_char_p, ctypes.c_void_p]\n"
+		"f = libc.fopen(b'cfile.txt', b'w')\n"
+		"libc.fputs(b'written by C, flushed by exit()\\n', f)\n", "cfile");
+
+	(void)state;
+	IT_CHECK(r, r->exit_code == 0);
+	IT_CHECK(r, file_bytes(r, "cfile.txt") == 32);
+	sp_result_free(r);
+}
+
+static void test_a_failed_last_flush_is_status_120(void **state)
+{
+	struct sp_result *r = run_named("import sys\nsys.stdout = open('/dev/full', 'w')\n"
+					"print('x')\n", "full");
+
+	(void)state;
+	IT_CHECK(r, r->exit_code == 120);
+	IT_CHECK(r, it_contains(it_err(r), "No space left on device"));
+	sp_result_free(r);
+}
+
+static void test_a_programs_audit_hook_sees_the_interpreters_clear(void **state)
+{
+	struct sp_result *r = run_named(
+		"import sys, os\n"
+		"def hook(event, args, write=os.write):\n"
+		"    if event.startswith('cpython.'):\n"
+		"        write(1, event.encode() + b'\\n')\n"
+		"sys.addaudithook(hook)\n"
+		"print('hooked')\n", "hook");
+
+	(void)state;
+	IT_CHECK(r, strcmp(it_out(r), "hooked\ncpython.PyInterpreterState_Clear\n") == 0);
+	IT_CHECK(r, r->exit_code == 0);
+	sp_result_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_kind_of_exit_has_pythons_status),
+		cmocka_unit_test(test_finalizers_atexit_and_threads_run_in_pythons_order),
+		cmocka_unit_test(test_a_file_the_c_library_buffers_is_flushed),
+		cmocka_unit_test(test_a_failed_last_flush_is_status_120),
+		cmocka_unit_test(test_a_programs_audit_hook_sees_the_interpreters_clear),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
