@@ -76,9 +76,7 @@ void sp_close_keep_errno(int fd);
  * dirfd's own, on a descriptor of its own), or NULL with errno. */
 DIR *sp_opendir_at(int dirfd, const char *path);
 
-/* fds passed with SCM_RIGHTS over the control socket, at most
- * SP_PASS_FDS_MAX in one message (START's: the v1 join and leave files). */
-#define SP_PASS_FDS_MAX 6
+/* fds passed with SCM_RIGHTS over the control socket. */
 int sp_send_fds(int sock, const void *msg, size_t len, const int *fds, int nfds);
 ssize_t sp_recv_fds(int sock, void *msg, size_t len, int *fds, int *nfds);
 

@@ -66,8 +66,6 @@ struct sp_cgroup {
 	int fd;                /* v2: the run's directory (CLONE_INTO_CGROUP), or -1 */
 	int join[SP_CGROUP_JOIN_MAX]; /* v1: each controller's `tasks` (cgroup_join.h) */
 	int n_join;
-	int leave[SP_CGROUP_JOIN_MAX]; /* v1: each run dir's parent's `tasks`, the same order */
-	int n_leave;                   /* n_join when every one opened, else 0 */
 	int stat_fd[CG_STATS];  /* the figures' files, open once (see stat_text), or -1 */
 };
 
@@ -436,34 +434,6 @@ static int v1_dir(const char *controller, unsigned id, char *out, size_t outlen)
 	return mkdir(out, 0755) == 0 ? 0 : -1;
 }
 
-/* Where init goes when the program has ended: the parent of each run
- * directory (where sandpit itself is), so the run's cgroups are empty
- * and can go while the kernel still tears init's namespaces down
- * (cgroup_join.h). All or none: a cgroup init stays in is removed only
- * once init is gone. */
-static void open_leave_files(struct sp_cgroup *cg, const char *const *dirs)
-{
-	for (int i = 0; i < SP_CGROUP_JOIN_MAX; i++) {
-		char path[PATH_MAX + 16], *slash;
-		int fd;
-		if (!dirs[i])
-			continue;
-		snprintf(path, sizeof path, "%s", dirs[i]);
-		slash = strrchr(path, '/');
-		if (!slash)
-			break;
-		snprintf(slash, sizeof path - (size_t)(slash - path), "/tasks");
-		fd = open(path, O_WRONLY | O_CLOEXEC);
-		if (fd < 0)
-			break;
-		cg->leave[cg->n_leave++] = fd;
-	}
-	if (cg->n_leave != cg->n_join) {
-		while (cg->n_leave > 0)
-			close(cg->leave[--cg->n_leave]);
-	}
-}
-
 static int setup_v1(struct sp_cgroup *cg, const struct sp_limits *l,
 		    char *detail, size_t dlen)
 {
@@ -511,7 +481,6 @@ static int setup_v1(struct sp_cgroup *cg, const struct sp_limits *l,
 		}
 		if (cg->n_join < 0)
 			cg->n_join = 0;
-		open_leave_files(cg, dirs);
 	}
 	if (!cg->has_mem && !cg->has_pids) {
 		snprintf(detail, dlen, "cgroup v1 memory/pids not writable");
@@ -593,15 +562,6 @@ int sp_cgroup_join_fds(const struct sp_cgroup *cg, int fds[SP_CGROUP_JOIN_MAX])
 
 	for (int i = 0; i < n; i++)
 		fds[i] = cg->join[i];
-	return n;
-}
-
-int sp_cgroup_leave_fds(const struct sp_cgroup *cg, int fds[SP_CGROUP_JOIN_MAX])
-{
-	int n = cg && cg->version == 1 ? cg->n_leave : 0;
-
-	for (int i = 0; i < n; i++)
-		fds[i] = cg->leave[i];
 	return n;
 }
 
@@ -722,8 +682,6 @@ void sp_cgroup_destroy(struct sp_cgroup *cg)
 		close(cg->fd);
 	for (int i = 0; i < cg->n_join; i++)
 		close(cg->join[i]);
-	for (int i = 0; i < cg->n_leave; i++)
-		close(cg->leave[i]);
 	for (int st = 0; st < CG_STATS; st++)
 		if (cg->stat_fd[st] >= 0)
 			close(cg->stat_fd[st]);

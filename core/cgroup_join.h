@@ -15,15 +15,7 @@
  * starts are in every controller from their first instruction. (What
  * init wrote while building, /etc's copies and the prelude, is
  * sandpit's, not the program's.)
- * When the program's tree has ended, init leaves the same way, to each
- * run directory's parent (the supervisor's own cgroup), before it
- * reports the end: the run's cgroups are then empty, so the run is
- * finished and they are removed while the kernel still tears init's
- * namespaces down (the mount namespace waits for an RCU grace period),
- * as bubblewrap's parent does not wait for its pid 1 to go either.
- * v2 needs none of this: init is cloned into its cgroup (CLONE_INTO_CGROUP),
- * and a v2 move would cost a grace period of its own, so a v2 run is
- * finished once init is gone.
+ * v2 needs none of this: init is cloned into its cgroup (CLONE_INTO_CGROUP).
  */
 #ifndef SP_CGROUP_JOIN_H
 #define SP_CGROUP_JOIN_H
@@ -36,11 +28,6 @@ struct sp_cgroup;
  * (0: nothing to join this way; cg may be NULL). cg keeps them open
  * until sp_cgroup_destroy. */
 int sp_cgroup_join_fds(const struct sp_cgroup *cg, int fds[SP_CGROUP_JOIN_MAX]);
-
-/* The parents' `tasks` files, open for writing, in the order of
- * sp_cgroup_join_fds; their count: the join count, or 0 when one would
- * not open (init then stays, and the run ends when init is gone). */
-int sp_cgroup_leave_fds(const struct sp_cgroup *cg, int fds[SP_CGROUP_JOIN_MAX]);
 
 /* In the child (init, or doctor's): the calling thread joins each of the n
  * cgroups whose `tasks` fds are given ("0" to each). -1 with errno at the

@@ -17,10 +17,9 @@ enum sp_ctl_msg {
 	 * work dir, /proc, and the sock_diag socket if there is one. */
 	SP_CTL_READY = 'R',
 	/* supervisor -> init, the files in are in the work dir: start the
-	 * program. Two bytes follow: the filter's variant | SP_GO_*, and
-	 * how many of the fds are to join; fds: the run's v1 `tasks` files,
-	 * which init joins first, then their parents', which it writes when
-	 * the program has ended (cgroup_join.h), if any. */
+	 * program. One byte follows: the filter's variant | SP_GO_*; fds:
+	 * the run's v1 `tasks` files, which init joins first
+	 * (cgroup_join.h), if any. */
 	SP_CTL_START = 'c',
 	/* program -> supervisor, every layer is on. Two bytes follow: the
 	 * Landlock ABI, and 1 if an fd is passed; fd: the seccomp
@@ -29,11 +28,8 @@ enum sp_ctl_msg {
 	/* any of them -> supervisor, setting up failed (the run fails
 	 * closed). The text follows, not NUL-terminated. */
 	SP_CTL_ERROR = 'E',
-	/* init -> supervisor, the program ended and everything else is
-	 * killed and reaped. Follow, in host byte order: its wait status (an
-	 * int); 1 if init has left every cgroup it was sent to leave, else 0;
-	 * init's rusage as wait4 would give it (its own and all it reaped:
-	 * CPU times summed, the larger maxrss), a struct rusage. */
+	/* init -> supervisor, the program ended (everything else is killed).
+	 * Its wait status follows, an int in host byte order. */
 	SP_CTL_EXIT = 'X',
 };
 

@@ -73,31 +73,18 @@ static void limit_records_at_end(struct sp_run *r)
 	}
 }
 
-/* init reaped now if it is gone (blocking only then), with its rusage
- * when its report had none: true with *ru when there are figures. */
-static bool end_rusage(struct sp_run *r, struct rusage *ru)
-{
-	struct rusage own;
-	int st = 0;
-
-	memset(&own, 0, sizeof own);
-	if (wait4(r->L.pid, &st, r->end.init_done ? 0 : WNOHANG, &own) == r->L.pid)
-		r->end.init_reaped = true;
-	*ru = r->end.have_rusage ? r->end.rusage : own;
-	return r->end.have_rusage || r->end.init_reaped;
-}
-
-/* The last figures: a last sample, the program tree's rusage (init's
- * report, or init's own once reaped: it covers every process init
- * reaped), and the files left. */
+/* The last figures: a last sample, init's rusage (it covers every
+ * process init reaped) once init is reaped, and the files left. */
 static void last_figures(struct sp_run *r, uint64_t wall_ms)
 {
 	struct sp_result *res = r->res;
 	struct rusage ru;
+	int st = 0;
 
 	sp_accounting_sample(r);
 	sp_timeline_point(r);
-	if (end_rusage(r, &ru)) {
+	memset(&ru, 0, sizeof ru);
+	if (wait4(r->L.pid, &st, 0, &ru) == r->L.pid) {
 		uint64_t cpu = (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000u +
 			       (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1000u;
 		cpu = cpu > r->prep.cpu_base_ms ? cpu - r->prep.cpu_base_ms : 0;

@@ -20,7 +20,6 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
-#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -389,31 +388,20 @@ static void blank_host_cmdline(const char *name)
  * before the program (a thread moving itself waits for no grace period,
  * cgroup_join.h; the supervisor opened the files, the kernel checks its
  * rights, not ours). Its second byte carries the filter's variant. */
-/* The files init writes "0" to when the program has ended, to leave the
- * run's v1 cgroups (cgroup_join.h); n is 0 when it has none to leave. */
-struct leave_files {
-	int fds[SP_CGROUP_JOIN_MAX];
-	int n;
-};
-
-static unsigned char start_and_join(int ctl, struct leave_files *leave)
+static unsigned char start_and_join(int ctl)
 {
 	struct pollfd p = { .fd = ctl, .events = POLLIN };
-	int fds[2 * SP_CGROUP_JOIN_MAX], n = 2 * SP_CGROUP_JOIN_MAX, n_join, joined;
-	char msg[3];
+	int fds[SP_CGROUP_JOIN_MAX], n = SP_CGROUP_JOIN_MAX, joined;
+	char msg[2];
 
 	while (poll(&p, 1, -1) < 0)
 		if (errno != EINTR)
 			_exit(125);
-	if (sp_recv_fds(ctl, msg, sizeof msg, fds, &n) != 3 || msg[0] != SP_CTL_START)
+	if (sp_recv_fds(ctl, msg, sizeof msg, fds, &n) != 2 || msg[0] != SP_CTL_START)
 		_exit(125);
-	n_join = (unsigned char)msg[2] <= n ? (unsigned char)msg[2] : n;
-	joined = sp_cgroup_join_self(fds, n_join);
-	for (int i = 0; i < n_join; i++)
+	joined = sp_cgroup_join_self(fds, n);
+	for (int i = 0; i < n; i++)
 		close(fds[i]);
-	leave->n = 0;
-	for (int i = n_join; i < n; i++)
-		leave->fds[leave->n++] = fds[i];
 	if (joined < 0) {
 		char why[200];
 		snprintf(why, sizeof why, "cgroup: the sandbox could not join the run's "
@@ -543,39 +531,12 @@ static int reap_until_empty(pid_t prog)
 	return status;
 }
 
-/* Everything of the program is reaped: out of the run's v1 cgroups (so
- * the supervisor can remove them now), then the end to the supervisor,
- * with init's rusage as wait4 would give it once init is gone (its own
- * and all it reaped: the run's CPU and memory when there is no cgroup to
- * count them; control.h). */
-static void report_end(int ctl, int status, const struct leave_files *leave)
-{
-	char msg[1 + sizeof(int) + 1 + sizeof(struct rusage)];
-	struct rusage ru, own;
-	bool out = sp_cgroup_join_self(leave->fds, leave->n) == 0;
-
-	memset(&ru, 0, sizeof ru);
-	memset(&own, 0, sizeof own);
-	getrusage(RUSAGE_CHILDREN, &ru);
-	getrusage(RUSAGE_SELF, &own);
-	timeradd(&ru.ru_utime, &own.ru_utime, &ru.ru_utime);
-	timeradd(&ru.ru_stime, &own.ru_stime, &ru.ru_stime);
-	if (own.ru_maxrss > ru.ru_maxrss)
-		ru.ru_maxrss = own.ru_maxrss;
-	msg[0] = SP_CTL_EXIT;
-	memcpy(msg + 1, &status, sizeof status);
-	msg[1 + sizeof(int)] = out ? 1 : 0;
-	memcpy(msg + 2 + sizeof(int), &ru, sizeof ru);
-	send(ctl, msg, sizeof msg, MSG_NOSIGNAL);
-}
-
 /* init, pid 1 of the sandbox, as a list of its steps. */
 static void init_main(const struct sp_launch_spec *spec, int ctl)
 {
+	char msg[1 + sizeof(int)];
 	int status, landlock_fd, landlock_abi = 0;
-	char build[1];
 	unsigned char filter;
-	struct leave_files leave;
 	pid_t prog;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -588,14 +549,14 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	 * ms on a busy one; here that wait overlaps the supervisor's work. */
 	if (setsid() < 0)
 		child_fail(ctl, "setsid failed");
-	wait_for(ctl, SP_CTL_BUILD, build, 1);
+	wait_for(ctl, SP_CTL_BUILD, msg, 1);
 	name_host(ctl);
 	build_root(spec, ctl);
 	send_ready(ctl);
 	landlock_fd = landlock_ruleset(ctl, &landlock_abi);
 	/* START: the inputs are placed and init is in the run's cgroups (v2:
 	 * cloned into it; v1: joined now); the program must not start before. */
-	filter = start_and_join(ctl, &leave);
+	filter = start_and_join(ctl);
 	unshare(CLONE_NEWCGROUP); /* after the cgroups are ours */
 	drop_privileges(ctl);
 	prog = spawn_program(spec, ctl, landlock_fd, landlock_abi, filter);
@@ -603,7 +564,9 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 		child_fail(ctl, "could not start the program");
 	close_program_ends(spec, landlock_fd);
 	status = reap_until_empty(prog);
-	report_end(ctl, status, &leave);
+	msg[0] = SP_CTL_EXIT;
+	memcpy(msg + 1, &status, sizeof status);
+	send(ctl, msg, sizeof msg, MSG_NOSIGNAL);
 	_exit(0);
 }
 
@@ -828,17 +791,12 @@ fail:
 int sp_launch_go(struct sp_launched *L, const struct sp_cgroup *cg, unsigned go,
 		 struct sp_error *err)
 {
-	int fds[2 * SP_CGROUP_JOIN_MAX];
-	int n = sp_cgroup_join_fds(cg, fds);
-	int n_leave = n > 0 ? sp_cgroup_leave_fds(cg, fds + n) : 0;
-	char gomsg[3] = { SP_CTL_START, (char)go, (char)n };
+	char gomsg[2] = { SP_CTL_START, (char)go };
+	int join[SP_CGROUP_JOIN_MAX];
+	int n = sp_cgroup_join_fds(cg, join);
 
-	if (sp_send_fds(L->ctl, gomsg, sizeof gomsg, fds, n + n_leave) == 0) {
-		/* with nothing to leave, or every cgroup left, init's report
-		 * ends the run; a v2 cgroup holds init until it is gone */
-		L->ends_at_report = cg == NULL || n_leave > 0;
+	if (sp_send_fds(L->ctl, gomsg, 2, join, n) == 0)
 		return 0;
-	}
 	sp_fail_errno(err, "start the sandbox");
 	take_init_error(L, err);
 	sp_launch_abort(L);

@@ -40,9 +40,6 @@ struct sp_launched {
 	int sockmem_fd;          /* sock_diag in the sandbox's netns, or -1 */
 	bool in_cgroup;          /* init was cloned into spec->cgroup_fd, or
 				  * joins the `tasks` files go sends */
-	bool ends_at_report;     /* init's SP_CTL_EXIT finds it out of every
-				  * cgroup the run removes (go: none, or it
-				  * leaves the v1 ones it was sent) */
 };
 
 /* In sp_launch_go's go: besides the filter variant (SP_FILTER_*), the

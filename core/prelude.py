@@ -52,8 +52,6 @@ _USER = sys.argv[1] if len(sys.argv) > 1 else "main.py"
 _PREPARED = len(sys.argv) > 3 and sys.argv[3] == "prepared"
 _CARRY_MAX = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else 1 << 20
 _SRC = "/sandpit/main.py"
-# the interpreter's own extension modules' directory, from its path at start
-_DYNLOAD = tuple(p + "/" for p in sys.path if p.endswith("/lib-dynload"))
 _write = os.write
 _getframe = sys._getframe
 _ALLOWED = ("/work", "/tmp", "/cache", "/sandpit", "/usr", "/proc", "/dev/null",
@@ -414,22 +412,11 @@ _HINT_EVENTS = frozenset((
 # `import numpy` makes about 3,000), which must cost one set lookup each.
 _WANTED = frozenset(("open", "socket.getaddrinfo", "socket.gethostbyname",
                      "socket.gethostbyname_ex", "socket.gethostbyaddr",
-                     "socket.__new__", "sys.addaudithook")) | frozenset(_FS_EVENTS) | _HINT_EVENTS
+                     "socket.__new__")) | frozenset(_FS_EVENTS) | _HINT_EVENTS
 
 
-# A cold run's quick end (_arm_quick_end): the exit status, once armed;
-# and whether the program added an audit hook of its own, which would
-# see the events the quick end cuts short.
-_QUICK = []
-_HOOKED = []
-
-
-def _hook(event, args, _wanted=_WANTED, _quick=_QUICK, _exit=os._exit):
-    # defaults, not globals, on this path: by the interpreter's clear the
-    # module's globals are gone
-    if event not in _wanted:
-        if event == "cpython.PyInterpreterState_Clear" and _quick:
-            _exit(_quick[0])
+def _hook(event, args):
+    if event not in _WANTED:
         return
     try:
         if event == "open":
@@ -494,8 +481,6 @@ def _hook(event, args, _wanted=_WANTED, _quick=_QUICK, _exit=os._exit):
             _send({"t": "at", "line": line, "ctx": ctx})
         elif event in _HINT_EVENTS:
             _send({"t": "at", "line": _user_line(), "ctx": None})
-        elif event == "sys.addaudithook":
-            _HOOKED.append(True)
     except Exception:
         pass
 
@@ -1315,52 +1300,6 @@ def _print_exc(info):
     sys.stderr.write("".join(te.format()))
 
 
-# Extension modules whose C side may want the C library's exit (its
-# atexit handlers, its FILE buffers): a run that loaded one ends in full.
-_C_EXIT = frozenset(("_ctypes", "_tkinter", "_curses", "_curses_panel", "readline"))
-
-
-def _quick_status(code):
-    """The status Python's exit gives a SystemExit's code: None 0, an int
-    its low byte (255 beyond a C long), anything else 1 (printed)."""
-    if code is None:
-        return 0
-    if issubclass(type(code), int):
-        v = int.__index__(code)
-        return v & 0xFF if -(1 << 63) <= v < (1 << 63) else 255
-    return 1
-
-
-def _arm_quick_end(code):
-    """A cold run ends where Python's exit has nothing left to show: its
-    threads joined, atexit run, the std streams flushed, every module
-    finalized and collected. The interpreter then clears its own state
-    (the audit event _hook waits for), frees every object and calls the
-    C library's exit; the run exits there instead, with the status Python
-    would have given, and nobody sees the objects not freed (what it saves
-    is in docs/performance.md). Not when something could tell: an audit
-    hook of the program's (it would see the events cut short), std
-    streams it replaced (their last flush decides Python's status, 120
-    when it fails), or an extension module that is not the interpreter's
-    own (lib-dynload) or whose C side may want the C library's exit.
-    Looked at when the program has ended; tests/integration/test_exit.c
-    holds each case to what python3 FILE does."""
-    try:
-        if _HOOKED or sys.stdout is not sys.__stdout__ or sys.stderr is not sys.__stderr__:
-            return
-        module = type(sys)
-        for name, m in list(sys.modules.items()):
-            if type(m) is not module:
-                continue
-            f = vars(m).get("__file__")
-            if f.__class__ is str and f.endswith(".so") and (
-                    name in _C_EXIT or not f.startswith(_DYNLOAD)):
-                return
-        _QUICK.append(_quick_status(code))
-    except BaseException:
-        pass
-
-
 def _end_prepared():
     """A prepared run ends as Python's own exit would, for the program:
     its threads joined, its atexit functions run, stdout and stderr
@@ -1402,10 +1341,4 @@ def _end_prepared():
 if _AS_SCRIPT:
     if _PREPARED:
         _end_prepared()
-    try:
-        _status = _main()
-    except SystemExit as e:
-        _arm_quick_end(e.code)
-        raise
-    _arm_quick_end(_status)
-    sys.exit(_status)
+    sys.exit(_main())

@@ -65,13 +65,6 @@ static void handle_ctl(struct sp_run *r)
 			memcpy(&r->end.wstatus, msg + 1, sizeof(int));
 			r->end.have_status = true;
 		}
-		if (n >= (ssize_t)(2 + sizeof(int) + sizeof(struct rusage))) {
-			memcpy(&r->end.rusage, msg + 2 + sizeof(int), sizeof(struct rusage));
-			r->end.have_rusage = true;
-			/* nothing of the program is left and no cgroup holds
-			 * init: the rest is the kernel's teardown */
-			r->end.init_reported = msg[1 + sizeof(int)] == 1 && r->L.ends_at_report;
-		}
 		break;
 	}
 	if (fd >= 0)
@@ -196,11 +189,10 @@ static void pump(struct sp_run *r)
 			break;
 		}
 	}
-	if ((r->end.init_done || r->end.init_reported) && !r->end.finished) {
+	if (r->end.init_done && !r->end.finished) {
 		struct qitem it = { .type = SP_EVENT_FINISHED };
-		/* the sandbox is over (init is gone, or has reported the
-		 * program's tree reaped and left the run's cgroups): a slow
-		 * reader of forwarded output does not make the run longer */
+		/* the sandbox is over (init is gone): a slow reader of
+		 * forwarded output does not make the run longer */
 		uint64_t wall_ms = sp_run_now_ms(r);
 
 		drain(r);

@@ -42,7 +42,6 @@
 #include <limits.h>
 #include <signal.h>
 #include <sys/epoll.h>
-#include <sys/resource.h>
 
 #include "base.h"
 #include "launch.h"
@@ -165,11 +164,7 @@ struct run_layers {
 struct run_end {
 	bool have_status;
 	int wstatus;
-	bool have_rusage;           /* init's report carried its children's */
-	struct rusage rusage;
-	bool init_reported;         /* the report ends the run (L.ends_at_report) */
-	bool init_done;             /* init is gone (its pidfd) */
-	bool init_reaped;
+	bool init_done;
 	bool finished;
 	bool finished_sent;
 	enum sp_status stop;        /* why the supervisor stopped it, or OK */

@@ -58,7 +58,7 @@ struct sp_run *sp_run_new(const struct sp_limits *limits, const char *python,
 	return r;
 }
 
-static void free_run(struct sp_run *r, bool reap_init)
+void sp_run_free(struct sp_run *r)
 {
 	if (!r)
 		return;
@@ -66,10 +66,6 @@ static void free_run(struct sp_run *r, bool reap_init)
 		sp_run_stop(r, SP_STATUS_KILLED);
 		waitpid(r->L.pid, NULL, 0);
 		r->end.init_done = true;
-	} else if (r->L.pid > 0 && !r->end.init_reaped && reap_init) {
-		/* finished at init's report: the kernel is still tearing
-		 * init's namespaces down, a moment (no zombie is left) */
-		waitpid(r->L.pid, NULL, 0);
 	}
 	for (size_t i = 0; i < r->queue.qlen; i++)
 		free(r->queue.q[(r->queue.qhead + i) % r->queue.qcap].data);
@@ -101,10 +97,6 @@ static void free_run(struct sp_run *r, bool reap_init)
 	sp_variables_free(r->vars.v, r->vars.n);
 	free(r);
 }
-
-void sp_run_free(struct sp_run *r) { free_run(r, true); }
-
-void sp_run_free_exiting(struct sp_run *r) { free_run(r, false); }
 
 void sp_result_free(struct sp_result *res)
 {

@@ -438,14 +438,6 @@ SP_API const struct sp_result *sp_run_result(const struct sp_run *run);
  * drive the run to SP_EVENT_FINISHED first to keep the loop responsive. */
 SP_API void sp_run_free(struct sp_run *run);
 
-/* sp_run_free for a caller whose process ends right after (the `sandpit
- * run` command): a run that ended at init's report (everything of the
- * program reaped, the run's cgroups removed) does not wait for the
- * kernel to finish tearing init's namespaces down; init is then reaped
- * by the system, as bubblewrap's pid 1 is. In a process that goes on,
- * use sp_run_free, which leaves no zombie. */
-SP_API void sp_run_free_exiting(struct sp_run *run);
-
 /*
  * Prepared runs: a sandbox made ahead, up to the moment the program is
  * read, then released with one program and used once.

@@ -158,13 +158,13 @@ void sp_close_keep_errno(int fd)
 int sp_send_fds(int sock, const void *msg, size_t len, const int *fds, int nfds)
 {
 	union {
-		char buf[CMSG_SPACE(sizeof(int) * SP_PASS_FDS_MAX)];
+		char buf[CMSG_SPACE(sizeof(int) * 4)];
 		struct cmsghdr align;
 	} u;
 	struct iovec iov = { .iov_base = (void *)msg, .iov_len = len };
 	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1 };
 
-	if (nfds > SP_PASS_FDS_MAX)
+	if (nfds > 4)
 		return -1;
 	if (nfds > 0) {
 		struct cmsghdr *c;
@@ -188,7 +188,7 @@ int sp_send_fds(int sock, const void *msg, size_t len, const int *fds, int nfds)
 ssize_t sp_recv_fds(int sock, void *msg, size_t len, int *fds, int *nfds)
 {
 	union {
-		char buf[CMSG_SPACE(sizeof(int) * SP_PASS_FDS_MAX)];
+		char buf[CMSG_SPACE(sizeof(int) * 4)];
 		struct cmsghdr align;
 	} u;
 	struct iovec iov = { .iov_base = msg, .iov_len = len };
@@ -209,9 +209,9 @@ ssize_t sp_recv_fds(int sock, void *msg, size_t len, int *fds, int *nfds)
 		if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS)
 			continue;
 		int count = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
-		int tmp[SP_PASS_FDS_MAX];
-		if (count > SP_PASS_FDS_MAX)
-			count = SP_PASS_FDS_MAX;
+		int tmp[4];
+		if (count > 4)
+			count = 4;
 		memcpy(tmp, CMSG_DATA(c), sizeof(int) * (size_t)count);
 		for (int i = 0; i < count; i++) {
 			if (got < want)

@@ -310,7 +310,7 @@ static inline int it_host_procs_with(const char *marker)
 
 /* Free a run that ended, and check it left nothing: no host process with
  * marker in its command line, and no child of this process (init is
- * reaped by the free, even when the run finished at init's report). */
+ * reaped by then, not left a zombie for the embedder). */
 static inline void it_free_leaves_nothing(struct sp_run *run, const char *marker)
 {
 	int st;

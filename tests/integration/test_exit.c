@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_exit.c - a cold run ends as `python3 FILE` does. The prelude may
- * leave a cold run's interpreter where its exit has nothing left to show
- * (core/prelude.py, _arm_quick_end): every module finalized, then the
- * interpreter's own clear. What a program can see of its end is checked
- * here: the exit status of every kind of SystemExit; finalizers, atexit,
- * threads, weakref.finalize and a file left open, in Python's order; and
- * the three cases where the end must be Python's in full: a FILE the C
- * library buffers (flushed by exit()), std streams the program replaced
- * (a failed last flush is status 120), and an audit hook of the
- * program's, which sees the interpreter's clear.
+ * test_exit.c - a cold run ends as `python3 FILE` does, whatever the
+ * prelude does around the program's end (docs/performance.md tells of an
+ * early exit tried and not kept for what it would have broken). What a
+ * program can see of its end: the exit status of every kind of
+ * SystemExit; finalizers, atexit, threads, weakref.finalize, an object a
+ * module holds and a file left open, in Python's order; a FILE the C
+ * library buffers (flushed by exit()); a failed last flush of a replaced
+ * stdout (status 120); an audit hook of the program's, which sees the
+ * interpreter's clear; files left open through state only the
+ * interpreter's teardown frees (a context variable, a fork handler, a
+ * profile function) and a codec search function's finalizer; and what
+ * an atexit function does last (ctypes loaded then, stdout replaced then).
  */
 #include "itest.h"
 
@@ -133,6 +135,63 @@ static void test_a_programs_audit_hook_sees_the_interpreters_clear(void **state)
 	sp_result_free(r);
 }
 
+static void test_files_only_the_interpreters_teardown_frees_are_flushed(void **state)
+{
+	struct sp_result *r = run_named(
+		"import contextvars, os, sys\n"
+		"var = contextvars.ContextVar('log')\n"
+		"var.set(open('context.txt', 'w'))\n"
+		"var.get().write('c' * 10)\n"
+		"class Reopen:\n"
+		"    def __init__(self):\n"
+		"        self.f = open('fork.txt', 'w'); self.f.write('f' * 20)\n"
+		"    def child(self): pass\n"
+		"os.register_at_fork(after_in_child=Reopen().child)\n"
+		"class Profile:\n"
+		"    def __init__(self):\n"
+		"        self.f = open('profile.txt', 'w'); self.f.write('p' * 30)\n"
+		"    def __call__(self, frame, event, arg): pass\n"
+		"sys.setprofile(Profile())\n", "held");
+
+	(void)state;
+	IT_CHECK(r, r->exit_code == 0);
+	IT_CHECK(r, file_bytes(r, "context.txt") == 10);
+	IT_CHECK(r, file_bytes(r, "fork.txt") == 20);
+	IT_CHECK(r, file_bytes(r, "profile.txt") == 30);
+	sp_result_free(r);
+}
+
+static void test_what_atexit_and_the_teardown_do_late_still_counts(void **state)
+{
+	struct sp_result *r = run_named(
+		"import atexit, codecs, os\n"
+		"class Search:\n"
+		"    def __call__(self, name): return None\n"
+		"    def __del__(self, write=os.write): write(1, b'codec search gone\\n')\n"
+		"codecs.register(Search())\n"
+		"def later():\n"
+		"    import ctypes\n"
+		"    libc = ctypes.CDLL(None)\n"
+		"    libc.fopen.restype = ctypes.c_void_p\n"
+		"    libc.fputs.argtypes = [ctypes.c_char_p, ctypes.c_void_p]\n"
+		"    libc.fputs(b'late C\\n', libc.fopen(b'late.txt', b'w'))\n"
+		"atexit.register(later)\n"
+		"print('registered')\n", "late");
+	struct sp_result *full = run_named(
+		"import atexit, sys\n"
+		"def later():\n"
+		"    sys.stdout = open('/dev/full', 'w')\n"
+		"    print('x')\n"
+		"atexit.register(later)\n", "late120");
+
+	(void)state;
+	IT_CHECK(r, strcmp(it_out(r), "registered\ncodec search gone\n") == 0);
+	IT_CHECK(r, file_bytes(r, "late.txt") == 7);
+	IT_CHECK(full, full->exit_code == 120);
+	sp_result_free(r);
+	sp_result_free(full);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -141,6 +200,8 @@ int main(void)
 		cmocka_unit_test(test_a_file_the_c_library_buffers_is_flushed),
 		cmocka_unit_test(test_a_failed_last_flush_is_status_120),
 		cmocka_unit_test(test_a_programs_audit_hook_sees_the_interpreters_clear),
+		cmocka_unit_test(test_files_only_the_interpreters_teardown_frees_are_flushed),
+		cmocka_unit_test(test_what_atexit_and_the_teardown_do_late_still_counts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -352,8 +352,6 @@ static void test_double_forked_daemon_leaves_nothing_behind(void **state)
 	r = sp_run_result(run);
 	assert_non_null(r);
 	IT_CHECK(r, r->status == SP_STATUS_OK);
-	/* the daemon is reaped before init reports the end, which finishes
-	 * the run; init itself may still be exiting then, until the free */
 	IT_CHECK(r, it_host_procs_with(marker) == 0);
 	it_free_leaves_nothing(run, name);
 	free(seen.out);

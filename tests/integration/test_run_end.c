@@ -1,14 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_run_end.c - how a run that ends by itself is finished: at init's
- * report (control.h's SP_CTL_EXIT), once everything of the program is
- * reaped and init is out of every cgroup the run removes, while the
- * kernel may still be tearing init's namespaces down. The figures a run
- * without a cgroup takes from init's rusage then come from the report:
- * a peak reached just before the program's end, between two samples,
- * still counts. The free reaps init: this process has no child left.
- * Run as root and as an ordinary user; SANDPIT_NO_CGROUP makes the
- * cgroup-less path on any host.
+ * test_run_end.c - the figures of a run that ends by itself. Without a
+ * cgroup they come from the 50 ms samples and, at the end, from init's
+ * rusage (it covers every process init reaped): a peak reached just
+ * before the program's end, between two samples, still counts. With the
+ * host's cgroups the run ends the same. The free leaves no process and
+ * no child. Run as root and as an ordinary user; SANDPIT_NO_CGROUP makes
+ * the cgroup-less path on any host.
  */
 #include "itest.h"
 
@@ -45,7 +43,7 @@ static void finish_and_check(const char *tag)
 	free(name);
 }
 
-static void test_without_a_cgroup_the_peak_comes_from_inits_report(void **state)
+static void test_without_a_cgroup_a_late_peak_comes_from_inits_rusage(void **state)
 {
 	const struct sp_result *res;
 	struct sp_config cfg;
@@ -78,7 +76,7 @@ static void test_with_the_hosts_cgroups_the_run_ends_the_same(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_without_a_cgroup_the_peak_comes_from_inits_report),
+		cmocka_unit_test(test_without_a_cgroup_a_late_peak_comes_from_inits_rusage),
 		cmocka_unit_test(test_with_the_hosts_cgroups_the_run_ends_the_same),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -639,6 +639,6 @@ int cmd_run(int argc, char **argv)
 	pump(&rc, run);
 	status = report_result(&rc, sp_run_result(run));
 	current_run = NULL;
-	sp_run_free_exiting(run); /* the command ends here */
+	sp_run_free(run);
 	return status;
 }
