@@ -17,8 +17,9 @@
 # counts, and their screens show the paths.)
 #
 # Tiers (docs/testing.md): check runs every suite; long and timing run
-# only the cmocka programs that hold tests of that tier (SP_TIER_LONG,
-# SP_TIMING in their source), with SANDPIT_TIER set.
+# only the tests of that tier (cmocka programs with SP_TIER_LONG or
+# SP_TIMING in their source; scripts with a check_time line for timing),
+# with SANDPIT_TIER set.
 #
 # Every test's output goes to BUILD_DIR/test-logs/TIER/SUITE_NAME.log;
 # a failure prints its last lines and that file's path (the whole story).
@@ -96,6 +97,9 @@ B=$1
 shift
 if [ "$TIER" = check ]; then
 	SUITES=${*:-unit integration hostile tui embed completion mcp tools}
+elif [ "$TIER" = timing ]; then
+	SUITES=${*:-unit integration hostile}
+	export SANDPIT_TIER=$TIER
 else
 	SUITES=${*:-unit integration}
 	export SANDPIT_TIER=$TIER
@@ -124,9 +128,12 @@ tests_of() {
 			echo "$1 $t"
 		done ;;
 	hostile|tui|embed|completion|mcp|tools)
-		[ "$TIER" = check ] || return 0
+		[ "$TIER" = long ] && return 0
 		for t in "$TOP"/tests/$1/test_*.sh; do
-			[ -f "$t" ] && echo "$1 $t"
+			[ -f "$t" ] || continue
+			# timing: the scripts that hold a bound on time (check_time)
+			[ "$TIER" = timing ] && ! grep -q '^check_time ' "$t" && continue
+			echo "$1 $t"
 		done ;;
 	*)
 		echo "tests/run.sh: unknown suite '$1'" >&2

@@ -284,7 +284,7 @@ run spin --cpu 1 --wall 20
 ended_by spin 8000
 check_rc spin 124
 check spin 'status == "cpu_limit" and viol("cpu")' 'stopped at the CPU limit'
-check spin 'r["usage"]["cpu_ms"] <= 1200' 'CPU used within 200 ms of the limit'
+check_time spin 'r["usage"]["cpu_ms"] <= 1200' 'CPU used within 200 ms of the limit'
 
 prog sleeper <<'EOF'
 import time
@@ -295,7 +295,7 @@ run sleeper --wall 1
 ended_by sleeper 6000
 check_rc sleeper 124
 check sleeper 'status == "wall_limit" and viol("wall")' 'stopped at the wall limit'
-check sleeper 'r["usage"]["wall_ms"] <= 1100' 'within 100 ms of the limit'
+check_time sleeper 'r["usage"]["wall_ms"] <= 1100' 'within 100 ms of the limit'
 
 prog fds <<'EOF'
 import errno, os
