@@ -202,6 +202,29 @@ static void chan_line(struct sp_run *r, const char *line, size_t len)
 	json_decref(msg);
 }
 
+/* Room for more bytes of the line being read. The buffer grows as lines
+ * need it (doubling, up to the cap): most runs send a few short lines,
+ * and a buffer of the cap's 2 MiB would cost every run its mapping and
+ * its unmapping. */
+static bool line_room(struct sp_run *r, size_t more)
+{
+	size_t want = r->chan.len + more, size = r->chan.size ? r->chan.size : 4096;
+	char *buf;
+
+	if (want <= r->chan.size)
+		return true;
+	while (size < want)
+		size *= 2;
+	if (size > r->chan.cap)
+		size = r->chan.cap;
+	buf = realloc(r->chan.buf, size);
+	if (!buf)
+		return false;
+	r->chan.buf = buf;
+	r->chan.size = size;
+	return true;
+}
+
 void sp_channel_read(struct sp_run *r)
 {
 	char buf[65536]; /* channel messages are small */
@@ -223,6 +246,11 @@ void sp_channel_read(struct sp_run *r)
 			sp_run_violation(r, SP_VIOL_CARRY, true, 0,
 				  "a message on the carry channel over %s (dropped)",
 				  SP_BYTES(r->chan.cap));
+			r->chan.skip_line = true;
+			r->chan.len = 0;
+		} else if (!line_room(r, take)) {
+			sp_run_violation(r, SP_VIOL_CARRY, true, 0,
+				  "a message on the carry channel dropped: sandpit is out of memory");
 			r->chan.skip_line = true;
 			r->chan.len = 0;
 		} else {

@@ -18,6 +18,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "buf.h"
@@ -195,6 +196,8 @@ static enum splice_result forward_splice(struct sp_run *r, int fd, int slot, siz
 void sp_output_read(struct sp_run *r, int *fdp, bool is_err)
 {
 	char *buf;
+	size_t want = CHUNK;
+	int avail = 0;
 	ssize_t n;
 	uint64_t room;
 	int slot = is_err ? 1 : 0;
@@ -214,10 +217,14 @@ void sp_output_read(struct sp_run *r, int *fdp, bool is_err)
 			return;
 		}
 	}
-	buf = malloc(CHUNK);
+	/* sized by what the pipe holds: a few bytes, or the pipe's end, cost
+	 * no mapping and unmapping of a whole chunk */
+	if (ioctl(*fdp, FIONREAD, &avail) == 0 && avail >= 0 && (size_t)avail < CHUNK)
+		want = avail > 0 ? (size_t)avail : 1;
+	buf = malloc(want);
 	if (!buf)
 		return;
-	n = read(*fdp, buf, CHUNK);
+	n = read(*fdp, buf, want);
 	if (n < 0 && (errno == EAGAIN || errno == EINTR)) {
 		free(buf);
 		return;

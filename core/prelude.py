@@ -15,7 +15,7 @@
 #   {"t": "var", "name", "type", "repr", "carryable", "value"?, "table"?}
 #       a global at the end; a table's first rows for a DataFrame, Series
 #       or array: {"shape", "columns", "index", "numeric", "rows"}
-#   {"t": "vars", "more": N}                  the globals not listed
+#   {"t": "vars", "more": N}                  the globals not listed (N > 0 only)
 #   {"t": "last", "type": str, "repr": str}   the last expression's value, not None
 #   {"t": "hint", "topic": str, "about": str, "detail": str, "line": N}
 #       an uncaught error the sandbox's rules explain (core/hints.c)
@@ -1215,19 +1215,13 @@ def _table(v):
 
 
 def _report_globals(g):
-    try:
-        import time
-        import _signal
-    except BaseException:
-        return
-    r = None  # reprlib is imported when there is a value to show
-    end = time.monotonic() + _VARS_SECONDS
+    # Nothing is set up before the first value to show: most short
+    # programs leave none, and then their end costs no timer, no import
+    # and no message (the supervisor needs the closing line only when
+    # names were left out).
+    r = None
+    timed = False
     shown = more = 0
-    try:
-        old = _signal.signal(_signal.SIGALRM, _late)
-        _signal.setitimer(_signal.ITIMER_REAL, _VARS_SECONDS)
-    except BaseException:
-        return
     try:
         # no copy of a million items: a __repr__ that changes the globals
         # ends the walk (RuntimeError), as the time budget does
@@ -1238,16 +1232,24 @@ def _report_globals(g):
             tname = type.__dict__["__name__"].__get__(type(v))
             if tname in _SKIP_TYPES:
                 continue
+            if not timed:
+                try:
+                    import time
+                    import _signal
+                    old = _signal.signal(_signal.SIGALRM, _late)
+                    timed = True
+                    _signal.setitimer(_signal.ITIMER_REAL, _VARS_SECONDS)
+                    end = time.monotonic() + _VARS_SECONDS
+                    r = _repr_maker()
+                except _Late:
+                    raise
+                except BaseException:
+                    break
             if shown >= _VARS_MAX or time.monotonic() > end:
                 # the rest is counted, not looked at: a million names
                 # cost no more than a few
                 more += total - i
                 break
-            if r is None:
-                try:
-                    r = _repr_maker()
-                except Exception:
-                    break
             try:
                 text = _short_repr(v, r)
             except _Late:
@@ -1279,11 +1281,13 @@ def _report_globals(g):
     except (_Late, RuntimeError):
         pass
     finally:
-        _signal.setitimer(_signal.ITIMER_REAL, 0)
-        _signal.signal(_signal.SIGALRM, old)
-    # the same bytes json's encoder makes, without loading it (_json is a
-    # shared library: 0.23 ms of every cold run's end, for this one line)
-    _send_line(b'{"t": "vars", "more": %d}\n' % more)
+        if timed:
+            _signal.setitimer(_signal.ITIMER_REAL, 0)
+            _signal.signal(_signal.SIGALRM, old)
+    if more:
+        # the same bytes json's encoder makes, without loading it (_json
+        # is a shared library: 0.23 ms of a cold run's end, for one line)
+        _send_line(b'{"t": "vars", "more": %d}\n' % more)
 
 
 def _print_exc(info):

@@ -134,6 +134,34 @@ static void read_output_first(struct sp_run *r)
 		sp_output_read(r, &r->src.err_fd, true);
 }
 
+/*
+ * The channel is watched from the run's first wake-up by anything but the
+ * control socket on (output, a notification, a sample within SAMPLE_MS,
+ * the end), not from the start: the prelude's hello, written at every
+ * start, would otherwise wake the supervisor while the interpreter is
+ * busiest, and on a virtual machine a wake-up on another CPU costs the
+ * writer tens of microseconds. (init's and the program's messages come
+ * before the interpreter runs, so they do not count.) What waits in the
+ * pipe by then is handed over by the next epoll_wait, beside any output,
+ * in the usual order. Unwatched, a full channel would stall the program
+ * for ever: fail closed.
+ */
+static void join_channel(struct sp_run *r, const struct epoll_event *evs, int n)
+{
+	int i = 0;
+
+	while (i < n && evs[i].data.u32 == SRC_CTL)
+		i++;
+	if (i >= n)
+		return;
+	r->src.chan_late = false;
+	if (r->src.chan_fd >= 0 && sp_run_watch(r, r->src.chan_fd, SRC_CHAN) < 0) {
+		snprintf(r->end.setup_error, sizeof r->end.setup_error,
+			 "epoll: watching the program's channel: %s", strerror(errno));
+		sp_run_stop(r, SP_STATUS_SANDBOX_ERROR);
+	}
+}
+
 /* ---- public ---- */
 
 static void pump(struct sp_run *r)
@@ -145,6 +173,8 @@ static void pump(struct sp_run *r)
 		return;
 	n = r->seam.ready ? r->seam.ready(r->seam.ctx, r->src.epfd, evs, 8)
 			  : epoll_wait(r->src.epfd, evs, 8, 0);
+	if (r->src.chan_late)
+		join_channel(r, evs, n);
 	for (int i = 0; i < n; i++) {
 		uint64_t ticks;
 		switch ((enum src)evs[i].data.u32) {

@@ -80,6 +80,7 @@ struct run_output {
  * (sp_run_unwatch) */
 struct run_sources {
 	int epfd, out_fd, err_fd, chan_fd, notify_fd, sample_fd, deadline_fd;
+	bool chan_late;             /* the channel joins the set at the first wake-up */
 };
 
 /* run_object.c queues the events; run.c hands them out */
@@ -115,8 +116,8 @@ struct run_variables {
 
 /* channel.c: the program's private channel, and what the prelude said */
 struct run_channel {
-	char *buf;
-	size_t len, cap;
+	char *buf;                  /* the line being read: size bytes, grown */
+	size_t len, size, cap;      /* as lines need, up to cap */
 	bool skip_line;
 	unsigned lines;             /* lines read from the channel so far */
 	json_t *carry_out;

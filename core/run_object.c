@@ -48,13 +48,9 @@ struct sp_run *sp_run_new(const struct sp_limits *limits, const char *python,
 	r->files.keep.root_fd = -1;
 	r->out.fwd_fd[0] = r->out.fwd_fd[1] = -1;
 	r->prep.rel_fd = -1;
+	/* the longest line the channel takes (a carry message of the whole
+	 * carry-out, escaped); the buffer itself grows as lines need it */
 	r->chan.cap = (size_t)limits->carry_bytes * 2 + 65536;
-	r->chan.buf = malloc(r->chan.cap);
-	if (!r->chan.buf) {
-		sp_run_free(r);
-		sp_fail(err, "out of memory");
-		return NULL;
-	}
 	return r;
 }
 

@@ -491,7 +491,8 @@ static int start_failed(struct sp_run *r, struct start_pipes *p)
 static int start_cold(const struct sp_config *cfg, struct sp_run **out,
 		      struct sp_error *err)
 {
-	static const enum src all[] = { SRC_OUT, SRC_ERR, SRC_CHAN, SRC_CTL, SRC_PIDFD,
+	/* not the channel yet: it joins at the run's first wake-up (run.c) */
+	static const enum src all[] = { SRC_OUT, SRC_ERR, SRC_CTL, SRC_PIDFD,
 					SRC_SAMPLE, SRC_DEADLINE };
 	const char *python = python_of(cfg->python), *filename;
 	struct start_inputs in;
@@ -528,6 +529,7 @@ static int start_cold(const struct sp_config *cfg, struct sp_run **out,
 	close_inputs(&in);
 	if (watch(r, all, SP_ARRAY_SIZE(all), err) < 0)
 		return start_failed(r, &p);
+	r->src.chan_late = true;
 	arm(r);
 	*out = r;
 	return 0;

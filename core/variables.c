@@ -3,13 +3,14 @@
  * variables.c - the program's globals at its end, for the playground's
  * Variables view and the result's "variables".
  *
- * The prelude sends one {"t": "var"} message a global and a last
- * {"t": "vars", "more": N}. All of it comes over the program's own
- * channel, so none of it is trusted: at most SP_MAX_VARIABLES records,
- * each text cut to its cap on a character boundary, a value kept only
- * when it is small and the next run could take it under that name (the
- * carry buffer's own checks), and all values together bounded too. What
- * is over a cap is counted, never stored.
+ * The prelude sends one {"t": "var"} message a global and, when it left
+ * some out, a last {"t": "vars", "more": N}. All of it comes over the
+ * program's own channel, so none of it is trusted: at most
+ * SP_MAX_VARIABLES records, each text cut to its cap on a character
+ * boundary, a value kept only when it is small and the next run could
+ * take it under that name (the carry buffer's own checks), and all
+ * values together bounded too. What is over a cap is counted, never
+ * stored.
  */
 #include <stdlib.h>
 #include <string.h>

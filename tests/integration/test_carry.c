@@ -264,6 +264,32 @@ static void test_the_cap_holds_exactly_over_many_calls(void **state)
 	free(name);
 }
 
+/* The channel is watched only from the run's first wake-up after the
+ * interpreter starts (core/run.c). A program that fills its pipe several
+ * times over before it writes anything else, then waits, must not wait
+ * for ever: the first sample wakes the supervisor, which then reads all
+ * of it (the last value wins), and nothing is lost or refused. */
+static void test_a_channel_filled_before_any_output_is_read(void **state)
+{
+	char *name = it_name("chanfull");
+	struct sp_config cfg = it_config(
+		"import time\n"
+		"for i in range(4000):\n"
+		"    carry(k='x' * 100 + str(i))\n"
+		"time.sleep(0.2)\n", name);
+	struct sp_result *r;
+
+	(void)state;
+	cfg.limits.wall_ms = 20000;
+	r = it_run_cfg(&cfg);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, r->out_len == 0);
+	IT_CHECK(r, r->n_violations == 0);
+	IT_CHECK(r, r->carry_out && strstr(r->carry_out, "x3999\"") != NULL);
+	sp_result_free(r);
+	free(name);
+}
+
 /* Whatever a program does, its carry_out is a valid carry-in for the next
  * run: names that are not Python identifiers are dropped with a record. */
 static void test_carry_out_names_must_be_identifiers(void **state)
@@ -735,6 +761,7 @@ int main(void)
 		cmocka_unit_test(test_values_json_cannot_carry_fail_the_call_whole),
 		cmocka_unit_test(test_carry_counts_floats_as_the_supervisor_does),
 		cmocka_unit_test(test_the_cap_holds_exactly_over_many_calls),
+		cmocka_unit_test(test_a_channel_filled_before_any_output_is_read),
 		cmocka_unit_test(test_carry_out_names_must_be_identifiers),
 		cmocka_unit_test(test_stdout_and_garbage_never_become_carry),
 		cmocka_unit_test(test_bad_carry_in_files_are_refused_before_anything_runs),

@@ -80,6 +80,11 @@ char *fio_read_fd(int fd, const char *name, size_t max, unsigned flags,
 		 * with FIO_PREFIX never past max */
 		room = max - b.len + !(flags & FIO_PREFIX);
 		room = room < 65536 ? room : 65536;
+		/* a file: what its size says is left and a byte more, to see
+		 * its end (a short program costs no 64 KiB buffer); past
+		 * that, it grew */
+		if (S_ISREG(st.st_mode) && e->size >= b.len && e->size - b.len < room)
+			room = (size_t)(e->size - b.len) + 1;
 		if (sp_buf_reserve(&b, room) < 0) {
 			sp_buf_free(&b);
 			return fail(e, FIO_NOMEM, ENOMEM, name, "%s", "out of memory");
