@@ -142,9 +142,9 @@ static void read_output_first(struct sp_run *r)
  * busiest, and on a virtual machine a wake-up on another CPU costs the
  * writer tens of microseconds. (init's and the program's messages come
  * before the interpreter runs, so they do not count.) What waits in the
- * pipe by then is handed over by the next epoll_wait, beside any output,
- * in the usual order. Unwatched, a full channel would stall the program
- * for ever: fail closed.
+ * pipe by then was written before whatever woke the supervisor (the
+ * program's first output, say): it is read first. Unwatched, a full
+ * channel would stall the program for ever: fail closed.
  */
 static void join_channel(struct sp_run *r, const struct epoll_event *evs, int n)
 {
@@ -159,7 +159,9 @@ static void join_channel(struct sp_run *r, const struct epoll_event *evs, int n)
 		snprintf(r->end.setup_error, sizeof r->end.setup_error,
 			 "epoll: watching the program's channel: %s", strerror(errno));
 		sp_run_stop(r, SP_STATUS_SANDBOX_ERROR);
+		return;
 	}
+	sp_channel_drain(r);
 }
 
 /* ---- public ---- */

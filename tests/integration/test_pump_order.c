@@ -269,6 +269,47 @@ static void test_a_memory_record_between_two_samples(void **state)
 	free(name);
 }
 
+/* A cold run's channel joins the watched sources at the first wake-up by
+ * anything but the control socket (core/run.c), and what waits on it
+ * then is read first: it was written before the output that woke the
+ * supervisor. Here the prelude's record of an open outside the sandbox's
+ * view, then a line of output: the script hands over init's message,
+ * then the output, and the record must come out before the output. */
+static void test_a_record_before_the_first_output_comes_first(void **state)
+{
+	static const struct step steps[] = {
+		{ 10, SRC_CTL }, { 20, SRC_OUT }, { 1000, SRC_DEADLINE }, { 1001, SRC_PIDFD },
+	};
+	char *name = it_name("order_chan");
+	struct sp_config cfg = it_config("import os, time\n"
+					 "try:\n"
+					 "    open('/root/secret.txt')\n"
+					 "except OSError:\n"
+					 "    pass\n"
+					 "os.write(1, b'after')\n"
+					 "time.sleep(120)\n", name);
+	struct seen_events e = { 0 };
+	struct script s;
+	struct sp_run *run;
+	const struct sp_result *r;
+	long viol, out;
+
+	(void)state;
+	cfg.limits.wall_ms = 600000;
+	run = it_start(&cfg);
+	wait_for_bytes(run->src.out_fd, 5);
+	script_install(run, &s, steps, SP_ARRAY_SIZE(steps));
+	drive_script(run, &s, &e);
+	r = sp_run_result(run);
+	IT_CHECK(r, r->status == SP_STATUS_WALL_LIMIT);
+	viol = find_event(&e, SP_EVENT_VIOLATION, SP_VIOL_FILESYSTEM);
+	out = find_event(&e, SP_EVENT_STDOUT, 0);
+	IT_CHECK(r, viol >= 0 && out > viol);
+	IT_CHECK(r, it_viol(r, SP_VIOL_FILESYSTEM, "/root/secret.txt") != NULL);
+	sp_run_free(run);
+	free(name);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -276,6 +317,7 @@ int main(void)
 		cmocka_unit_test(test_stdout_then_stderr_at_the_output_cap),
 		cmocka_unit_test(test_stderr_then_stdout_at_the_output_cap),
 		cmocka_unit_test(test_a_memory_record_between_two_samples),
+		cmocka_unit_test(test_a_record_before_the_first_output_comes_first),
 	};
 	return cmocka_run_group_tests_name("pump order", tests, NULL, NULL);
 }
