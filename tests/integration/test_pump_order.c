@@ -124,6 +124,20 @@ static void wait_for_bytes(int fd, int n)
 	fail_msg("the program did not write %d bytes within 60 s", n);
 }
 
+/* Start cfg's program, wait until its stdout holds want bytes (it has
+ * done its part), then pump it through the script of n steps: the run,
+ * finished, for the test to check. */
+static struct sp_run *scripted_run(const struct sp_config *cfg, int want, struct script *s,
+				   const struct step *steps, size_t n, struct seen_events *e)
+{
+	struct sp_run *run = it_start(cfg);
+
+	wait_for_bytes(run->src.out_fd, want);
+	script_install(run, s, steps, n);
+	drive_script(run, s, e);
+	return run;
+}
+
 /* The wall limit fires at 1000 ms, a sample comes at 1001 while the
  * stopped tree dies, init's end at 1002: the record comes first, the
  * mark is on the last point (1002), not on the sample after the stop. */
@@ -245,10 +259,7 @@ static void test_a_memory_record_between_two_samples(void **state)
 
 	(void)state;
 	cfg.limits.wall_ms = 600000;
-	run = it_start(&cfg);
-	wait_for_bytes(run->src.out_fd, 3);
-	script_install(run, &s, steps, SP_ARRAY_SIZE(steps));
-	drive_script(run, &s, &e);
+	run = scripted_run(&cfg, 3, &s, steps, SP_ARRAY_SIZE(steps), &e);
 	r = sp_run_result(run);
 	IT_CHECK(r, r->status == SP_STATUS_WALL_LIMIT);
 	IT_CHECK(r, it_viol(r, SP_VIOL_MEMORY, "refused") != NULL);
@@ -296,10 +307,7 @@ static void test_a_record_before_the_first_output_comes_first(void **state)
 
 	(void)state;
 	cfg.limits.wall_ms = 600000;
-	run = it_start(&cfg);
-	wait_for_bytes(run->src.out_fd, 5);
-	script_install(run, &s, steps, SP_ARRAY_SIZE(steps));
-	drive_script(run, &s, &e);
+	run = scripted_run(&cfg, 5, &s, steps, SP_ARRAY_SIZE(steps), &e);
 	r = sp_run_result(run);
 	IT_CHECK(r, r->status == SP_STATUS_WALL_LIMIT);
 	viol = find_event(&e, SP_EVENT_VIOLATION, SP_VIOL_FILESYSTEM);
