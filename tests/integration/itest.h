@@ -241,12 +241,18 @@ static inline size_t it_viol_count(const struct sp_result *r,
 	return n;
 }
 
-static inline bool it_has_file(const struct sp_result *r, const char *path)
+/* The file the program left at path (in the work dir), or NULL. */
+static inline const struct sp_file *it_file(const struct sp_result *r, const char *path)
 {
 	for (size_t i = 0; i < r->n_files; i++)
 		if (strcmp(r->files[i].path, path) == 0)
-			return true;
-	return false;
+			return &r->files[i];
+	return NULL;
+}
+
+static inline bool it_has_file(const struct sp_result *r, const char *path)
+{
+	return it_file(r, path) != NULL;
 }
 
 static inline const struct sp_layer *it_layer(const struct sp_result *r,

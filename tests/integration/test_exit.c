@@ -26,11 +26,11 @@ static struct sp_result *run_named(const char *code, const char *tag)
 
 static uint64_t file_bytes(const struct sp_result *r, const char *path)
 {
-	for (size_t i = 0; i < r->n_files; i++)
-		if (strcmp(r->files[i].path, path) == 0)
-			return r->files[i].bytes;
-	fail_msg("the run left no %s", path);
-	return 0;
+	const struct sp_file *f = it_file(r, path);
+
+	if (!f)
+		fail_msg("the run left no %s", path);
+	return f ? f->bytes : 0;
 }
 
 static void test_every_kind_of_exit_has_pythons_status(void **state)
