@@ -37,7 +37,12 @@ int keptdirs_open(const char *path, char *err, size_t errlen)
 				 strerror(e));
 		return -1;
 	}
-	if (fstat(fd, &st) < 0 || st.st_uid != geteuid()) {
+	if (fstat(fd, &st) < 0) {
+		snprintf(err, errlen, "'%s' cannot be read: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (st.st_uid != geteuid()) {
 		snprintf(err, errlen, "'%s' belongs to uid %ld, not to this user (uid %ld): "
 			 "sandpit keeps and removes runs only in a directory of its user's; "
 			 "remove or rename it, or set XDG_STATE_HOME to a directory of yours",
