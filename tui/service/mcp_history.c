@@ -211,7 +211,7 @@ struct kept {
 	time_t mtime;
 };
 
-static void prune_dirs(struct kept *k, size_t n, time_t now)
+static void prune_dirs(const struct mcp_history_policy *p, struct kept *k, size_t n, time_t now)
 {
 	unsigned plain = 0, viol = 0;
 	uint64_t total = 0;
@@ -219,8 +219,8 @@ static void prune_dirs(struct kept *k, size_t n, time_t now)
 	/* newest first: the counts and the ages */
 	for (size_t i = n; i-- > 0;) {
 		unsigned *count = k[i].violations ? &viol : &plain;
-		unsigned max = k[i].violations ? MCP_HISTORY_VIOLATION_RUNS : MCP_HISTORY_RUNS;
-		time_t days = k[i].violations ? MCP_HISTORY_VIOLATION_DAYS : MCP_HISTORY_DAYS;
+		unsigned max = k[i].violations ? p->violation_runs : p->runs;
+		time_t days = k[i].violations ? p->violation_days : p->days;
 		bool over = ++*count > max || now - k[i].mtime > days * 86400;
 		k[i].drop = over && i != n - 1; /* the newest run always stays */
 		if (!k[i].drop)
@@ -228,14 +228,14 @@ static void prune_dirs(struct kept *k, size_t n, time_t now)
 	}
 	/* then the bytes: the oldest without violations first */
 	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i + 1 < n && total > MCP_HISTORY_BYTES; i++)
+		for (size_t i = 0; i + 1 < n && total > p->bytes; i++)
 			if (!k[i].drop && k[i].violations == (pass == 1)) {
 				k[i].drop = true;
 				total -= k[i].bytes;
 			}
 }
 
-void mcp_history_prune_at(time_t now)
+void mcp_history_prune_by(const struct mcp_history_policy *p, time_t now)
 {
 	char **names, mark[300];
 	struct kept *k;
@@ -255,7 +255,7 @@ void mcp_history_prune_at(time_t now)
 		k[i].mtime = fstatat(root_fd, names[i], &st, AT_SYMLINK_NOFOLLOW) == 0 ? st.st_mtime : now;
 		k[i].bytes = keptdirs_bytes(root_fd, names[i]);
 	}
-	prune_dirs(k, n, now);
+	prune_dirs(p, k, n, now);
 	for (size_t i = 0; i < n; i++)
 		if (k[i].drop)
 			keptdirs_remove(root_fd, names[i]);
@@ -265,7 +265,9 @@ void mcp_history_prune_at(time_t now)
 
 void mcp_history_prune(void)
 {
-	mcp_history_prune_at(time(NULL));
+	const struct mcp_history_policy p = MCP_HISTORY_POLICY;
+
+	mcp_history_prune_by(&p, time(NULL));
 }
 
 void mcp_history_close(void)

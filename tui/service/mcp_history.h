@@ -44,6 +44,15 @@
 #define MCP_HISTORY_BYTES (512ull << 20)
 #define MCP_HISTORY_IN_BYTES (16u << 20)
 
+/* The bounds above as one value (tests prune by smaller ones). */
+struct mcp_history_policy {
+	unsigned runs, days;                    /* runs without violations */
+	unsigned violation_runs, violation_days;
+	uint64_t bytes;                         /* all runs together */
+};
+#define MCP_HISTORY_POLICY { MCP_HISTORY_RUNS, MCP_HISTORY_DAYS, \
+	MCP_HISTORY_VIOLATION_RUNS, MCP_HISTORY_VIOLATION_DAYS, MCP_HISTORY_BYTES }
+
 /* Find or make the root. 0, or -1 with err; 0 with err set when the
  * state dir's was refused and a temp dir is used instead (err says why). */
 int mcp_history_open(char *err, size_t errlen);
@@ -58,8 +67,9 @@ void mcp_history_save(const char *dir, const char *code, size_t code_len, const 
 		      unsigned violations);
 /* Write request.json and in/ for rq (best effort). */
 void mcp_history_save_request(const char *dir, const struct request *rq);
-/* Drop runs by the policy above, now being the time. */
-void mcp_history_prune_at(time_t now);
+/* Drop runs by policy p, now being the time. */
+void mcp_history_prune_by(const struct mcp_history_policy *p, time_t now);
+/* Drop runs by MCP_HISTORY_POLICY, now. */
 void mcp_history_prune(void);
 /* The root dir ("" before open). */
 const char *mcp_history_root(void);
