@@ -9,6 +9,8 @@
 #   3. a run with violations outlives 100 newer runs without any, which
 #      are pruned to 100 (docs/mcp.md's policy); a file of another name in
 #      the dir stays.
+# The playground's view (F3, h) does not read runs through such a link
+# either, and says why.
 #   sh tests/mcp/test_history_dir.sh /abs/path/to/sandpit
 . "$(dirname "$0")/../tui/lib.sh"
 need_sandbox
@@ -61,6 +63,15 @@ one_call
 [ -f "$T/victim/notes.txt" ] || fail "notes.txt was removed through the link"
 grep -q "is a symbolic link" "$T/mcp.err" || fail "the server did not say the history dir is a link: $(cat "$T/mcp.err")"
 grep -q "keeps its runs in" "$T/mcp.err" || fail "the server did not say where its runs go instead: $(cat "$T/mcp.err")"
+# the playground's view does not read runs through the link, and says why
+new_terminal 80 24 "$BIN"
+ready
+keys F3
+wait_for "h assistant's runs"
+keys h
+wait_for "Assistant's runs (sandpit mcp): 0"
+wait_for "is a symbolic link"
+tm kill-server
 rm "$RUNS"
 
 # 2. a history dir of another user's (root only: only root can make one)

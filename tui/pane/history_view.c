@@ -11,6 +11,7 @@
 #include "screen/layout.h"
 #include "screen/theme.h"
 #include "screen/wrap.h"
+#include "text/sanitize.h"
 #include "banned.h"
 
 static void detail_free(struct history_view *h)
@@ -25,7 +26,7 @@ static void detail_free(struct history_view *h)
 void history_view_open(struct history_view *h)
 {
 	history_view_close(h);
-	h->n = mcp_runs_list(h->root, &h->runs);
+	h->n = mcp_runs_list(h->root, &h->runs, h->why, sizeof h->why);
 	h->sel = h->top = 0;
 	h->active = true;
 }
@@ -159,7 +160,9 @@ static void draw_list(const struct history_view *h, WINDOW *win, struct rect in,
 	if (h->n == 0) {
 		const char *none = "No runs of sandpit mcp yet: an assistant's runs appear here "
 				   "as it makes them (see docs/mcp.md).";
-		text_draw(win, in.y + 2, in.x + 1, in.w - 2, none, strlen(none), a);
+		char *why = h->why[0] ? sanitize_dup(h->why, true) : NULL;
+		detail_rows(why ? why : none, in.w > 3 ? in.w - 2 : 1, win, in, in.y + 2, 0, a);
+		free(why);
 		return;
 	}
 	for (size_t i = h->top; i < h->n && (int)(i - h->top) + 1 < in.h; i++) {

@@ -31,6 +31,7 @@ struct history_view {
 	char *picture;           /* its first picture's path, or NULL */
 	size_t scroll;           /* the detail's first row shown (wrapped rows) */
 	const char *root;        /* NULL: the state dir's (tests may set it) */
+	char why[1500];          /* why the runs cannot be read, or "" */
 };
 
 enum history_action { HV_NONE, HV_LOAD_CODE, HV_PICTURE, HV_NO_PICTURE };

@@ -5,6 +5,8 @@
  * lists, with what it has ("?" for an unknown status).
  */
 #include <dirent.h>
+#include <errno.h>
+#include <unistd.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 
 #include "buf.h"
 #include "config/config.h"
+#include "config/keptdirs.h"
 #include "text/fileio.h"
 #include "service/mcp_content.h"
 #include "service/mcp_runs.h"
@@ -89,26 +92,36 @@ static int newest_first(const void *a, const void *b)
 	return strcmp(((const struct mcp_run_entry *)b)->dir, ((const struct mcp_run_entry *)a)->dir);
 }
 
-size_t mcp_runs_list(const char *root, struct mcp_run_entry **out)
+size_t mcp_runs_list(const char *root, struct mcp_run_entry **out, char *err, size_t errlen)
 {
 	char def[1024];
 	struct mcp_run_entry *v = NULL;
 	size_t n = 0, cap = 0;
+	struct stat st;
+	int fd;
 	DIR *d;
 	struct dirent *de;
 
 	*out = NULL;
+	err[0] = '\0';
 	if (!root) {
 		if (config_state_path("mcp-runs", def, sizeof def, false) < 0)
 			return 0;
 		root = def;
 	}
-	if (!(d = opendir(root)))
+	if (lstat(root, &st) < 0 && errno == ENOENT)
+		return 0; /* no runs yet */
+	/* only the user's own dir, not a link: the server keeps none elsewhere */
+	if ((fd = keptdirs_open(root, err, errlen)) < 0)
 		return 0;
+	if (!(d = fdopendir(fd))) {
+		close(fd);
+		return 0;
+	}
 	while ((de = readdir(d))) {
 		struct mcp_run_entry *e;
 		json_t *r;
-		if (de->d_name[0] == '.' || de->d_type != DT_DIR)
+		if (!keptdirs_name_ours(de->d_name) || de->d_type != DT_DIR)
 			continue;
 		if (n == cap) {
 			struct mcp_run_entry *g = realloc(v, (cap = cap ? cap * 2 : 32) * sizeof *v);

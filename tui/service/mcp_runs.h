@@ -27,8 +27,10 @@ struct mcp_run_entry {
 };
 
 /* The runs under root (NULL: $XDG_STATE_HOME/sandpit/mcp-runs), newest
- * first, into *out (malloc'd): their count (0 with *out NULL when none). */
-size_t mcp_runs_list(const char *root, struct mcp_run_entry **out);
+ * first, into *out (malloc'd): their count (0 with *out NULL when none).
+ * A root that is a link or another user's is not read: 0, err says why
+ * (keptdirs.h); err is "" otherwise. */
+size_t mcp_runs_list(const char *root, struct mcp_run_entry **out, char *err, size_t errlen);
 
 /* One run as text lines for a person (sanitized, '\n'-separated): a
  * malloc'd string, or NULL. *picture gets the first kept PNG or JPEG's
