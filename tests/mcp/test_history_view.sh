@@ -33,7 +33,7 @@ a = rpc(2, "tools/call", {"name": "run_python", "arguments": {
 code = ("rows = open('data.csv').read().split()\n"
         "print('read', len(rows), 'rows:', rows[1])\n"
         "print('stdin said', input())\n"
-        "print(' '.join('w%d' % i for i in range(60)), 'LONGEND')\n"
+        "print(' '.join('w%d' % i for i in range(60)), 'LONG' + 'END')\n"
         "carry(total=n * 3)\n"
         "n * 2\n")
 b = rpc(3, "tools/call", {"name": "run_python", "arguments": {

@@ -154,7 +154,7 @@ static void draw_list(const struct history_view *h, WINDOW *win, struct rect in,
 		      const struct theme *th)
 {
 	char line[400];
-	const char *hint = "Enter shows a run   e loads its code   r reads again   Esc closes";
+	const char *hint = "Enter shows a run   e loads its code and files   r reads again   Esc closes";
 
 	text_draw(win, in.y, in.x + 1, in.w - 2, hint, strlen(hint), a);
 	if (h->n == 0) {
