@@ -8,7 +8,8 @@
 #     expression has a value (Out), which carries a value out and prints
 #     a line longer than the screen;
 # are shown at 80x24 and at 120x40 with the limits, stdin, carry in, the
-# file sent, Out, carry out and the long line's end (wrapped, not cut);
+# file sent, its usage, Out, carry out, the variables, the long line's
+# end (wrapped, not cut) and the text the model read;
 # e loads the code with the file attached, its stdin and carry in their
 # panes, and F5 runs it there to the same end (no FileNotFoundError).
 #   sh tests/mcp/test_history_view.sh /abs/path/to/sandpit
@@ -87,6 +88,7 @@ for size in "80 24" "120 40"; do
 	wait_gone "Assistant's runs"
 	view_run 0
 	wait_for "limits: cpu 3 s"
+	screen | grep -q "used: .* CPU, .* wall, peak memory" || fail "the run's usage is not shown at $size"
 	scroll_to "hello stdin"
 	scroll_to "carry in: {\"n\":21}"
 	scroll_to "data.csv"
@@ -94,6 +96,9 @@ for size in "80 24" "120 40"; do
 	scroll_to "--- Out (the last expression's value, of type int) ---"
 	scroll_to "42"
 	scroll_to "{\"total\":63}"
+	scroll_to "rows: list = ['a,b', '1,2']"
+	scroll_to "--- what the model read (the tool result's text) ---"
+	scroll_to "Status: ok"
 	tm kill-server
 done
 

@@ -297,7 +297,7 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 	struct call *c = job->ctx;
 	struct mcp *m = c->m;
 	struct mcp_content_opts o = { m->old_protocol, c->rq.clamped, NULL };
-	char base[1300];
+	char base[1300], *answer;
 	json_t *res;
 
 	if (c->kind != CALL_RUN) {
@@ -321,6 +321,7 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 		o.uri_base = base;
 	}
 	res = mcp_tool_result(r, why, &c->rq.limits, &o);
+	answer = c->dir[0] ? mcp_history_answer(res) : NULL;
 	if (c->dir[0] && !m->old_protocol)
 		add_resources(m, r, base);
 	call_unlink(m, c);
@@ -335,8 +336,10 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 		mcp_history_save(c->dir, c->rq.code, c->rq.code_len, text,
 				 r ? (unsigned)r->n_violations : 0);
 		mcp_history_save_request(c->dir, &c->rq);
+		mcp_history_save_answer(c->dir, answer);
 		free(text);
 	}
+	free(answer);
 	fprintf(stderr, "sandpit mcp: run %s: %s%s\n", strrchr(c->dir, '/') ? strrchr(c->dir, '/') + 1 : "",
 		r ? sp_status_name(r->status) : "not started",
 		atomic_load(&c->cancelled) ? " (cancelled)" : "");

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "buf.h"
 #include "config/config.h"
 #include "config/keptdirs.h"
 #include "text/fileio.h"
@@ -113,6 +114,53 @@ void mcp_history_save(const char *dir, const char *code, size_t code_len, const 
 		snprintf(count, sizeof count, "%u\n", violations);
 		save(dir, VIOLATIONS_MARK, count, strlen(count));
 	}
+}
+
+char *mcp_history_answer(const json_t *result)
+{
+	struct sp_buf b = SP_BUF_INIT;
+	const json_t *block;
+	size_t i;
+	bool summary = false;
+
+	json_array_foreach(json_object_get(result, "content"), i, block) {
+		const char *type = json_string_value(json_object_get(block, "type"));
+		const json_t *text = json_object_get(block, "text");
+		char line[300];
+		if (!type)
+			continue;
+		if (!strcmp(type, "text") && json_is_string(text)) {
+			/* the summary whole; the JSON blocks are result.json's */
+			if (!summary) {
+				sp_buf_add(&b, json_string_value(text), json_string_length(text));
+				summary = true;
+				continue;
+			}
+			snprintf(line, sizeof line, "[a text block of %zu bytes: the result as JSON]",
+				 json_string_length(text));
+		} else if (!strcmp(type, "image")) {
+			snprintf(line, sizeof line, "[an image, %.60s, %zu bytes of base64]",
+				 json_string_value(json_object_get(block, "mimeType")) ?
+				 json_string_value(json_object_get(block, "mimeType")) : "?",
+				 json_string_length(json_object_get(block, "data")));
+		} else if (!strcmp(type, "resource_link")) {
+			snprintf(line, sizeof line, "[a link to the resource %.200s]",
+				 json_string_value(json_object_get(block, "uri")) ?
+				 json_string_value(json_object_get(block, "uri")) : "?");
+		} else {
+			snprintf(line, sizeof line, "[a %.40s block]", type);
+		}
+		if (b.len && b.data[b.len - 1] != '\n')
+			sp_buf_adds(&b, "\n");
+		sp_buf_adds(&b, line);
+	}
+	return sp_buf_detach(&b, NULL);
+}
+
+void mcp_history_save_answer(const char *dir, const char *text)
+{
+	if (text)
+		save(dir, "answer.txt", text, strlen(text));
 }
 
 /* A request's name for a file in the work dir, safe as one name in in/

@@ -6,6 +6,9 @@
  *
  *   code.py       the program
  *   result.json   the `sandpit run --json` object (Out, carry out, limits)
+ *   answer.txt    the text the model read: the tool result's summary,
+ *                 and a line for each of its other blocks; absent in
+ *                 older runs
  *   request.json  what else the request sent: stdin, the carry in, the
  *                 limits it asked that were lowered, and its input files
  *                 (name, bytes, kept or why not); absent in older runs
@@ -34,6 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <time.h>
+#include <jansson.h>
 
 #include "service/request.h"
 
@@ -65,6 +69,11 @@ int mcp_history_new(unsigned n, char *dir, size_t len);
  * violations mark when the result has any. */
 void mcp_history_save(const char *dir, const char *code, size_t code_len, const char *json,
 		      unsigned violations);
+/* The text the model reads of result (an MCP tool result): its first
+ * text block whole, a line for each other block. malloc'd, or NULL. */
+char *mcp_history_answer(const json_t *result);
+/* Write it into dir as answer.txt (best effort; NULL: nothing). */
+void mcp_history_save_answer(const char *dir, const char *text);
 /* Write request.json and in/ for rq (best effort). */
 void mcp_history_save_request(const char *dir, const struct request *rq);
 /* Drop runs by policy p, now being the time. */

@@ -154,23 +154,37 @@ char *mcp_runs_code(const struct mcp_run_entry *e, size_t *len)
 	return read_in(e->dir, "code.py", MAX_CODE, len);
 }
 
-/* len bytes, sanitized as a block (line breaks kept, a NUL shown), onto b */
-static void add_bytes(struct sp_buf *b, const char *text, size_t len)
+/* len bytes sanitized onto b: as a block (line breaks kept, a NUL shown,
+ * a line break after), or as a part of one line (one_line: none kept) */
+static void add_clean(struct sp_buf *b, const char *text, size_t len, bool one_line)
 {
 	struct sanitizer z;
-	char *out = malloc(sanitize_max_out(len) + 16);
-	size_t n;
+	size_t cap = sanitize_max_out(len) + 16, n;
+	char *out = malloc(cap);
 
 	if (!out)
 		return;
 	sanitize_init(&z);
-	n = sanitize_feed(&z, text ? text : "", text ? len : 0, out, sanitize_max_out(len) + 16);
-	n += sanitize_finish(&z, out + n, sanitize_max_out(len) + 16 - n);
+	z.one_line = one_line;
+	n = sanitize_feed(&z, text ? text : "", text ? len : 0, out, cap);
+	n += sanitize_finish(&z, out + n, cap - n);
 	out[n] = '\0';
 	sp_buf_adds(b, out);
-	if (n && out[n - 1] != '\n')
+	if (!one_line && n && out[n - 1] != '\n')
 		sp_buf_adds(b, "\n");
 	free(out);
+}
+
+static void add_bytes(struct sp_buf *b, const char *text, size_t len)
+{
+	add_clean(b, text, len, false);
+}
+
+/* a JSON string's value as a part of one line */
+static void add_inline(struct sp_buf *b, const json_t *s)
+{
+	if (json_is_string(s))
+		add_clean(b, json_string_value(s), json_string_length(s), true);
 }
 
 static void add_text(struct sp_buf *b, const char *text)
@@ -220,6 +234,46 @@ static void add_limits(struct sp_buf *b, const json_t *l)
 	add_line(b, line);
 }
 
+/* "used: 0.03 s CPU, 0.05 s wall, peak memory 5.6 MiB, ..." */
+static void add_usage(struct sp_buf *b, const json_t *u)
+{
+	char line[300], cpu[32], wall[32], mem[32], out[32], disk[32];
+
+	if (!json_is_object(u))
+		return;
+	sp_format_ms((uint64_t)num(u, "cpu_ms"), cpu, sizeof cpu);
+	sp_format_ms((uint64_t)num(u, "wall_ms"), wall, sizeof wall);
+	sp_format_bytes((uint64_t)num(u, "peak_memory_bytes"), mem, sizeof mem);
+	sp_format_bytes((uint64_t)num(u, "output_bytes"), out, sizeof out);
+	sp_format_bytes((uint64_t)num(u, "disk_bytes"), disk, sizeof disk);
+	snprintf(line, sizeof line, "used: %s CPU, %s wall, peak memory %s, output %s, disk %s, "
+		 "processes %lld", cpu, wall, mem, out, disk, num(u, "procs_peak"));
+	add_line(b, line);
+}
+
+/* The globals the run ended with ("name: type = repr"). */
+static void add_variables(struct sp_buf *b, const json_t *r)
+{
+	const json_t *v;
+	size_t i;
+
+	if (json_array_size(json_object_get(r, "variables")))
+		add_line(b, "--- variables ---");
+	json_array_foreach(json_object_get(r, "variables"), i, v) {
+		add_inline(b, json_object_get(v, "name"));
+		sp_buf_adds(b, ": ");
+		add_inline(b, json_object_get(v, "type"));
+		sp_buf_adds(b, " = ");
+		add_inline(b, json_object_get(v, "repr"));
+		sp_buf_adds(b, "\n");
+	}
+	if (json_integer_value(json_object_get(r, "variables_more")) > 0) {
+		char line[80];
+		snprintf(line, sizeof line, "(and %lld more)", num(r, "variables_more"));
+		add_line(b, line);
+	}
+}
+
 /* What the request sent besides the code (request.json; older runs have
  * none, and their result's files_in tells the names). */
 static void add_request(struct sp_buf *b, const json_t *q, const json_t *r)
@@ -247,16 +301,19 @@ static void add_request(struct sp_buf *b, const json_t *q, const json_t *r)
 	if (json_array_size(files))
 		add_line(b, "files in:");
 	json_array_foreach(files, i, v) {
-		const char *name = json_string_value(json_object_get(v, "name"));
+		const json_t *name = json_object_get(v, "name");
 		const char *why = json_string_value(json_object_get(v, "not_kept"));
 		char size[32];
-		if (!name)
-			name = json_string_value(json_object_get(v, "path"));
+		sp_buf_adds(b, "  ");
+		add_inline(b, name ? name : json_object_get(v, "path"));
 		sp_format_bytes((uint64_t)num(v, "bytes"), size, sizeof size);
-		snprintf(line, sizeof line, "  %s  %s%s%s", name ? name : "?", size,
+		snprintf(line, sizeof line, "  %s%s", size,
 			 json_is_true(json_object_get(v, "kept")) ? ", kept (e attaches it)" :
-			 why ? ", not kept: " : q ? "" : ", not kept (an older run)", why ? why : "");
-		add_text(b, line);
+			 why ? ", not kept: " : q ? "" : ", not kept (an older run)");
+		sp_buf_adds(b, line);
+		add_text(b, why ? why : "");
+		if (!why)
+			sp_buf_adds(b, "\n");
 	}
 }
 
@@ -320,7 +377,7 @@ char *mcp_runs_detail(const struct mcp_run_entry *e, char **picture)
 	struct sp_buf b = SP_BUF_INIT;
 	json_t *r = result_of(e->dir), *q = json_in(e->dir, "request.json"), *lv;
 	size_t n;
-	char *code = mcp_runs_code(e, &n), line[300];
+	char *code = mcp_runs_code(e, &n), line[300], *answer;
 
 	*picture = NULL;
 	snprintf(line, sizeof line, "Run of %s: %s", e->when, e->status);
@@ -328,6 +385,7 @@ char *mcp_runs_detail(const struct mcp_run_entry *e, char **picture)
 		snprintf(line + strlen(line), sizeof line - strlen(line), ", exit code %lld",
 			 num(r, "exit_code"));
 	add_line(&b, line);
+	add_usage(&b, json_object_get(r, "usage"));
 	if (!r)
 		add_line(&b, "(its result.json is missing or not JSON: only the code is shown)");
 	add_line(&b, "");
@@ -359,8 +417,14 @@ char *mcp_runs_detail(const struct mcp_run_entry *e, char **picture)
 		add_line(&b, "--- the sandbox failed ---");
 		add_json_string(&b, json_object_get(r, "error"));
 	}
+	add_variables(&b, r);
 	add_violations(&b, r);
 	add_files(&b, r, e->dir, picture);
+	if ((answer = read_in(e->dir, "answer.txt", MAX_RESULT, &n))) {
+		add_line(&b, "--- what the model read (the tool result's text) ---");
+		add_bytes(&b, answer, n);
+		free(answer);
+	}
 	json_decref(r);
 	json_decref(q);
 	return sp_buf_detach(&b, NULL);
