@@ -5,6 +5,8 @@
  * dropped by count, by age and by bytes, those with violations kept
  * apart and longer; the newest run always stays; nothing not named as a
  * run dir is touched; a link or another user's dir is refused as root.
+ * A run's input files are kept within the cap (and said when over); a
+ * byte of output that is not UTF-8 leaves the run listed and shown.
  * (The server's side of it, through `sandpit mcp`, is
  * tests/mcp/test_history_dir.sh.)
  */
@@ -21,6 +23,7 @@
 
 #include "config/keptdirs.h"
 #include "service/mcp_history.h"
+#include "service/mcp_runs.h"
 
 #define DAY 86400
 
@@ -209,6 +212,75 @@ static void test_a_link_or_another_users_dir_is_refused_with_why(void **state)
 	assert_int_equal(mcp_history_open_at(runs, err, sizeof err), 0);
 }
 
+static void test_input_files_are_kept_within_the_cap_and_said_when_over(void **state)
+{
+	struct request rq;
+	struct mcp_run_entry e;
+	char big[300], small[300], run_dir[1100], kept_path[1300], **paths, *detail, *pic;
+	size_t not_kept, n;
+	int fd;
+
+	(void)state;
+	fresh_root();
+	snprintf(big, sizeof big, "%s/big", dir);
+	snprintf(small, sizeof small, "%s/small", dir);
+	assert_true((fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0600)) >= 0);
+	assert_int_equal(ftruncate(fd, MCP_HISTORY_IN_BYTES + 1), 0);
+	close(fd);
+	assert_true((fd = open(small, O_WRONLY | O_CREAT | O_TRUNC, 0600)) >= 0);
+	assert_int_equal(write(fd, "a,b\n", 4), 4);
+	close(fd);
+	memset(&rq, 0, sizeof rq);
+	rq.files[0] = (struct sp_file_in){ big, "big.bin" };
+	rq.files[1] = (struct sp_file_in){ small, "a.csv" };
+	rq.n_files = 2;
+	assert_int_equal(mcp_history_new(1, run_dir, sizeof run_dir), 0);
+	mcp_history_save(run_dir, "print(1)\n", 9, "{\"status\": \"ok\"}", 0);
+	mcp_history_save_request(run_dir, &rq);
+	snprintf(kept_path, sizeof kept_path, "%s/in/a.csv", run_dir);
+	assert_int_equal(access(kept_path, F_OK), 0);
+	snprintf(kept_path, sizeof kept_path, "%s/in/big.bin", run_dir);
+	assert_int_equal(access(kept_path, F_OK), -1);
+
+	memset(&e, 0, sizeof e);
+	snprintf(e.dir, sizeof e.dir, "%s", run_dir);
+	n = mcp_runs_inputs(&e, &paths, &not_kept);
+	assert_int_equal(n, 1);
+	assert_int_equal(not_kept, 1);
+	assert_non_null(strstr(paths[0], "/in/a.csv"));
+	free(paths[0]);
+	free(paths);
+	detail = mcp_runs_detail(&e, &pic);
+	assert_non_null(detail);
+	assert_non_null(strstr(detail, "big.bin  16 MiB, not kept: over the history's cap of 16 MiB"));
+	assert_non_null(strstr(detail, "a.csv  4 B, kept (e attaches it)"));
+	free(detail);
+}
+
+static void test_a_byte_that_is_not_utf8_does_not_hide_a_run(void **state)
+{
+	struct mcp_run_entry *v, e;
+	char run_dir[1100], why[600], *detail, *pic;
+	size_t n;
+
+	(void)state;
+	fresh_root();
+	assert_int_equal(mcp_history_new(1, run_dir, sizeof run_dir), 0);
+	/* --json's text for output b"bad \xff byte": the byte as \udcff */
+	mcp_history_save(run_dir, "print(1)\n", 9,
+			 "{\"status\": \"ok\", \"stdout\": \"bad \\udcff byte\\n\", "
+			 "\"violations\": []}", 0);
+	n = mcp_runs_list(runs, &v, why, sizeof why);
+	assert_int_equal(n, 1);
+	assert_string_equal(v[0].status, "ok");
+	e = v[0];
+	free(v);
+	detail = mcp_runs_detail(&e, &pic);
+	assert_non_null(detail);
+	assert_non_null(strstr(detail, "bad \xef\xbf\xbd byte"));
+	free(detail);
+}
+
 static void test_run_dir_names_are_sandpits_own(void **state)
 {
 	(void)state;
@@ -231,6 +303,8 @@ int main(void)
 		cmocka_unit_test(test_the_newest_run_stays_whatever_its_size),
 		cmocka_unit_test(test_only_run_dirs_are_removed_and_links_in_them_not_followed),
 		cmocka_unit_test(test_a_link_or_another_users_dir_is_refused_with_why),
+		cmocka_unit_test(test_input_files_are_kept_within_the_cap_and_said_when_over),
+		cmocka_unit_test(test_a_byte_that_is_not_utf8_does_not_hide_a_run),
 		cmocka_unit_test(test_run_dir_names_are_sandpits_own),
 	};
 	return cmocka_run_group_tests_name("mcp_history", tests, setup, teardown);
