@@ -46,35 +46,36 @@ static struct rect view_box(int rows, int cols)
 	return (struct rect){ 1, 1, rows > 4 ? rows - 2 : rows, cols > 4 ? cols - 2 : cols };
 }
 
+/* A line longer than this shows its head and how much more it has: its
+ * rows are wrapped at every key, and it would take 24 bytes a byte. */
+#define LINE_SHOWN (64u << 10)
+
 /* The detail's text wrapped at w cells (wrap.h: long explanations and
  * hints continue on the next row, under their text): the number of rows;
  * with win, the rows from first on are drawn into in from row y0. */
 static size_t detail_rows(const char *text, int w, WINDOW *win, struct rect in, int y0,
 			  size_t first, attr_t a)
 {
-	size_t total = 0, cap = 0;
-	char *line = NULL;
-	struct wrap_row *rows = NULL;
+	size_t total = 0;
+	char *line = malloc(LINE_SHOWN + 64);
+	struct wrap_row *rows = malloc((LINE_SHOWN + 64) * sizeof *rows);
 	int y = y0;
 
-	for (const char *p = text; p && *p;) {
+	for (const char *p = text; line && rows && p && *p;) {
 		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		size_t len = nl ? (size_t)(nl - p) : strlen(p), shown = len;
 		int n;
-		if (len + 1 > cap) {
-			char *l = realloc(line, len + 1);
-			struct wrap_row *r = realloc(rows, (len + 1) * sizeof *rows);
-			if (l)
-				line = l;
-			if (r)
-				rows = r;
-			if (!l || !r)
-				break;
-			cap = len + 1;
+		if (shown > LINE_SHOWN) {
+			shown = LINE_SHOWN;
+			while (shown && ((unsigned char)p[shown] & 0xc0) == 0x80)
+				shown--; /* not inside a character */
 		}
-		memcpy(line, p, len);
-		line[len] = '\0';
-		n = wrap_hanging(line, w, rows, (int)(len + 1 < 1000000 ? len + 1 : 1000000));
+		memcpy(line, p, shown);
+		if (shown < len)
+			snprintf(line + shown, 64, " ... (%zu more bytes)", len - shown);
+		else
+			line[shown] = '\0';
+		n = wrap_hanging(line, w, rows, (int)(LINE_SHOWN + 64));
 		for (int k = 0; k < n; k++, total++)
 			if (win && total >= first && y < in.y + in.h)
 				text_draw(win, y++, in.x + 1 + rows[k].indent, w - rows[k].indent,
