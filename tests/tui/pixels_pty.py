@@ -9,6 +9,8 @@
 #               next one), Esc (closed); F8, Enter (the first kept file, a
 #               picture), s (a dialog over it), Esc, Esc (steps f8,
 #               f8-open, f8-save, f8-save-esc, f8-close)
+#   history PROG ... then F3 (step menu) and h: the assistant's runs view
+#               over the panes (step history), q closes it (step back)
 #   view FILE   `sandpit view FILE`, the terminal made 100x30 (step
 #               resize), then q
 # After each step it prints one line: the step's name, then what the bytes
@@ -142,6 +144,10 @@ else:
         step("f8-save", b"s", GONE if pixels else rb"Save a copy")
         step("f8-save-esc", b"\x1b", PUT if pixels else None)
         step("f8-close", b"\x1b", GONE if pixels else None)
+    if script == "history":
+        step("menu", b"\x1bOR", rb"assistant's runs", 10)
+        step("history", b"h", rb"Assistant's runs", 10)
+        step("back", b"q", PUT if pixels else None)
     os.write(fd, b"\x11")
     read_for(5)
 try:

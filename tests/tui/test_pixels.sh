@@ -7,7 +7,8 @@
 # view (Enter in Output, n to the next picture, F8's list, `sandpit view`)
 # draws its picture the same way, kitty's under its own id: n, a dialog
 # over it, a new size and closing delete that id (and Output's come back
-# on close); sixel's are taken away by a repaint of the screen, what is
+# on close); the assistant's runs view (F3, h) covers Output's as a menu
+# does; sixel's are taken away by a repaint of the screen, what is
 # shown put again after it. Under =symbols, and under NO_COLOR whatever
 # is asked, neither is ever written. Under auto the terminal's answer to
 # sandpit's question decides.
@@ -67,6 +68,15 @@ has f8-save-esc sixel
 has f8-close repaint
 hasnt f8-close sixel
 hasnt open timeout
+
+# the assistant's runs view (F3, h) covers Output: its pictures go with
+# the menu and are not put again over the view, only once it closes
+what="kitty, the assistant's runs view"
+drive history "$T/two.py" kitty
+has menu del-all
+has history
+hasnt history inline
+has back inline
 
 # sandpit view of a kept picture
 png=$(ls "$XDG_STATE_HOME"/sandpit/runs/*/figure-1.png 2>/dev/null | head -n 1)

@@ -215,7 +215,7 @@ static bool pixels_covered(const struct app *a)
 		return a->nav.focus != PANE_OUTPUT;
 	return a->ui.lay.pane[PANE_OUTPUT].w == 0 || a->over.menu.active || a->over.help.active ||
 	       a->over.limits_dlg.active || a->files.fview.active || a->files.iview.active ||
-	       a->over.tview.active || dialog_active(&a->over.dlg) ||
+	       a->over.tview.active || a->over.hist.active || dialog_active(&a->over.dlg) ||
 	       (a->lesson.view && a->lesson.view->menu);
 }
 

@@ -179,6 +179,7 @@ struct app {
 		struct attach_list attached;
 		struct run_files last;       /* what the last run kept */
 		char keep_dir[1024];         /* the running run's keep dir */
+		char keep_err[1400];         /* why it keeps none, or "" (said in Output) */
 		struct file_view fview;      /* F8 */
 		struct image_view iview;     /* a kept picture, large (from F8, Output) */
 		struct picture *iview_pic;   /* the Output picture it shows, or NULL (F8's) */

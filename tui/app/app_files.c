@@ -178,7 +178,8 @@ void app_files_before_run(struct app *a, struct sp_config *c)
 	c->files_in = a->files.attached.in;
 	c->n_files_in = a->files.attached.n;
 	a->files.keep_dir[0] = '\0';
-	if (runfiles_new_dir(a->run.no + 1, a->files.keep_dir, sizeof a->files.keep_dir) == 0)
+	if (runfiles_new_dir(a->run.no + 1, a->files.keep_dir, sizeof a->files.keep_dir,
+			     a->files.keep_err, sizeof a->files.keep_err) == 0)
 		c->keep_dir = a->files.keep_dir;
 }
 

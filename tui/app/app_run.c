@@ -144,6 +144,9 @@ static void panes_begin(struct app *a, const struct sp_config *c,
 		      in->stdin_len);
 	if (sent[0])
 		output_message(a->pane.out, OUT_INFO, "%s", sent);
+	if (a->files.keep_err[0])
+		output_message(a->pane.out, OUT_ERROR, "This run's files are not kept: %s",
+			       a->files.keep_err);
 	if (a->files.attached.n) {
 		char names[512];
 		attach_names(&a->files.attached, names, sizeof names);

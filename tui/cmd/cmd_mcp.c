@@ -297,7 +297,7 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 	struct call *c = job->ctx;
 	struct mcp *m = c->m;
 	struct mcp_content_opts o = { m->old_protocol, c->rq.clamped, NULL };
-	char base[1300];
+	char base[1300], *answer;
 	json_t *res;
 
 	if (c->kind != CALL_RUN) {
@@ -321,6 +321,7 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 		o.uri_base = base;
 	}
 	res = mcp_tool_result(r, why, &c->rq.limits, &o);
+	answer = c->dir[0] ? mcp_history_answer(res) : NULL;
 	if (c->dir[0] && !m->old_protocol)
 		add_resources(m, r, base);
 	call_unlink(m, c);
@@ -332,9 +333,13 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 	if (c->dir[0]) {
 		struct sp_result failed;
 		char *text = sp_result_to_json(result_or_unstarted(r, why, &c->rq.limits, &failed));
-		mcp_history_save(c->dir, c->rq.code, c->rq.code_len, text);
+		mcp_history_save(c->dir, c->rq.code, c->rq.code_len, text,
+				 r ? (unsigned)r->n_violations : 0);
+		mcp_history_save_request(c->dir, &c->rq);
+		mcp_history_save_answer(c->dir, answer);
 		free(text);
 	}
+	free(answer);
 	fprintf(stderr, "sandpit mcp: run %s: %s%s\n", strrchr(c->dir, '/') ? strrchr(c->dir, '/') + 1 : "",
 		r ? sp_status_name(r->status) : "not started",
 		atomic_load(&c->cancelled) ? " (cancelled)" : "");
@@ -773,7 +778,7 @@ int cmd_mcp(int argc, char **argv)
 	static struct mcp m;
 	struct sp_prepare prep;
 	const char *preload[SP_MAX_PRELOAD];
-	char *preload_text = NULL, err[300];
+	char *preload_text = NULL, err[1500];
 	struct sp_error e = { "" };
 	volatile sig_atomic_t *stop;
 	int status;
@@ -784,6 +789,9 @@ int cmd_mcp(int argc, char **argv)
 	lower_defaults(&m.pol);
 	if (mcp_history_open(err, sizeof err) < 0)
 		fprintf(stderr, "sandpit mcp: %s: runs keep no files\n", err);
+	else if (err[0])
+		fprintf(stderr, "sandpit mcp: the runs' history: %s; this server keeps its runs "
+			"in %s instead, removed when it ends\n", err, mcp_history_root());
 	request_prepare(&m.pol, preload_text, preload, &prep);
 	stop = line_stop_on_signals((const int[]){ SIGINT, SIGTERM, SIGHUP, 0 });
 	pthread_mutex_init(&m.out_lock, NULL);

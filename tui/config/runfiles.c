@@ -4,11 +4,10 @@
  * files, the last run's list, and pruning to the configured bounds.
  *
  * Everything under runs/ was made by sandpit (keep.c writes only regular
- * files and directories), but it lives in the user's home, so removal
- * still goes by directory fds with AT_SYMLINK_NOFOLLOW and O_NOFOLLOW:
- * a link someone put there is unlinked, never followed.
+ * files and directories), but it lives in the user's home: runs/ itself
+ * is used only when it is a directory of the user's, never through a
+ * link, and removal goes by keptdirs.h's rules.
  */
-#include <dirent.h>
 #include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -20,10 +19,9 @@
 #include <unistd.h>
 
 #include "config/config.h"
+#include "config/keptdirs.h"
 #include "config/runfiles.h"
 #include "banned.h"
-
-#define MAX_RUN_DIRS 4096
 
 static int runs_root(char *buf, size_t len)
 {
@@ -34,15 +32,20 @@ static int runs_root(char *buf, size_t len)
 	return 0;
 }
 
-int runfiles_new_dir(int run_no, char *dir, size_t len)
+int runfiles_new_dir(int run_no, char *dir, size_t len, char *err, size_t errlen)
 {
 	char root[CONFIG_PATH_MAX], stamp[32];
 	time_t now = time(NULL);
 	struct tm tm;
-	int n;
+	int n, fd;
 
+	err[0] = '\0';
 	if (runs_root(root, sizeof root) < 0)
 		return -1;
+	/* not a link, and the user's: the engine writes the run's files there */
+	if ((fd = keptdirs_open(root, err, errlen)) < 0)
+		return -1;
+	close(fd);
 	localtime_r(&now, &tm);
 	strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
 	n = snprintf(dir, len, "%s/%s-%d-%d", root, stamp, (int)getpid(), run_no);
@@ -91,90 +94,37 @@ void runfiles_take(struct run_files *rf, const struct sp_result *r, int run_no,
 	}
 }
 
-/* rm -r of name under parent, by fds, never following a link; the bytes
- * of the regular files removed are added to *bytes when counting only
- * (remove false). Depth is bounded like the keep that made it. */
-static void tree(int parent, const char *name, int depth, bool remove, uint64_t *bytes)
-{
-	struct stat st;
-	int fd;
-	DIR *d;
-	struct dirent *de;
-
-	if (fstatat(parent, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-		return;
-	if (!S_ISDIR(st.st_mode)) {
-		if (bytes)
-			*bytes += (uint64_t)st.st_blocks * 512u;
-		if (remove)
-			unlinkat(parent, name, 0);
-		return;
-	}
-	if (depth > 32)
-		return;
-	fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd < 0)
-		return;
-	d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return;
-	}
-	while ((de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			tree(dirfd(d), de->d_name, depth + 1, remove, bytes);
-	closedir(d);
-	if (remove)
-		unlinkat(parent, name, AT_REMOVEDIR);
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 void runfiles_prune(unsigned max_runs, uint64_t max_bytes, const char *keep)
 {
-	char root[CONFIG_PATH_MAX];
+	char root[CONFIG_PATH_MAX], err[CONFIG_PATH_MAX + 200];
 	const char *keep_base = keep ? strrchr(keep, '/') : NULL;
-	char *names[MAX_RUN_DIRS];
-	uint64_t sizes[MAX_RUN_DIRS], total = 0;
-	size_t n = 0, live;
+	char **names;
+	uint64_t *sizes, total = 0;
+	size_t n, live;
 	int rootfd;
-	DIR *d;
-	struct dirent *de;
 
-	if (runs_root(root, sizeof root) < 0)
+	if (runs_root(root, sizeof root) < 0 || (rootfd = keptdirs_open(root, err, sizeof err)) < 0)
 		return;
-	rootfd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (rootfd < 0)
-		return;
-	d = fdopendir(dup(rootfd));
-	if (!d) {
+	/* names start with the time they were made: sorted, oldest first */
+	n = keptdirs_list(rootfd, &names);
+	if (n && !(sizes = calloc(n, sizeof *sizes))) {
+		keptdirs_names_free(names, n);
 		close(rootfd);
 		return;
 	}
-	while ((de = readdir(d)) && n < MAX_RUN_DIRS)
-		if (de->d_name[0] != '.' && (names[n] = strdup(de->d_name)))
-			n++;
-	closedir(d);
-	/* names start with the time they were made: sorted, oldest first */
-	qsort(names, n, sizeof names[0], cmp_name);
-	for (size_t i = 0; i < n; i++) {
-		sizes[i] = 0;
-		tree(rootfd, names[i], 0, false, &sizes[i]);
-		total += sizes[i];
-	}
+	for (size_t i = 0; i < n; i++)
+		total += sizes[i] = keptdirs_bytes(rootfd, names[i]);
 	live = n;
 	for (size_t i = 0; i < n && (live > max_runs || total > max_bytes); i++) {
 		if (keep_base && strcmp(names[i], keep_base + 1) == 0)
 			continue;
-		tree(rootfd, names[i], 0, true, NULL);
+		keptdirs_remove(rootfd, names[i]);
 		total -= sizes[i];
 		live--;
 	}
-	for (size_t i = 0; i < n; i++)
-		free(names[i]);
+	if (n)
+		free(sizes);
+	keptdirs_names_free(names, n);
 	close(rootfd);
 }
 

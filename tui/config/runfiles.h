@@ -40,8 +40,10 @@ struct run_files {
 };
 
 /* The runs root ($XDG_STATE_HOME/sandpit/runs, created) and a fresh name
- * in it for run_no, into dir. 0, or -1 when no state dir is known. */
-int runfiles_new_dir(int run_no, char *dir, size_t len);
+ * in it for run_no, into dir. 0, or -1 when no state dir is known (err
+ * "") or the root is not the user's own directory (err says why:
+ * keptdirs.h). */
+int runfiles_new_dir(int run_no, char *dir, size_t len, char *err, size_t errlen);
 
 /* Replace rf with the kept files of result r (run run_no, kept in dir). */
 void runfiles_take(struct run_files *rf, const struct sp_result *r, int run_no,
@@ -50,7 +52,8 @@ void runfiles_free(struct run_files *rf);
 
 /* Drop the oldest run dirs under the runs root until at most max_runs
  * are left and they hold at most max_bytes; keep (a dir path, may be
- * NULL) is never dropped. Never follows a link. */
+ * NULL) is never dropped. Only in the user's own directory, never
+ * through a link, only dirs named as sandpit names them (keptdirs.h). */
 void runfiles_prune(unsigned max_runs, uint64_t max_bytes, const char *keep);
 
 /* Remove a run dir made by runfiles_new_dir that kept nothing. */

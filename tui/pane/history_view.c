@@ -10,6 +10,8 @@
 #include "pane/history_view.h"
 #include "screen/layout.h"
 #include "screen/theme.h"
+#include "screen/wrap.h"
+#include "text/sanitize.h"
 #include "banned.h"
 
 static void detail_free(struct history_view *h)
@@ -24,7 +26,7 @@ static void detail_free(struct history_view *h)
 void history_view_open(struct history_view *h)
 {
 	history_view_close(h);
-	h->n = mcp_runs_list(h->root, &h->runs);
+	h->n = mcp_runs_list(h->root, &h->runs, h->why, sizeof h->why);
 	h->sel = h->top = 0;
 	h->active = true;
 }
@@ -38,19 +40,59 @@ void history_view_close(struct history_view *h)
 	h->active = false;
 }
 
-static size_t count_lines(const char *t)
-{
-	size_t n = 0;
-
-	for (; t && *t; t++)
-		n += *t == '\n';
-	return n;
-}
-
 /* The box: the whole screen but a margin. */
 static struct rect view_box(int rows, int cols)
 {
 	return (struct rect){ 1, 1, rows > 4 ? rows - 2 : rows, cols > 4 ? cols - 2 : cols };
+}
+
+/* A line longer than this shows its head and how much more it has: its
+ * rows are wrapped at every key, and it would take 24 bytes a byte. */
+#define LINE_SHOWN (64u << 10)
+
+/* The detail's text wrapped at w cells (wrap.h: long explanations and
+ * hints continue on the next row, under their text): the number of rows;
+ * with win, the rows from first on are drawn into in from row y0. */
+static size_t detail_rows(const char *text, int w, WINDOW *win, struct rect in, int y0,
+			  size_t first, attr_t a)
+{
+	size_t total = 0;
+	char *line = malloc(LINE_SHOWN + 64);
+	struct wrap_row *rows = malloc((LINE_SHOWN + 64) * sizeof *rows);
+	int y = y0;
+
+	for (const char *p = text; line && rows && p && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p), shown = len;
+		int n;
+		if (shown > LINE_SHOWN) {
+			shown = LINE_SHOWN;
+			while (shown && ((unsigned char)p[shown] & 0xc0) == 0x80)
+				shown--; /* not inside a character */
+		}
+		memcpy(line, p, shown);
+		if (shown < len)
+			snprintf(line + shown, 64, " ... (%zu more bytes)", len - shown);
+		else
+			line[shown] = '\0';
+		n = wrap_hanging(line, w, rows, (int)(LINE_SHOWN + 64));
+		for (int k = 0; k < n; k++, total++)
+			if (win && total >= first && y < in.y + in.h)
+				text_draw(win, y++, in.x + 1 + rows[k].indent, w - rows[k].indent,
+					  rows[k].s, rows[k].len, a);
+		p = nl ? nl + 1 : p + len;
+	}
+	free(line);
+	free(rows);
+	return total;
+}
+
+/* The detail's width: the box's inside less a cell each side. */
+static int detail_width(int rows, int cols)
+{
+	struct rect in = rect_inner(view_box(rows, cols));
+
+	return in.w > 3 ? in.w - 2 : 1;
 }
 
 enum history_action history_view_key(struct history_view *h, int key, int rows)
@@ -60,7 +102,8 @@ enum history_action history_view_key(struct history_view *h, int key, int rows)
 	if (page < 1)
 		page = 1;
 	if (h->detail) {
-		size_t last = count_lines(h->text);
+		size_t last = detail_rows(h->text, detail_width(rows, COLS), NULL,
+					  (struct rect){ 0, 0, 0, 0 }, 0, 0, 0);
 		switch (key) {
 		case 27: case 'q': case KEY_LEFT: case KEY_BACKSPACE:
 			detail_free(h);
@@ -112,13 +155,15 @@ static void draw_list(const struct history_view *h, WINDOW *win, struct rect in,
 		      const struct theme *th)
 {
 	char line[400];
-	const char *hint = "Enter shows a run   e loads its code   r reads again   Esc closes";
+	const char *hint = "Enter shows a run   e loads its code and files   r reads again   Esc closes";
 
 	text_draw(win, in.y, in.x + 1, in.w - 2, hint, strlen(hint), a);
 	if (h->n == 0) {
 		const char *none = "No runs of sandpit mcp yet: an assistant's runs appear here "
 				   "as it makes them (see docs/mcp.md).";
-		text_draw(win, in.y + 2, in.x + 1, in.w - 2, none, strlen(none), a);
+		char *why = h->why[0] ? sanitize_dup(h->why, true) : NULL;
+		detail_rows(why ? why : none, in.w > 3 ? in.w - 2 : 1, win, in, in.y + 2, 0, a);
+		free(why);
 		return;
 	}
 	for (size_t i = h->top; i < h->n && (int)(i - h->top) + 1 < in.h; i++) {
@@ -137,26 +182,13 @@ static void draw_list(const struct history_view *h, WINDOW *win, struct rect in,
 
 static void draw_detail(const struct history_view *h, WINDOW *win, struct rect in, attr_t a)
 {
-	const char *hint = h->picture ? "e loads the code into the Editor   p shows the picture   "
+	const char *hint = h->picture ? "e loads the code and files   p shows the picture   "
 					"Up/Down PgUp/PgDn scroll   Esc back"
-				      : "e loads the code into the Editor   Up/Down PgUp/PgDn scroll"
+				      : "e loads the code and files   Up/Down PgUp/PgDn scroll"
 					"   Esc back";
-	const char *p = h->text;
-	size_t skip = h->scroll;
-	int y = in.y + 1;
 
 	text_draw(win, in.y, in.x + 1, in.w - 2, hint, strlen(hint), a);
-	while (p && *p && skip) {
-		const char *nl = strchr(p, '\n');
-		p = nl ? nl + 1 : p + strlen(p);
-		skip--;
-	}
-	while (p && *p && y < in.y + in.h) {
-		const char *nl = strchr(p, '\n');
-		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		text_draw(win, y++, in.x + 1, in.w - 2, p, len, a);
-		p = nl ? nl + 1 : p + len;
-	}
+	detail_rows(h->text, in.w > 3 ? in.w - 2 : 1, win, in, in.y + 1, h->scroll, a);
 }
 
 void history_view_draw(const struct history_view *h, WINDOW *win, int rows, int cols,

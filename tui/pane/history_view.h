@@ -3,8 +3,9 @@
  * history_view.h - the playground's view of what an AI assistant ran
  * through `sandpit mcp` (F3, then h): a list of the kept runs, newest
  * first (time, status, violations, the code's first line); Enter shows
- * one run (its code, output, violations, hints, files), where e loads
- * its code into the Editor and p shows its first picture. A teacher
+ * one run: everything the model sent and got (mcp_runs.h), its lines
+ * wrapped to the box; e loads its code into the Editor and attaches the
+ * input files the history kept, and p shows its first picture. A teacher
  * demos what a model tried, live: the list is read again each time the
  * view opens, and r reads it again.
  *
@@ -28,8 +29,9 @@ struct history_view {
 	size_t n, sel, top;
 	char *text;              /* the detail of runs[sel] */
 	char *picture;           /* its first picture's path, or NULL */
-	size_t scroll;           /* the detail's first line shown */
+	size_t scroll;           /* the detail's first row shown (wrapped rows) */
 	const char *root;        /* NULL: the state dir's (tests may set it) */
+	char why[1500];          /* why the runs cannot be read, or "" */
 };
 
 enum history_action { HV_NONE, HV_LOAD_CODE, HV_PICTURE, HV_NO_PICTURE };

@@ -127,6 +127,12 @@ void carry_paste(struct carry_pane *cp, const char *text, size_t len)
 	touched(cp);
 }
 
+void carry_replace(struct carry_pane *cp, const char *text, size_t len)
+{
+	editor_replace_all(cp->ed, text, len);
+	touched(cp);
+}
+
 /* True when text is only white space, or an empty object "{}": both
  * mean "no carry-in", so no carry.json is made for the run. */
 static bool blank(const char *s, size_t len)

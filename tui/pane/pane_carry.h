@@ -41,6 +41,8 @@ void carry_free(struct carry_pane *cp);
 /* A key or paste for the buffer (the pane has focus). */
 bool carry_key(struct carry_pane *cp, bool is_key, wint_t ch);
 void carry_paste(struct carry_pane *cp, const char *text, size_t len);
+/* The whole buffer replaced by text, as one edit (Ctrl-Z undoes it). */
+void carry_replace(struct carry_pane *cp, const char *text, size_t len);
 
 /* Revalidate if needed; true when the buffer may be sent. */
 bool carry_check(struct carry_pane *cp);

@@ -74,19 +74,25 @@ static void replace_lone_surrogates(char *text)
 	}
 }
 
+json_t *result_json_parse(char *text, size_t len)
+{
+	json_t *o = json_loadb(text, len, 0, NULL);
+
+	if (!o && memchr(text, '\0', len) == NULL && text[len] == '\0') {
+		replace_lone_surrogates(text);
+		o = json_loadb(text, len, 0, NULL);
+	}
+	return o;
+}
+
 json_t *result_json(const struct sp_result *r, const char *why, const struct sp_limits *limits)
 {
-	json_error_t e;
 	json_t *o;
 	char *text = result_text(r, why, limits);
 
 	if (!text)
 		return NULL;
-	o = json_loads(text, 0, &e);
-	if (!o) {
-		replace_lone_surrogates(text);
-		o = json_loads(text, 0, &e);
-	}
+	o = result_json_parse(text, strlen(text));
 	free(text);
 	return o;
 }

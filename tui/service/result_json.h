@@ -26,6 +26,11 @@ const struct sp_result *result_or_unstarted(const struct sp_result *r, const cha
  * when memory ran out. */
 json_t *result_json(const struct sp_result *r, const char *why, const struct sp_limits *limits);
 
+/* Such a text (len bytes, a NUL after them), as kept in a file, into a
+ * jansson value the same way: a lone surrogate's escape becomes U+FFFD's
+ * (in text, which is changed). NULL when it is not JSON. */
+json_t *result_json_parse(char *text, size_t len);
+
 /* The same result as `sandpit run --json`'s text on one line (a --batch
  * line): the bytes of every string as that text has them, lone
  * surrogates included; the white space between tokens gone. Free it;
