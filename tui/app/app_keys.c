@@ -421,6 +421,10 @@ static bool focus_key(struct app *a, bool fkey, int key)
 			app_zoom_toggle(a);
 		return true;
 	}
+	else if (fkey && key > KEY_ALT_DIGIT && key <= KEY_ALT_DIGIT + PANE_COUNT) {
+		app_show_place(a, key - KEY_ALT_DIGIT - 1);
+		return true;
+	}
 	if (!step)
 		return false;
 	app_focus_step(a, step);
