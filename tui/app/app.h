@@ -194,6 +194,8 @@ struct app {
 	/* app_step.c: a run's output held for Space */
 	struct app_steps {
 		bool on;                    /* step mode */
+		bool released;              /* Esc: this run shows as it comes */
+		bool last_was_step;         /* the last key was Space or Esc of step mode */
 		struct step *held;
 	} step;
 
@@ -298,7 +300,9 @@ bool app_step_hold(struct app *a, const struct sp_event *ev);
 /* The run finished: true when held events wait (the run is kept). */
 bool app_step_hold_finish(struct app *a);
 /* Space (up to the next violation) and Esc (all): true when taken. */
-bool app_step_key(struct app *a, int key);
+bool app_step_key(struct app *a, bool is_key, int key);
+/* A run starts: step mode holds its output again. */
+void app_step_begin(struct app *a);
 void app_step_flush(struct app *a);
 void app_step_toggle(struct app *a);
 void app_step_free(struct app *a);

@@ -368,7 +368,7 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 		a->ui.dirty = true;
 		return true;
 	}
-	if (!is_key && app_step_key(a, key))
+	if (app_step_key(a, is_key, key))
 		return true;
 	return false;
 }
