@@ -187,7 +187,6 @@ struct app {
 	/* app_lesson.c: lessons, and the demo in the Editor (app_keys.c) */
 	struct app_lessons {
 		struct lesson_view *view;   /* NULL until lessons are first used */
-		bool carry_of_demo;         /* F2 filled the carry buffer outside a lesson */
 		size_t demo_loaded;         /* 1 + the demo last loaded into the Editor, or 0 */
 	} lesson;
 
@@ -248,6 +247,9 @@ bool app_lessons_load(struct app *a);
 void app_lessons_begin(struct app *a);
 /* Open lesson i: its starting program into the Editor (asks first). */
 void app_lesson_open(struct app *a, size_t i, bool ask);
+/* The Carry pane's buffer for where the learner is: the open lesson's own
+ * (kept beside its program), or the playground's when no lesson is open. */
+void app_lesson_carry(struct app *a);
 /* F3 in a lesson, 'l' in the demo menu: the lesson list. */
 void app_lesson_menu(struct app *a);
 /* The lesson list took a key; what the list made of it (lesson_view.h),
