@@ -5,7 +5,11 @@
 # passes, and each fake in lesson_fakes/ fails (a printed answer, a
 # carry written down in one run, empty files named like the pictures);
 # a fake named *.pass.py is a fair answer that must pass (lesson 5's
-# sample). Exit codes: 0 passed, 1 not yet, 2 bad usage.
+# sample); for every lesson, a program that prints every wanted line of
+# every run (the main check's and each [again]'s) fails too, and no
+# verdict shows an [again] run's hidden carry values (lesson 4's said
+# N=2000000, so a lookup table passed). Exit codes: 0 passed, 1 not yet,
+# 2 bad usage.
 set -u
 BIN=${1:?usage: $0 PATH/TO/sandpit}
 case $BIN in /*) ;; *) BIN=$PWD/$BIN ;; esac
@@ -45,6 +49,24 @@ for f in "$LESSONS"/*.lesson; do
 	section "$f" solution > "$T/solution.py"
 	judge "$n" "$T/start.py" 1
 	judge "$id" "$T/solution.py" 0
+	# the print-everything fake: every stdout line any run wants
+	awk '/^stdout has / { sub(/^stdout has /, ""); sub(/ \| .*$/, ""); print }
+	     /^stdout number / { sub(/^stdout number /, ""); sub(/ \| .*$/, "");
+				 sub(/ within .*$/, ""); print }' "$f" |
+		python3 -c 'import sys; print("".join("print(%r)\n" % l.rstrip("\n") for l in sys.stdin))' \
+		> "$T/print_all.py"
+	if [ -s "$T/print_all.py" ]; then
+		judge "$id" "$T/print_all.py" 1
+		# the verdict names no hidden input of an [again] run
+		sed -n 's/^with carry //p' "$f" | python3 -c '
+import json, sys
+for line in sys.stdin:
+    for v in json.loads(line).values():
+        print(json.dumps(v))' > "$T/hidden"
+		while read -r v; do
+			grep -qF -- "$v" "$T/out" && fail "lesson $id's verdict shows a hidden input ($v): $(cat "$T/out")"
+		done < "$T/hidden"
+	fi
 	for fake in "$HERE"/lesson_fakes/"$id".*.py; do
 		[ -f "$fake" ] || continue
 		case $fake in

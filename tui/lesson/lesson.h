@@ -158,8 +158,8 @@ bool lesson_again_judge(const struct lesson *l, size_t k,
 			const struct lesson_seen *in, const struct sp_result *r,
 			char *msg, size_t msglen);
 
-/* The inputs of [again] k in a few words: "carry {\"N\": 5}, another
- * scores.csv". */
+/* The inputs of [again] k in a few words, never their values (those are
+ * the hidden inputs): "another N, another scores.csv". */
 void lesson_again_words(const struct lesson *l, size_t k, char *buf, size_t len);
 
 /* ---- the set of lessons: the shipped ones, then a teacher's DIR ---- */
