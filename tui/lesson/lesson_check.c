@@ -539,6 +539,25 @@ static void say_not_yet(const struct lesson_cond *first, const char *why,
 
 /* Judge conds against r; "not yet: " and the first that fails into msg
  * (prefixed by pre, when not NULL). */
+/* One condition's verdict for a grader; an [again]'s by its line only. */
+static void record(struct lesson_checks *rec, const struct lesson_cond *c, bool again,
+		   bool held, const char *why)
+{
+	struct lesson_check *k;
+
+	if (rec->n >= LESSON_CHECKS_MAX)
+		return;
+	k = &rec->v[rec->n++];
+	k->line = c->line;
+	k->again = again;
+	k->held = held;
+	snprintf(k->check, sizeof k->check, "%s", again || !c->text ? "" : c->text);
+	if (held)
+		k->why[0] = '\0';
+	else
+		snprintf(k->why, sizeof k->why, "%s", c->say ? c->say : why);
+}
+
 static bool judge_conds(const struct lesson_cond *conds, size_t n,
 			const struct lesson_seen *in, const struct sp_result *r,
 			bool hide, const char *pre, char *msg, size_t msglen)
@@ -568,12 +587,15 @@ static bool judge_conds(const struct lesson_cond *conds, size_t n,
 		return false;
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (judge_one(&conds[i], r, in, received, carry, hide, why, sizeof why)) {
+		bool held = judge_one(&conds[i], r, in, received, carry, hide, why, sizeof why);
+		if (held) {
 			pass++;
 		} else if (!first) {
 			first = &conds[i];
 			memcpy(first_why, why, sizeof why);
 		}
+		if (in && in->rec)
+			record(in->rec, &conds[i], hide, held, why);
 	}
 	json_decref(carry);
 	json_decref(received);
