@@ -77,6 +77,45 @@ for line in sys.stdin:
 done
 [ "$n" -eq 8 ] || fail "expected the 8 shipped lessons, found $n"
 
+# a class folder: every file judged, a line each and a summary; the exit
+# status is the worst (2 when one could not be judged); --json gives one
+# object a file with each condition's verdict, and no [again] condition's
+# text (its hidden inputs); a crafted file name is made visible
+class="$T/class"
+mkdir -p "$class"
+section "$LESSONS/04_time.lesson" solution > "$class/ada.py"
+section "$LESSONS/04_time.lesson" start > "$class/bob.py"
+printf 'print("primes: 216816")\nprint("primes: 148933")\n' > "$class/cy.py"
+printf 'print(1)\n' > "$class/$(printf 'e\033]52;c;cHduZWQ=\007').py"
+"$BIN" learn --check 4 "$class" > "$T/out" 2>&1
+rc=$?
+cat "$T/out"
+[ "$rc" -eq 1 ] || fail "a class with one not yet: exit $rc, wanted 1"
+grep -q "ada.py: passed" "$T/out" || fail "ada.py not judged passed"
+grep -q "bob.py: not yet" "$T/out" || fail "bob.py not judged not yet"
+grep -q "cy.py: not yet" "$T/out" || fail "the print-everything cy.py passed"
+grep -q "^1 passed, 3 not yet (lesson 4, 04_time)$" "$T/out" || fail "no summary line"
+LC_ALL=C grep -q "$(printf '\033')" "$T/out" && fail "a file name's escape reached the terminal"
+printf 'x\000y' > "$class/dan.py"
+"$BIN" learn --check 04_time "$class/ada.py" "$class/dan.py" --json > "$T/out" 2> "$T/err"
+rc=$?
+[ "$rc" -eq 2 ] || fail "a file not judged: exit $rc, wanted 2"
+grep -q "^1 passed, 0 not yet, 1 not judged" "$T/err" || fail "the summary is not on stderr: $(cat "$T/err")"
+python3 - "$T/out" <<'PY' || fail "--json: $(cat "$T/out")"
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+assert len(rows) == 2, rows
+ada, dan = rows
+assert ada["lesson"] == "04_time" and ada["number"] == 4 and ada["passed"] is True
+assert ada["file"].endswith("ada.py") and ada["error"] is None and ada["verdict"] == "passed"
+main = [c for c in ada["checks"] if not c["again"]]
+again = [c for c in ada["checks"] if c["again"]]
+assert main and again and all(c["passed"] for c in ada["checks"])
+assert any(c["check"].startswith("stdout number primes:") for c in main)
+assert all(c["check"] is None for c in again), "an [again] condition's text shows"
+assert dan["passed"] is False and "NUL" in dan["error"] and dan["checks"] == []
+PY
+
 # bad usage: exit 2 and a sentence
 "$BIN" learn --check 99 "$T/start.py" > "$T/out" 2>&1
 [ $? -eq 2 ] && grep -q "no lesson '99'" "$T/out" || fail "an unknown lesson: $(cat "$T/out")"
