@@ -188,13 +188,14 @@ struct app {
 	/* app_lesson.c: lessons, and the demo in the Editor (app_keys.c) */
 	struct app_lessons {
 		struct lesson_view *view;   /* NULL until lessons are first used */
-		bool carry_of_demo;         /* F2 filled the carry buffer outside a lesson */
 		size_t demo_loaded;         /* 1 + the demo last loaded into the Editor, or 0 */
 	} lesson;
 
 	/* app_step.c: a run's output held for Space */
 	struct app_steps {
 		bool on;                    /* step mode */
+		bool released;              /* Esc: this run shows as it comes */
+		bool last_was_step;         /* the last key was Space or Esc of step mode */
 		struct step *held;
 	} step;
 
@@ -247,6 +248,9 @@ bool app_lessons_load(struct app *a);
 void app_lessons_begin(struct app *a);
 /* Open lesson i: its starting program into the Editor (asks first). */
 void app_lesson_open(struct app *a, size_t i, bool ask);
+/* The Carry pane's buffer for where the learner is: the open lesson's own
+ * (kept beside its program), or the playground's when no lesson is open. */
+void app_lesson_carry(struct app *a);
 /* F3 in a lesson, 'l' in the demo menu: the lesson list. */
 void app_lesson_menu(struct app *a);
 /* The lesson list took a key; what the list made of it (lesson_view.h),
@@ -299,7 +303,9 @@ bool app_step_hold(struct app *a, const struct sp_event *ev);
 /* The run finished: true when held events wait (the run is kept). */
 bool app_step_hold_finish(struct app *a);
 /* Space (up to the next violation) and Esc (all): true when taken. */
-bool app_step_key(struct app *a, int key);
+bool app_step_key(struct app *a, bool is_key, int key);
+/* A run starts: step mode holds its output again. */
+void app_step_begin(struct app *a);
 void app_step_flush(struct app *a);
 void app_step_toggle(struct app *a);
 void app_step_free(struct app *a);

@@ -167,8 +167,10 @@ void app_load_demo(struct app *a, size_t i, bool ask)
 		return;
 	}
 	app_lesson_keep_work(a);
-	if (a->lesson.view)
+	if (app_in_lesson(a)) {
 		a->lesson.view->cur = -1; /* a demo is not judged: the lesson closes */
+		app_lesson_carry(a);      /* and the playground's carry buffer is back */
+	}
 	text = demo_text(i, &len);
 	demo_buffer_name(i, name, sizeof name);
 	demo_title(i, title, sizeof title);
@@ -283,7 +285,6 @@ static void carry_forward(struct app *a)
 		app_message(a, true, "%s", msg);
 		return;
 	}
-	a->lesson.carry_of_demo = !app_in_lesson(a); /* a lesson starts without it */
 	if (carry_save_state(&a->pane.carry, err, sizeof err) < 0)
 		app_message(a, true, "%s (not kept: %s)", msg, err);
 	else
@@ -368,7 +369,7 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 		a->ui.dirty = true;
 		return true;
 	}
-	if (!is_key && app_step_key(a, key))
+	if (app_step_key(a, is_key, key))
 		return true;
 	return false;
 }
@@ -419,6 +420,10 @@ static bool focus_key(struct app *a, bool fkey, int key)
 		a->nav.focus = PANE_EDITOR;               /* Esc: back to the Editor */
 		if (a->nav.zoomed) /* among all panes: a zoomed Editor would hide the next run's output */
 			app_zoom_toggle(a);
+		return true;
+	}
+	else if (fkey && key > KEY_ALT_DIGIT && key <= KEY_ALT_DIGIT + PANE_COUNT) {
+		app_show_place(a, key - KEY_ALT_DIGIT - 1);
 		return true;
 	}
 	if (!step)

@@ -154,6 +154,26 @@ static char *load_work(const struct lesson *l, size_t *len)
 	return fio_read(path, LESSON_MAX_BYTES, FIO_NOFOLLOW, len, &e);
 }
 
+void app_lesson_carry(struct app *a)
+{
+	char path[CONFIG_PATH_MAX + 320], err[1400];
+	const char *use = NULL;
+
+	if (app_in_lesson(a)) {
+		const struct lesson *l = &a->lesson.view->set.v[a->lesson.view->cur];
+		if (work_path_ext(l, ".carry.json", path, sizeof path, true) < 0) {
+			output_message(a->pane.out, OUT_ERROR, "the lesson's carry buffer "
+				       "has no place (set HOME or XDG_STATE_HOME): it "
+				       "starts empty and is not kept");
+			path[0] = '\0';
+		}
+		use = path;
+	}
+	if (carry_use_state(&a->pane.carry, use, err, sizeof err) < 0)
+		output_message(a->pane.out, OUT_ERROR, "the carry buffer could not be "
+			       "kept (%s): it stays in the Carry pane", err);
+}
+
 void app_lesson_open(struct app *a, size_t i, bool ask)
 {
 	struct lesson_view *v = a->lesson.view;
@@ -185,15 +205,8 @@ void app_lesson_open(struct app *a, size_t i, bool ask)
 	a->recovery.restored = false;
 	a->nav.focus = PANE_EDITOR;
 	a->lesson.demo_loaded = 0;
-	if (a->lesson.carry_of_demo && !carry_is_empty(&a->pane.carry)) {
-		/* a demo's values would be the lesson's first carry-in */
-		carry_clear(&a->pane.carry);
-		carry_save_state(&a->pane.carry, err, sizeof err);
-		output_message(a->pane.out, OUT_INFO, "the Carry pane is cleared: a demo's "
-			       "values do not follow you into a lesson");
-	}
-	a->lesson.carry_of_demo = false;
 	v->cur = (long)i;
+	app_lesson_carry(a);
 	v->hints_shown = 0;
 	v->judged = false;
 	v->verdict_pass = false;
@@ -230,6 +243,7 @@ static void restart_lesson(struct app *a)
 	if (work_path(l, path, sizeof path, false) == 0)
 		unlink(path);
 	editor_set_text(a->pane.ed, l->start, strlen(l->start), editor_name(a->pane.ed));
+	carry_clear(&a->pane.carry);          /* the lesson's own buffer, afresh too */
 	a->lesson.view->hints_shown = 0;
 	a->lesson.view->judged = false;
 	app_message(a, false, "lesson %ld: the starting program again", a->lesson.view->cur + 1);

@@ -144,6 +144,20 @@ struct editor *app_pane_text(const struct app *a)
 	return !places[a->nav.focus] ? app_side_text(a) : app_editor_pane.text(a);
 }
 
+void app_show_place(struct app *a, int place)
+{
+	if (place < 0 || place >= PANE_COUNT)
+		return;
+	if (a->nav.focus == place && a->nav.zoomed) {
+		app_zoom_toggle(a);               /* again: every pane */
+		return;
+	}
+	a->nav.focus = place;
+	a->nav.zoomed = true;
+	app_message(a, false, "%s zoomed: Alt-%d again shows all", app_focused(a)->title,
+		    place + 1);
+}
+
 void app_zoom_toggle(struct app *a)
 {
 	a->nav.zoomed = !a->nav.zoomed;

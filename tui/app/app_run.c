@@ -189,6 +189,7 @@ void app_run_start(struct app *a)
 		return;
 	}
 	app_step_flush(a); /* step mode: the last run is shown in full first */
+	app_step_begin(a);
 	if (!carry_ready(a) || !inputs_take(a, &in))
 		return;
 	if (config_build(a, &in, &c)) {

@@ -87,11 +87,11 @@ void app_run_finish(struct app *a, const struct sp_result *r)
 	if (line > 0)
 		editor_error_line(a->pane.ed, line);
 	if (r->status == SP_STATUS_OK && r->n_violations)
-		app_message(a, false, "run %d: see Violations (F11 zooms)", a->run.no);
+		app_message(a, false, "run %d: see Violations (Alt-4)", a->run.no);
 	else if (r->status == SP_STATUS_OK)
 		app_message(a, false, "run %d: ok", a->run.no);
 	else if (r->n_violations)
-		app_message(a, true, "run %d: %s - see Violations", a->run.no, name);
+		app_message(a, true, "run %d: %s - see Violations (Alt-4)", a->run.no, name);
 	else if (r->n_hints)
 		app_message(a, true, "run %d: %s - a hint in Output says why", a->run.no, name);
 	else

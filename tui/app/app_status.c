@@ -45,7 +45,7 @@ static void key_hints(const struct app *a, int width, char *buf, size_t len)
 			snprintf(buf, len, "%s", over);
 		return;
 	}
-	if (a->nav.zoomed) {
+	if (a->nav.zoomed && width >= 8) {
 		snprintf(buf, len, "F11 back");
 		used = strlen(buf);
 	}
@@ -65,8 +65,10 @@ static void key_hints(const struct app *a, int width, char *buf, size_t len)
 	}
 }
 
-/* The status line: state, message, cursor position and key hints (the
- * hints that fit, most useful first; the message keeps some room). */
+/* The status line: state, message, key hints and cursor position. The
+ * message is what a person must read now, so it is never cut for the
+ * rest: the key hints give way first (those that fit, most useful first),
+ * then the cursor's position, then the state's clock and count. */
 void app_status_draw(struct app *a)
 {
 	struct rect r = a->ui.lay.status;
@@ -74,7 +76,7 @@ void app_status_draw(struct app *a)
 	attr_t sa = theme_attr(&a->theme, TR_STATUS);
 	attr_t ka = theme_attr(&a->theme, TR_STATUS_KEY);
 	long line = 0, col = 0;
-	int x, rw, lw, msgw, room;
+	int lw, msgw, posw, room;
 
 	layout_clear(stdscr, r, sa);
 	state_text(a, state, sizeof state);
@@ -90,24 +92,25 @@ void app_status_draw(struct app *a)
 	editor_cursor_pos(app_pane_text(a), &line, &col);
 	snprintf(pos, sizeof pos, "%sLn %ld, Col %ld ",
 		 editor_modified(a->pane.ed) ? "[+] " : "", line, col);
-	lw = text_draw(stdscr, r.y, r.x, r.w, left, strlen(left), ka | A_BOLD);
 	msgw = a->ui.msg[0] && app_now() < a->ui.msg_until ? text_width(a->ui.msg, strlen(a->ui.msg)) : 0;
-	room = r.w - lw - 2 - msgw - text_width(pos, strlen(pos)) - 3;
+	lw = text_width(left, strlen(left));
+	posw = text_width(pos, strlen(pos));
+	if (msgw && lw + 1 + msgw > r.w) {
+		/* the state shrinks to its word ("running", "error") */
+		snprintf(left, sizeof left, " %s ", a->run.sp ? (a->run.cancelling ? "cancelling" : "running")
+							    : a->run.state);
+		lw = text_width(left, strlen(left));
+	}
+	if (msgw && lw + 1 + msgw + 2 + posw > r.w)
+		pos[0] = '\0', posw = 0;
+	room = r.w - lw - 1 - (msgw ? msgw + 2 : 0) - posw - 2;
 	key_hints(a, room, keys, sizeof keys);
-	if (!strstr(keys, "  ") && msgw > 28) {
-		/* short of room: the message may be cut, the first keys stay */
-		room = r.w - lw - 2 - 28 - text_width(pos, strlen(pos)) - 3;
-		key_hints(a, room, keys, sizeof keys);
-	}
-	snprintf(right, sizeof right, "%s%s%s", keys, keys[0] ? "  " : "", pos);
-	rw = text_width(right, strlen(right));
-	x = r.x + lw + 1;
-	if (msgw) {
-		int mroom = r.w - lw - rw - 3;
-		if (mroom > 0)
-			text_draw(stdscr, r.y, x, mroom, a->ui.msg, strlen(a->ui.msg),
-				  a->ui.msg_error ? theme_attr(&a->theme, TR_ERROR) : sa);
-	}
-	if (rw < r.w - lw)
+	snprintf(right, sizeof right, "%s%s%s", keys, keys[0] && pos[0] ? "  " : "", pos);
+	lw = text_draw(stdscr, r.y, r.x, r.w, left, strlen(left), ka | A_BOLD);
+	if (msgw && r.w - lw - 1 > 0)
+		text_draw(stdscr, r.y, r.x + lw + 1, r.w - lw - 1, a->ui.msg, strlen(a->ui.msg),
+			  a->ui.msg_error ? theme_attr(&a->theme, TR_ERROR) : sa);
+	int rw = text_width(right, strlen(right));
+	if (rw && rw <= r.w - lw - 1 - (msgw ? msgw + 2 : 0))
 		text_draw(stdscr, r.y, r.x + r.w - rw, rw, right, strlen(right), sa);
 }

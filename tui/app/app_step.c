@@ -5,7 +5,11 @@
  * Space shows everything up to the next violation and stops there: the
  * record is selected in the Violations pane and its line marked in the
  * Editor, so the class sees what the program did and where the sandbox
- * stopped it. Esc (or F5, or leaving step mode) shows the rest.
+ * stopped it. Esc (or F5, or leaving step mode) shows the rest; while the
+ * program still runs, Esc shows what was held and lets the rest of that
+ * run show as it comes (it never cancels the run: Ctrl-C does). No key of
+ * step mode reaches the Editor: a Space while there is nothing to show
+ * yet, or after the last step, is swallowed and said.
  *
  * The program itself is never paused: it runs under its real limits and
  * its real clock, and only the showing waits. (Pausing the sandboxed
@@ -66,7 +70,8 @@ bool app_step_hold(struct app *a, const struct sp_event *ev)
 	struct step *s;
 	struct held h = { .type = ev->type };
 
-	if (!a->step.on || ev->type == SP_EVENT_USAGE || ev->type == SP_EVENT_FINISHED)
+	if (!a->step.on || a->step.released || ev->type == SP_EVENT_USAGE ||
+	    ev->type == SP_EVENT_FINISHED)
 		return false;
 	if (!(s = step_of(a)))
 		return false;
@@ -173,19 +178,54 @@ static void show(struct app *a, bool to_end)
 	a->ui.dirty = true;
 }
 
-bool app_step_key(struct app *a, int key)
+void app_step_begin(struct app *a)
 {
-	if (!app_step_pending(a))
-		return false;
-	if (key == ' ') {
-		show(a, false);
+	a->step.released = false;
+	a->step.last_was_step = false;
+}
+
+/* Space with nothing held: in step mode it is still a step key, not a
+ * space typed into the program (lesson 4's next run failed with an
+ * IndentationError after one Space too many). */
+static bool idle_space(struct app *a)
+{
+	if (a->run.sp && !a->step.released) {
+		app_message(a, false, "step: nothing to show yet - the program is running");
 		return true;
 	}
-	if (key == 27 && !a->run.sp) { /* while it runs, Esc cancels it */
-		show(a, true);
+	if (a->step.last_was_step) {
+		app_message(a, false, "step: all of run %d is shown", a->run.no);
 		return true;
 	}
 	return false;
+}
+
+bool app_step_key(struct app *a, bool is_key, int key)
+{
+	bool step_key = false;
+
+	if (!a->step.on || is_key) {
+		a->step.last_was_step = false;
+		return false;
+	}
+	if (key == ' ') {
+		if (app_step_pending(a))
+			show(a, false), step_key = true;
+		else
+			step_key = idle_space(a);
+	} else if (key == 27 && (app_step_pending(a) || (a->run.sp && !a->step.released))) {
+		/* the rest; a run still going shows as it comes from now on */
+		if (a->run.sp) {
+			a->step.released = true;
+			app_message(a, false, "step: the rest of run %d shows as it comes "
+				    "(Ctrl-C cancels it)", a->run.no);
+		}
+		if (app_step_pending(a))
+			show(a, true);
+		step_key = true;
+	}
+	a->step.last_was_step = step_key;
+	return step_key;
 }
 
 void app_step_flush(struct app *a)

@@ -89,6 +89,10 @@ void app_focus_step(struct app *a, int step);
 /* The focused pane's key hints, and the text whose "Ln, Col" shows. */
 const char *const *app_pane_hints(const struct app *a);
 struct editor *app_pane_text(const struct app *a);
+/* Alt-1 .. Alt-5: the pane in place (enum pane_id) focused and zoomed to
+ * the whole screen, whatever was focused; the same key again: every pane.
+ * What a message names when it says where to look ("Alt-4"). */
+void app_show_place(struct app *a, int place);
 /* F11 / Ctrl-U: zoom the focused pane to the whole screen, and back. */
 void app_zoom_toggle(struct app *a);
 

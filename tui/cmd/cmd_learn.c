@@ -10,10 +10,12 @@
  *                                             fail its check) and solution
  *                                             (must pass) in the sandbox:
  *                                             DIR's lessons, else the shipped
- *   sandpit learn --check LESSON FILE         judge a learner's program
- *                                             file against one lesson, as
- *                                             the playground would (exit 0
- *                                             passed, 1 not yet, 2 usage)
+ *   sandpit learn --check LESSON FILE...      judge learners' program
+ *                 [--json]                    files (or a class folder)
+ *                                             against one lesson, as the
+ *                                             playground would (exit 0 all
+ *                                             passed, 1 not yet, 2 usage or
+ *                                             a file not judged)
  *
  * --list and --verify exit 1 when a lesson file is broken or a lesson
  * does not behave, so a teacher can check a new lesson in a second.
@@ -23,6 +25,7 @@
 #include <string.h>
 
 #include "cmd/commands.h"
+#include "cmd/learn_grade.h"
 #include "config/config.h"
 #include "text/fileio.h"
 #include "lesson/lesson.h"
@@ -110,18 +113,11 @@ static long find_lesson(const struct lesson_set *s, const char *name)
 	return -1;
 }
 
-/* --check LESSON FILE: a learner's program judged headless, with the
- * lesson's runs (carry between them) and its [again]s. 0 passed, 1 not
- * yet, 2 bad usage. */
-static int check_program(const struct lesson_set *s, const struct pg_config *cfg,
-			 const char *which, const char *file)
+/* --check LESSON FILE...: learners' programs judged headless, with the
+ * lesson's runs (carry between them) and its [again]s (learn_grade.c). */
+static int check_programs(const struct lesson_set *s, const struct pg_config *cfg,
+			  const char *which, char *const *files, size_t n, bool json)
 {
-	struct fio_error fe;
-	struct sp_error err = { { 0 } };
-	size_t len = 0;
-	char verdict[700];
-	bool passed;
-	unsigned runs;
 	long i = find_lesson(s, which);
 
 	if (i < 0) {
@@ -129,38 +125,16 @@ static int check_program(const struct lesson_set *s, const struct pg_config *cfg
 			"a lesson's file name: sandpit learn --list)\n", which, s->n);
 		return 2;
 	}
-	char *text = fio_read(file, LESSON_MAX_BYTES, 0, &len, &fe);
-	if (!text) {
-		fprintf(stderr, "sandpit: cannot read the program %s: %s\n", file,
-			fe.kind == FIO_NOT_REGULAR ? "not a regular file" :
-			fe.kind == FIO_TOO_BIG ? "larger than 1 MiB" : strerror(fe.err));
-		return 2;
-	}
-	if (memchr(text, '\0', len)) {
-		fprintf(stderr, "sandpit: %s is not a program (it holds a NUL byte)\n", file);
-		free(text);
-		return 2;
-	}
-	const struct lesson *l = &s->v[i];
-	int rc = lesson_try(l, text, &cfg->limits, cfg->python[0] ? cfg->python : NULL,
-			    &passed, &runs, verdict, sizeof verdict, &err);
-	free(text);
-	if (rc < 0) {
-		fprintf(stderr, "sandpit: lesson %ld: a run did not start: %s\n", i + 1,
-			err.msg);
-		return 1;
-	}
-	char *safe = sanitize_dup(verdict, true); /* it may quote the program */
-	printf("lesson %ld (%s): %s\n", i + 1, l->id, safe ? safe : "");
-	free(safe);
-	return passed ? 0 : 1;
+	return learn_grade(&s->v[i], i + 1, cfg, files, n, json);
 }
 
 /* What `sandpit learn` was asked: its own flags, and the rest (argv[0]
  * first, NULL-ended) for the playground's options. */
 struct learn_args {
-	bool reset, list, verify;
-	const char *check_lesson, *check_file;
+	bool reset, list, verify, json;
+	const char *check_lesson;
+	char **check_files;         /* into argv */
+	size_t n_check;
 	char **rest;
 	int nrest;
 };
@@ -174,8 +148,9 @@ static void learn_help(void)
 	       "and broken files\n"
 	       "       sandpit learn --verify [--lessons DIR]   each start "
 	       "must fail, each solution pass\n"
-	       "       sandpit learn --check LESSON FILE [--lessons DIR]  "
-	       "judge a program (exit 0 passed, 1 not yet)\n"
+	       "       sandpit learn --check LESSON FILE... [--json] [--lessons DIR]\n"
+	       "                 judge programs, or a class folder of *.py (exit 0 all "
+	       "passed,\n                 1 one not yet, 2 one not judged)\n"
 	       "OPTIONS are the playground's (sandpit --help); the lesson "
 	       "format: docs/lessons.md\n");
 }
@@ -192,14 +167,21 @@ static int split_args(struct learn_args *a, int argc, char **argv)
 			a->list = true;
 		else if (!strcmp(argv[i], "--verify"))
 			a->verify = true;
+		else if (!strcmp(argv[i], "--json"))
+			a->json = true;
 		else if (!strcmp(argv[i], "--check")) {
-			if (i + 2 >= argc) {
+			if (i + 2 >= argc || argv[i + 2][0] == '-') {
 				fprintf(stderr, "sandpit: --check needs a LESSON (its number "
-					"or file name) and a program FILE\n");
+					"or file name) and program FILEs (or a class folder)\n");
 				return 2;
 			}
 			a->check_lesson = argv[++i];
-			a->check_file = argv[++i];
+			a->check_files = argv + i + 1;
+			/* every word up to the next option is a program or a folder */
+			while (i + 1 < argc && argv[i + 1][0] != '-') {
+				i++;
+				a->n_check++;
+			}
 		}
 		else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			learn_help();
@@ -267,7 +249,8 @@ static int teach(const struct learn_args *a)
 	loaded = lesson_set_load(&set, cfg.lessons_dir);
 	say_broken(&set);
 	if (a->check_lesson)
-		rc = check_program(&set, &cfg, a->check_lesson, a->check_file);
+		rc = check_programs(&set, &cfg, a->check_lesson, a->check_files, a->n_check,
+				    a->json);
 	else
 		rc = list_and_verify(a, &set, loaded, &cfg);
 	lesson_set_free(&set);

@@ -108,7 +108,7 @@ _sandpit()
 	doctor)
 		_sandpit_add < <(compgen -W "--help" -- "$cur") ;;
 	learn)
-		_sandpit_add < <(compgen -W "$play --step --reset --list --verify --check --help" -- "$cur") ;;
+		_sandpit_add < <(compgen -W "$play --step --reset --list --verify --check --json --help" -- "$cur") ;;
 	view)
 		if [[ $cur == -* ]]; then
 			_sandpit_add < <(compgen -W "--help" -- "$cur")

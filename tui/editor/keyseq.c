@@ -4,7 +4,8 @@
  *
  * What terminals send (ECMA-48 and xterm's conventions):
  *
- *   ESC x               Alt-x (the Meta prefix)
+ *   ESC x               Alt-x (the Meta prefix); Alt-1 .. Alt-9 are keys
+ *                       (KEY_ALT_DIGIT + n), the others mean nothing
  *   ESC O F             SS3: F1-F4 as ESC O P..S, arrows ESC O A..D
  *   ESC [ params final  CSI: params are digits and ';' (0x30-0x3F),
  *                       then intermediates (0x20-0x2F), then one final
@@ -255,6 +256,8 @@ static enum keyseq_result feed_esc(struct feed *f, wint_t c)
 		 * keys pressed quickly (Alt-Ctrl chords mean nothing here) */
 		return esc_then(f, c, false);
 	}
+	if (c >= '1' && c <= '9' && k->len == 0)
+		return sequence_done(f, KEY_ALT_DIGIT + (int)(c - '0'));
 	if (c >= 0x20 && c < 0x7f)
 		snprintf(f->desc, f->desclen, "Alt-%c", (char)c);
 	else

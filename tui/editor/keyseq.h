@@ -33,6 +33,8 @@
 #define KEY_ALT_LEFT  (KEY_MAX + 12)
 #define KEY_ALT_RIGHT (KEY_MAX + 13)
 #define KEY_CTRL_DEL  (KEY_MAX + 14)   /* Ctrl-Delete: clears the Carry pane */
+/* Alt-1 .. Alt-9 (ESC then the digit): KEY_ALT_DIGIT + 1 .. + 9 */
+#define KEY_ALT_DIGIT (KEY_MAX + 20)
 
 /* The bracketed-paste markers (ESC [200~ and ESC [201~): app.c also
  * hands them to ncurses by define_key. */

@@ -61,6 +61,7 @@ struct lesson_cond {
 	enum lesson_op op;      /* limit */
 	uint64_t num;           /* limit: ms, bytes or a count */
 	char *say;              /* the teacher's words when it fails, or NULL */
+	char *text;             /* the condition as written, without its words */
 };
 
 /* A file the lesson attaches to each of its runs ([file NAME]). */
@@ -143,6 +144,23 @@ bool lesson_judge(const struct lesson *l, const struct sp_result *r,
 struct lesson_seen {
 	const char *program;
 	const char *carry_in;
+	struct lesson_checks *rec;   /* where each condition's verdict goes, or NULL */
+};
+
+/* Each condition of the last judged runs, for a grader (learn --check
+ * --json): the main check's (of its last run), then each [again]'s. An
+ * [again] condition is recorded by its line only, never its text: that
+ * would tell its hidden inputs and answers. */
+#define LESSON_CHECKS_MAX (LESSON_MAX_CONDS * (1 + LESSON_MAX_AGAIN))
+struct lesson_checks {
+	size_t n;
+	struct lesson_check {
+		int line;            /* in the lesson file */
+		bool again;          /* a condition of an [again] run */
+		bool held;
+		char check[160];     /* the condition as written; "" for [again] */
+		char why[400];       /* the teacher's words or ours when it failed */
+	} v[LESSON_CHECKS_MAX];
 };
 
 /* lesson_judge with what the run was given. */
@@ -158,8 +176,8 @@ bool lesson_again_judge(const struct lesson *l, size_t k,
 			const struct lesson_seen *in, const struct sp_result *r,
 			char *msg, size_t msglen);
 
-/* The inputs of [again] k in a few words: "carry {\"N\": 5}, another
- * scores.csv". */
+/* The inputs of [again] k in a few words, never their values (those are
+ * the hidden inputs): "another N, another scores.csv". */
 void lesson_again_words(const struct lesson *l, size_t k, char *buf, size_t len);
 
 /* ---- the set of lessons: the shipped ones, then a teacher's DIR ---- */
@@ -217,6 +235,11 @@ int lesson_try(const struct lesson *l, const char *program,
 	       const struct sp_limits *base, const char *python,
 	       bool *passed, unsigned *runs_done, char *verdict, size_t vlen,
 	       struct sp_error *err);
+/* lesson_try, each condition's verdict recorded in rec (see above). */
+int lesson_try_checks(const struct lesson *l, const char *program,
+		      const struct sp_limits *base, const char *python,
+		      bool *passed, unsigned *runs_done, char *verdict, size_t vlen,
+		      struct lesson_checks *rec, struct sp_error *err);
 
 /* One run of program on the inputs of [again] k, judged by its
  * conditions. 0 (*passed, verdict), or -1 with err. */

@@ -145,24 +145,30 @@ static void last_line(const struct sp_result *r, char *buf, size_t len)
 		snprintf(buf, len, "\"%.*s\"", (int)(e - s > 80 ? 80 : e - s), r->out + s);
 }
 
-/* The number printed after label in stdout: true and *x, or false. */
-static bool number_after(const struct sp_result *r, const char *label, double *x)
+/* The number printed after label at or after *from in stdout: true with
+ * *x, and *from moved past it; false when there is none. */
+static bool number_after(const struct sp_result *r, const char *label, const char **from,
+			 double *x)
 {
-	char buf[64], *end;
-	const char *p;
-	size_t n = strlen(label), k = 0;
+	const char *end = r->out + r->out_len, *p = *from;
+	size_t n = strlen(label);
 
-	if (!r->out || !(p = memmem(r->out, r->out_len, label, n)))
-		return false;
-	p += n;
-	while (p < r->out + r->out_len && (*p == ' ' || *p == '\t'))
-		p++;
-	while (p < r->out + r->out_len && k + 1 < sizeof buf &&
-	       strchr("0123456789+-.eE", *p))
-		buf[k++] = *p++;
-	buf[k] = '\0';
-	*x = strtod(buf, &end);
-	return k && end != buf;
+	while (p < end && (p = memmem(p, (size_t)(end - p), label, n))) {
+		char buf[64], *stop;
+		size_t k = 0;
+		p += n;
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		while (p < end && k + 1 < sizeof buf && strchr("0123456789+-.eE", *p))
+			buf[k++] = *p++;
+		buf[k] = '\0';
+		*x = strtod(buf, &stop);
+		if (k && stop != buf) {
+			*from = p;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* A carry value for a verdict ("none" when absent), at most 60 bytes. */
@@ -263,23 +269,36 @@ static bool judge_source(const struct judge *j)
 	return holds;
 }
 
+/* Every number printed after the label is judged, not the first: a
+ * program that prints the answers of every run ("primes: 216816",
+ * "primes: 148933") has one of them wrong in each run. */
 static bool judge_number(const struct judge *j)
 {
 	const struct lesson_cond *c = j->c;
-	double x = 0;
-	bool found = number_after(j->r, c->arg, &x);
-	bool holds = found && x >= c->want - c->tol && x <= c->want + c->tol;
+	const char *from = j->r->out;
+	double x = 0, wrong = 0;
+	size_t found = 0, off = 0;
 
+	while (from && number_after(j->r, c->arg, &from, &x)) {
+		if (!(x >= c->want - c->tol && x <= c->want + c->tol) && !off++)
+			wrong = x;
+		found++;
+	}
+	bool holds = found && !off;
 	if (holds != c->negate)
 		return holds;
 	if (!found)
 		snprintf(j->why, j->len, "the output shows no number after \"%s\" yet", c->arg);
-	else if (j->hide || c->negate)
-		snprintf(j->why, j->len, "the output says \"%s %g\", not the right answer",
+	else if (c->negate)
+		snprintf(j->why, j->len, "the output says \"%s %.15g\", not the right answer",
 			 c->arg, x);
+	else if (j->hide || found > 1)
+		/* which of several is right would tell the answer */
+		snprintf(j->why, j->len, "the output says \"%s %.15g\"%s, not the right answer",
+			 c->arg, wrong, found > 1 ? " among others" : "");
 	else
-		snprintf(j->why, j->len, "the output says \"%s %g\", the lesson wants %g "
-			 "(give or take %g)", c->arg, x, c->want, c->tol);
+		snprintf(j->why, j->len, "the output says \"%s %.15g\", the lesson wants %.15g "
+			 "(give or take %.15g)", c->arg, wrong, c->want, c->tol);
 	return holds;
 }
 
@@ -520,6 +539,25 @@ static void say_not_yet(const struct lesson_cond *first, const char *why,
 
 /* Judge conds against r; "not yet: " and the first that fails into msg
  * (prefixed by pre, when not NULL). */
+/* One condition's verdict for a grader; an [again]'s by its line only. */
+static void record(struct lesson_checks *rec, const struct lesson_cond *c, bool again,
+		   bool held, const char *why)
+{
+	struct lesson_check *k;
+
+	if (rec->n >= LESSON_CHECKS_MAX)
+		return;
+	k = &rec->v[rec->n++];
+	k->line = c->line;
+	k->again = again;
+	k->held = held;
+	snprintf(k->check, sizeof k->check, "%s", again || !c->text ? "" : c->text);
+	if (held)
+		k->why[0] = '\0';
+	else
+		snprintf(k->why, sizeof k->why, "%s", c->say ? c->say : why);
+}
+
 static bool judge_conds(const struct lesson_cond *conds, size_t n,
 			const struct lesson_seen *in, const struct sp_result *r,
 			bool hide, const char *pre, char *msg, size_t msglen)
@@ -549,12 +587,15 @@ static bool judge_conds(const struct lesson_cond *conds, size_t n,
 		return false;
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (judge_one(&conds[i], r, in, received, carry, hide, why, sizeof why)) {
+		bool held = judge_one(&conds[i], r, in, received, carry, hide, why, sizeof why);
+		if (held) {
 			pass++;
 		} else if (!first) {
 			first = &conds[i];
 			memcpy(first_why, why, sizeof why);
 		}
+		if (in && in->rec)
+			record(in->rec, &conds[i], hide, held, why);
 	}
 	json_decref(carry);
 	json_decref(received);
@@ -581,11 +622,22 @@ bool lesson_judge(const struct lesson *l, const struct sp_result *r,
 void lesson_again_words(const struct lesson *l, size_t k, char *buf, size_t len)
 {
 	const struct lesson_again *g = &l->again[k];
-	size_t n = 0;
+	json_t *carry = g->carry ? json_loads(g->carry, 0, NULL) : NULL;
+	const char *name;
+	json_t *v;
+	size_t n = 0, names = 0;
 
 	buf[0] = '\0';
-	if (g->carry)
-		n += (size_t)snprintf(buf + n, len - n, "carry %.80s", g->carry);
+	/* the names only: the values are the hidden inputs (a verdict that
+	 * said N=2000000 let a lookup table pass) */
+	json_object_foreach(carry, name, v) {
+		if (n >= len)
+			break;
+		n += (size_t)snprintf(buf + n, len - n, "%s%.40s", names++ ? ", " : "another ",
+				      name);
+		(void)v;
+	}
+	json_decref(carry);
 	for (size_t i = 0; i < g->n_swap && n < len; i++)
 		n += (size_t)snprintf(buf + n, len - n, "%sanother %s", n ? ", " : "",
 				      g->swap[i].name);

@@ -799,10 +799,15 @@ static int check_line(struct parser *p, int line, const char *s, const char *e,
 	char w[64];
 	int rc = COND_BAD;
 
-	if (take_say(&s, &e, &c) < 0)
+	const char *ts, *te;
+	if (take_say(&s, &e, &c) < 0 || (ts = s, te = e, trim(&ts, &te), 0) ||
+	    !(c.text = dup_n(ts, (size_t)(te - ts)))) {
+		free(c.say);
 		return fail(p, line, "out of memory");
+	}
 	if (*n_conds == LESSON_MAX_CONDS) {
 		free(c.say);
+		free(c.text);
 		return fail(p, line, "more than %d conditions", LESSON_MAX_CONDS);
 	}
 	if (word(&s, e, w, sizeof w)) {
@@ -829,6 +834,7 @@ static int check_line(struct parser *p, int line, const char *s, const char *e,
 	free(c.arg);
 	free(c.value);
 	free(c.say);
+	free(c.text);
 	return -1;
 }
 
@@ -952,6 +958,7 @@ void lesson_free(struct lesson *l)
 		free(l->conds[i].arg);
 		free(l->conds[i].value);
 		free(l->conds[i].say);
+		free(l->conds[i].text);
 	}
 	for (size_t k = 0; k < l->n_again; k++) {
 		struct lesson_again *g = &l->again[k];
@@ -963,6 +970,7 @@ void lesson_free(struct lesson *l)
 			free(g->conds[i].arg);
 			free(g->conds[i].value);
 			free(g->conds[i].say);
+			free(g->conds[i].text);
 		}
 	}
 	free(l->again);

@@ -47,11 +47,12 @@ static int run_judged(const struct lesson *l, long again, const char *program,
 		      const struct sp_limits *base, const char *python,
 		      const struct lesson_stage *st, const char *carry,
 		      const char *in, size_t in_len, bool *passed, char **carry_out,
-		      char *verdict, size_t vlen, struct sp_error *err)
+		      char *verdict, size_t vlen, struct lesson_checks *rec,
+		      struct sp_error *err)
 {
 	struct sp_config c;
 	struct sp_result *r = NULL;
-	struct lesson_seen seen = { .program = program, .carry_in = carry };
+	struct lesson_seen seen = { .program = program, .carry_in = carry, .rec = rec };
 	char keep[4096];
 
 	sp_config_init(&c);
@@ -84,9 +85,10 @@ static int run_judged(const struct lesson *l, long again, const char *program,
 	return started < 0 ? -1 : 0;
 }
 
-int lesson_again_run(const struct lesson *l, size_t k, const char *program,
+static int again_run(const struct lesson *l, size_t k, const char *program,
 		     const struct sp_limits *base, const char *python,
-		     bool *passed, char *verdict, size_t vlen, struct sp_error *err)
+		     bool *passed, char *verdict, size_t vlen, struct lesson_checks *rec,
+		     struct sp_error *err)
 {
 	const struct lesson_again *g = &l->again[k];
 	struct lesson_stage st;
@@ -96,15 +98,31 @@ int lesson_again_run(const struct lesson *l, size_t k, const char *program,
 	if (lesson_stage_again(l, k, &st, err->msg, sizeof err->msg) < 0)
 		return -1;
 	rc = run_judged(l, (long)k, program, base, python, &st, g->carry,
-			g->stdin_text, g->stdin_len, passed, NULL, verdict, vlen, err);
+			g->stdin_text, g->stdin_len, passed, NULL, verdict, vlen, rec, err);
 	lesson_stage_remove(&st);
 	return rc;
+}
+
+int lesson_again_run(const struct lesson *l, size_t k, const char *program,
+		     const struct sp_limits *base, const char *python,
+		     bool *passed, char *verdict, size_t vlen, struct sp_error *err)
+{
+	return again_run(l, k, program, base, python, passed, verdict, vlen, NULL, err);
 }
 
 int lesson_try(const struct lesson *l, const char *program,
 	       const struct sp_limits *base, const char *python,
 	       bool *passed, unsigned *runs_done, char *verdict, size_t vlen,
 	       struct sp_error *err)
+{
+	return lesson_try_checks(l, program, base, python, passed, runs_done, verdict,
+				 vlen, NULL, err);
+}
+
+int lesson_try_checks(const struct lesson *l, const char *program,
+		      const struct sp_limits *base, const char *python,
+		      bool *passed, unsigned *runs_done, char *verdict, size_t vlen,
+		      struct lesson_checks *rec, struct sp_error *err)
 {
 	struct lesson_stage st;
 	char *carry = NULL;
@@ -117,8 +135,10 @@ int lesson_try(const struct lesson *l, const char *program,
 		return -1;
 	for (unsigned i = 0; i < l->runs && !*passed; i++) {
 		char *out = NULL;
+		if (rec)
+			rec->n = 0;           /* the main check's last run only */
 		if (run_judged(l, -1, program, base, python, &st, carry, NULL, 0,
-			       passed, &out, verdict, vlen, err) < 0) {
+			       passed, &out, verdict, vlen, rec, err) < 0) {
 			rc = -1;
 			break;
 		}
@@ -136,8 +156,8 @@ int lesson_try(const struct lesson *l, const char *program,
 	lesson_stage_remove(&st);
 	/* the fixed answer passes the main check at most: the [again]s tell */
 	for (size_t k = 0; rc == 0 && *passed && k < l->n_again; k++)
-		if (lesson_again_run(l, k, program, base, python, passed, verdict,
-				     vlen, err) < 0)
+		if (again_run(l, k, program, base, python, passed, verdict, vlen, rec,
+			      err) < 0)
 			rc = -1;
 	return rc;
 }

@@ -241,7 +241,7 @@ int carry_save_state(struct carry_pane *cp, char *err, size_t errlen)
 
 	if (!cp->unsaved || !cp->state_path[0])
 		return 0;
-	if (config_state_path(CARRY_NAME, path, sizeof path, true) < 0) {
+	if (!cp->own_state && config_state_path(CARRY_NAME, path, sizeof path, true) < 0) {
 		snprintf(err, errlen, "no state directory (HOME is not set)");
 		return -1;
 	}
@@ -250,11 +250,42 @@ int carry_save_state(struct carry_pane *cp, char *err, size_t errlen)
 		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
-	rc = write_atomic(path, text, len, err, errlen);
+	rc = write_atomic(cp->state_path, text, len, err, errlen);
 	free(text);
 	if (rc == 0)
 		cp->unsaved = false;
 	return rc;
+}
+
+int carry_use_state(struct carry_pane *cp, const char *path, char *err, size_t errlen)
+{
+	char def[sizeof cp->state_path], lerr[256];
+	size_t len;
+	char *text = NULL;
+
+	if (!path) {
+		if (config_state_path(CARRY_NAME, def, sizeof def, false) < 0)
+			def[0] = '\0';
+		path = def;
+	}
+	if (!strcmp(path, cp->state_path))
+		return 0;
+	if (carry_save_state(cp, err, errlen) < 0)
+		return -1;               /* the buffer stays, with its own file */
+	snprintf(cp->state_path, sizeof cp->state_path, "%s", path);
+	cp->own_state = path != def;
+	if (path[0] && access(path, F_OK) == 0)
+		text = read_file(path, (size_t)cp->max_bytes * 2 + 4096, &len, lerr, sizeof lerr);
+	/* a buffer of its own: not an edit of the last one (no undo across) */
+	if (text)
+		editor_set_text(cp->ed, text, len, CARRY_NAME);
+	else
+		editor_set_text(cp->ed, "{}\n", 3, CARRY_NAME);
+	free(text);
+	free_changed(cp);
+	cp->unsaved = false;
+	cp->stale = true;
+	return 0;
 }
 
 int carry_save_file(struct carry_pane *cp, const char *path, char *err,

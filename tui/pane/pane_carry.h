@@ -25,6 +25,7 @@ struct editor;
 struct carry_pane {
 	struct editor *ed;        /* the buffer, edited like any text */
 	char state_path[1024];    /* $XDG_STATE_HOME/sandpit/carry.json, or "" */
+	bool own_state;           /* state_path is one given by carry_use_state */
 	uint64_t max_bytes;
 	char **changed;           /* names the last F2 added or replaced */
 	bool stale;               /* text changed since the last validation */
@@ -62,6 +63,14 @@ int carry_merge(struct carry_pane *cp, const char *carry_out, char *msg,
 
 /* Write the buffer to the state file if it changed. 0 ok, -1 err set. */
 int carry_save_state(struct carry_pane *cp, char *err, size_t errlen);
+
+/* The buffer kept in the state file path from now on (NULL: the
+ * playground's own, carry.json): the buffer so far is saved to its file
+ * first, then path's is loaded ("{}" when it has none). A lesson keeps a
+ * buffer of its own so that nothing carries from one lesson, or from
+ * the playground, into another. 0, or -1 with err set (nothing changed:
+ * the old buffer could not be saved). */
+int carry_use_state(struct carry_pane *cp, const char *path, char *err, size_t errlen);
 
 /* Save the buffer to / replace it from a JSON file the user names (the
  * replacing is one edit: Ctrl-Z brings the old buffer back). */

@@ -31,6 +31,8 @@ static const char *const help_lines[] = {
 	"  F8, Ctrl-N       the last run's files (sandpit's copy): view, s saves a copy",
 	"  F6, Ctrl-W       focus the next pane (Shift-F6: the previous one)",
 	"  Alt-arrows       focus the next / previous pane; a click focuses one too",
+	"  Alt-1 ... Alt-5  show one pane on the whole screen: Editor, Output,",
+	"                   Resources, Violations, Carry (again: every pane)",
 	"  Tab, Shift-Tab   indent / dedent in the Editor (the line or the selection);",
 	"                   in the other panes Tab moves the focus and Esc goes back",
 	"                   to the Editor",

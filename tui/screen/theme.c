@@ -26,7 +26,7 @@
 
 #include "text/ini_lines.h"
 #include "buf.h"
-#include "image/rgb_hue.h"
+#include "screen/colormap.h"
 #include "banned.h"
 
 #ifndef SP_DATADIR
@@ -82,12 +82,6 @@ const char *theme_role_key(enum theme_role role)
 {
 	return role >= 0 && role < TR_COUNT ? role_keys[role] : "?";
 }
-
-/* The 16 basic colours as xterm shows them, for nearest-colour matching. */
-static const uint32_t basic_rgb[16] = {
-	0x000000, 0xcd0000, 0x00cd00, 0xcdcd00, 0x0000ee, 0xcd00cd, 0x00cdcd, 0xe5e5e5,
-	0x7f7f7f, 0xff0000, 0x00ff00, 0xffff00, 0x5c5cff, 0xff00ff, 0x00ffff, 0xffffff,
-};
 
 static const char *const color_names[16] = {
 	"black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
@@ -236,13 +230,16 @@ static int on_key(void *user, const char *section, const char *name, const char 
 		}
 		return 1;
 	}
+	/* [mono] and [basic] name a role by its full key, section.key */
 	bool mono = !strcasecmp(section, "mono");
+	bool basic = !strcasecmp(section, "basic");
 	int role;
-	if (mono) {
+	if (mono || basic) {
 		const char *dot = strchr(name, '.');
 		char sec[32];
 		if (!dot || (size_t)(dot - name) >= sizeof sec) {
-			snprintf(msg, sizeof msg, "unknown key '%s' in [mono] (want section.key)", name);
+			snprintf(msg, sizeof msg, "unknown key '%s' in [%s] (want section.key)",
+				 name, section);
 			return fail(c, msg);
 		}
 		snprintf(sec, sizeof sec, "%.*s", (int)(dot - name), name);
@@ -257,11 +254,14 @@ static int on_key(void *user, const char *section, const char *name, const char 
 			snprintf(msg, sizeof msg, "unknown key '%s' in [%s]", name, section);
 		return fail(c, msg);
 	}
-	if (parse_style(value, mono, &c->th->style[role], msg, sizeof msg) < 0) {
+	struct theme_style *st = basic ? &c->th->basic[role] : &c->th->style[role];
+	if (parse_style(value, mono, st, msg, sizeof msg) < 0) {
 		char full[200];
-		snprintf(full, sizeof full, "%s: %s", mono ? name : role_keys[role], msg);
+		snprintf(full, sizeof full, "%s: %s", mono || basic ? name : role_keys[role], msg);
 		return fail(c, full);
 	}
+	if (basic)
+		c->th->basic_set |= UINT64_C(1) << role;
 	return 1;
 }
 
@@ -381,81 +381,35 @@ int theme_load(const char *name_or_path, struct theme *out, char *err, size_t er
 
 /* --- Mapping onto the terminal ------------------------------------- */
 
-/* RGB of a palette index (xterm's 256-colour layout). */
-static uint32_t palette_rgb(int i)
+/* The style role is drawn with at depth: its [basic] one, where the theme
+ * declares how it degrades to 8 and 16 colours, else its own. */
+static const struct theme_style *style_at(const struct theme *th, int role, int depth)
 {
-	if (i < 16)
-		return basic_rgb[i];
-	if (i < 232) {
-		static const int lv[6] = { 0, 95, 135, 175, 215, 255 };
-		i -= 16;
-		return (uint32_t)(lv[i / 36] << 16 | lv[i / 6 % 6] << 8 | lv[i % 6]);
-	}
-	int g = 8 + (i - 232) * 10;
-	return (uint32_t)(g << 16 | g << 8 | g);
+	if (depth < 256 && (th->basic_set >> role & 1))
+		return &th->basic[role];
+	return &th->style[role];
 }
 
-/* Squared distance between two RGB colours, weighted for the eye. */
-static long rgb_dist(uint32_t a, uint32_t b)
+/* The contrast role's text needs: frames are not text. */
+static double wanted_contrast(int role)
 {
-	long dr = (long)(a >> 16 & 255) - (long)(b >> 16 & 255);
-	long dg = (long)(a >> 8 & 255) - (long)(b >> 8 & 255);
-	long db = (long)(a & 255) - (long)(b & 255);
-	return 3 * dr * dr + 4 * dg * dg + 2 * db * db;
+	return role == TR_BORDER || role == TR_BORDER_FOCUSED ? CM_FRAME_CONTRAST
+							      : CM_TEXT_CONTRAST;
 }
 
-/* The nearest of the 256 palette colours to rgb. */
-static int nearest256(uint32_t rgb)
+void theme_colors_at(const struct theme *th, enum theme_role role, int depth,
+		     bool on_curline, int *fg, int *bg)
 {
-	int best = 0;
-	long bd = -1;
-	for (int i = 0; i < 256; i++) {
-		long d = rgb_dist(rgb, palette_rgb(i));
-		if (bd < 0 || d < bd) {
-			bd = d;
-			best = i;
-		}
+	const struct theme_style *s = style_at(th, role, depth);
+	*bg = cm_map(s->bg, depth);
+	if (on_curline) {
+		const struct theme_style *cl = style_at(th, TR_CURLINE, depth);
+		*bg = cm_map(cl->bg, depth);
+		if (*bg < 0)
+			*bg = cm_map(style_at(th, TR_NORMAL, depth)->bg, depth);
 	}
-	return best;
-}
-
-/* The nearest of the 8 or 16 basic colours. Those are too far apart for
- * a distance to work (a soft red would come out magenta), so match by
- * hue, and by lightness for greys. */
-static int nearest_basic(uint32_t rgb, int n)
-{
-	static const int sector[6] = { COLOR_RED, COLOR_YELLOW, COLOR_GREEN,
-				       COLOR_CYAN, COLOR_BLUE, COLOR_MAGENTA };
-	int r = rgb >> 16 & 255, g = rgb >> 8 & 255, b = rgb & 255;
-	int max = r > g ? (r > b ? r : b) : (g > b ? g : b);
-	int h = rgb_hue_sector(r, g, b);
-
-	if (h < 0) {                                 /* a grey */
-		int lum = (r + g + b) / 3;
-		if (n < 16)
-			return lum < 80 ? COLOR_BLACK : COLOR_WHITE;
-		return lum < 48 ? 0 : lum < 128 ? 8 : lum < 208 ? 7 : 15;
-	}
-	return sector[h] + (n >= 16 && max > 200 ? 8 : 0);
-}
-
-/* A written colour as this terminal's colour number (-1 = default). */
-static int map_color(int32_t c, int depth)
-{
-	if (c == THEME_COLOR_DEFAULT)
-		return -1;
-	bool rgb = (c & THEME_RGB) != 0;
-	uint32_t v = (uint32_t)c & 0xffffff;
-	if (depth >= 0x1000000) {
-		/* Direct colour: numbers below 8 are the ANSI colours, the rest RGB. */
-		if (!rgb && v < 8)
-			return (int)v;
-		return (int)(rgb ? v : palette_rgb((int)v));
-	}
-	if (!rgb && (int)v < depth)
-		return (int)v;
-	uint32_t want = rgb ? v : palette_rgb((int)v);
-	return depth >= 256 ? nearest256(want) : nearest_basic(want, depth);
+	*fg = cm_readable(cm_map(s->fg, depth), *bg, depth, wanted_contrast(role),
+			  cm_written_rgb(s->fg));
 }
 
 /* Our TA_* bits as curses attributes. */
@@ -498,28 +452,28 @@ void theme_apply(struct theme *th)
 		return;
 	}
 	bool have_default = use_default_colors() == OK;
-	int depth = COLORS >= 0x1000000 ? 0x1000000 : COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : 8;
-	int next = 1;
+	int depth = COLORS >= 0x1000000 ? CM_DIRECT : COLORS >= 256 ? 256 : COLORS >= 16 ? 16 : 8;
+	int next = 1, fg, bg;
+	th->depth = depth;
 	for (int r = 0; r < TR_COUNT; r++) {
-		const struct theme_style *s = &th->style[r];
-		if (make_pair(next, map_color(s->fg, depth), map_color(s->bg, depth), have_default))
+		theme_colors_at(th, (enum theme_role)r, depth, false, &fg, &bg);
+		if (make_pair(next, fg, bg, have_default))
 			th->pair[r] = (short)next;
 		next++;
 	}
 	/* Program output's ANSI colours 0..15, on stdout's background: the
 	 * terminal's own palette entries, as the program meant them */
 	memset(th->ansi_pair, 0, sizeof th->ansi_pair);
+	int out_bg = cm_map(style_at(th, TR_STDOUT, depth)->bg, depth);
 	for (int c = 0; c < 16 && c < COLORS; c++) {
-		if (make_pair(next, c, map_color(th->style[TR_STDOUT].bg, depth), have_default))
+		if (make_pair(next, c, out_bg, have_default))
 			th->ansi_pair[c] = (short)next;
 		next++;
 	}
-	/* Syntax roles on the cursor's line: their fg, the current line's bg. */
-	int clbg = map_color(th->style[TR_CURLINE].bg, depth);
-	if (clbg < 0)
-		clbg = map_color(th->style[TR_NORMAL].bg, depth);
+	/* Every role on the cursor's line: its fg, the current line's bg. */
 	for (int r = 0; r < TR_COUNT; r++) {
-		if (make_pair(next, map_color(th->style[r].fg, depth), clbg, have_default))
+		theme_colors_at(th, (enum theme_role)r, depth, true, &fg, &bg);
+		if (make_pair(next, fg, bg, have_default))
 			th->curline_pair[r] = (short)next;
 		next++;
 	}
@@ -532,7 +486,7 @@ attr_t theme_attrs_only(const struct theme *th, enum theme_role role)
 		role = TR_NORMAL;
 	if (!th->applied || th->mono)
 		return to_attr(th->style[role].mono);
-	return to_attr(th->style[role].attrs);
+	return to_attr(style_at(th, role, th->depth)->attrs);
 }
 
 /* Pair for role, 0 when monochrome. */

@@ -28,6 +28,9 @@
 #define NCURSES_WIDECHAR 1
 #endif
 #include <ncurses.h>
+#include <stdbool.h>
+
+#include "screen/colormap.h"
 
 enum theme_role {
 	TR_NORMAL, TR_BORDER, TR_BORDER_FOCUSED, TR_TITLE, TR_TITLE_FOCUSED,
@@ -40,8 +43,8 @@ enum theme_role {
 
 /* A colour as written: THEME_COLOR_DEFAULT (the terminal's own), a
  * palette index 0..255, or THEME_RGB | 0xRRGGBB. */
-#define THEME_COLOR_DEFAULT (-1)
-#define THEME_RGB 0x1000000
+#define THEME_COLOR_DEFAULT CM_DEFAULT
+#define THEME_RGB CM_RGB
 
 /* Attribute bits (our own, mapped to A_* in theme_attr). */
 enum {
@@ -58,8 +61,14 @@ struct theme_style {
 struct theme {
 	char name[64];
 	struct theme_style style[TR_COUNT];
+	/* [basic]: how the theme degrades on a terminal of 8 or 16 colours,
+	 * for the roles whose bit is set in basic_set (the others are mapped
+	 * from style, kept readable by cm_readable). */
+	struct theme_style basic[TR_COUNT];
+	uint64_t basic_set;
 	/* Filled by theme_apply(): */
 	int applied;          /* 0 before, 1 after */
+	int depth;            /* the colour depth mapped to (colormap.h) */
 	int mono;             /* 1: no colour (NO_COLOR, or the terminal) */
 	short pair[TR_COUNT]; /* colour pair per role, 0 = none */
 	short curline_pair[TR_COUNT]; /* role's fg on the current line's bg */
@@ -90,6 +99,13 @@ int theme_load(const char *name_or_path, struct theme *out, char *err, size_t er
  * messages. Same contract as theme_load. */
 int theme_parse_string(const char *text, const char *file, struct theme *out,
 		       char *err, size_t errlen);
+
+/* The terminal colours role is drawn in at depth (8, 16, 256 or
+ * CM_DIRECT): its fg (kept readable on its bg, see cm_readable) on its
+ * own bg, or with on_curline on the current line's bg. -1: the
+ * terminal's default. What theme_apply() makes its pairs of. */
+void theme_colors_at(const struct theme *th, enum theme_role role, int depth,
+		     bool on_curline, int *fg, int *bg);
 
 /* After initscr()/start_color(): picks the colour depth, sets up one colour
  * pair per role (and per syntax role on the current line). */
