@@ -5,13 +5,13 @@
  * engine named after it, and temp entries the sandbox's user owns.
  *
  * A leak check takes the counts once the caches that stay are warm (the
- * first run fills libseccomp's and the name counter's), does its runs,
- * and compares. Only the difference means anything: other tests on the
+ * first run fills libseccomp's), does its runs, and compares. Only the difference means anything: other tests on the
  * machine make cgroups and temp entries of their own meanwhile, so each
  * count looks only for what this process's runs can make.
  *
- * The engine names a run's cgroup sandpit-PID-N (cgroup v1) or run-PID-N
- * (v2), PID being the process that started it; a killed tree's cgroup
+ * The engine names a run's cgroup sandpit-PID-TOKEN (cgroup v1) or
+ * run-PID-TOKEN (v2), PID being the process that started it (as it sees
+ * itself) and TOKEN random; a killed tree's cgroup
  * empties a moment after the kill, so a caller waits a little for that
  * count to come back down before it calls it a leak.
  *
