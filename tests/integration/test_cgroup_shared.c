@@ -87,12 +87,23 @@ static int wait_status(pid_t pid)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+static int nothing(void *arg)
+{
+	(void)arg;
+	return 0;
+}
+
 /* Whether this host gives this user's runs a cgroup (a run says), and
- * this test can make pid namespaces (root). */
+ * this test can make pid namespaces with a /proc and a pid of its choice
+ * (root, with the capabilities a container may not give). */
 static bool runs_get_cgroups(void)
 {
 	if (geteuid() != 0) {
 		printf("# not root: no pid namespaces of other sandpits to make\n");
+		return false;
+	}
+	if (wait_status(in_new_pid_ns(nothing, NULL, 2)) != 0) {
+		printf("# no pid namespace with its /proc and a chosen pid can be made here\n");
 		return false;
 	}
 	char *name = it_name("cgshared_probe");
