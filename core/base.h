@@ -35,9 +35,6 @@
 
 #define SP_SANDBOX_UID 1000
 #define SP_SANDBOX_GID 1000
-/* Started as host root, the sandbox user is this unprivileged host uid. */
-#define SP_ROOT_HOST_UID SP_ROOT_HOST_ID
-#define SP_ROOT_HOST_GID SP_ROOT_HOST_ID
 /* A number as a string literal, for file texts: SP_STR(SP_SANDBOX_UID). */
 #define SP_STR_(x) #x
 #define SP_STR(x) SP_STR_(x)

@@ -13,16 +13,31 @@
  *       cgroup the supervisor is already in.
  * Without either, limits fall back to rlimits and /proc sampling
  * (usage.c); the run's `layers` says which was used.
+ *
+ * Many sandpits share a parent cgroup: several on one host, some in pid
+ * namespaces of their own (a CI job, a container, a test harness), where
+ * a pid says nothing about who is alive and two sandpits can have the
+ * same one. So a run's cgroup is named PREFIX-PID-TOKEN, TOKEN 64 bits of
+ * getrandom (the PID, the sandpit's in its own namespace, only tells a
+ * person whose it was), and it is held by a lock: flock on the
+ * cgroup's own directory, which every sandpit on the host sees, in any
+ * namespace, and which goes when its holder dies, however it dies. A
+ * sweep removes only a cgroup that nobody holds. Between making a cgroup
+ * and locking it (a mkdir, an open and a flock) a sandpit holds its
+ * parent's lock shared, and a sweep runs only with the parent's lock
+ * exclusive, so a cgroup that another sandpit has just made, still
+ * empty, is never taken for abandoned. Each waits for the other only
+ * that long: neither holds the parent's lock across anything slower.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <unistd.h>
@@ -63,15 +78,12 @@ struct sp_cgroup {
 	bool has_pids_peak;  /* pids.peak: Linux 6.13, v1 and v2 */
 	unsigned controllers;  /* v2: SP_CG_* the run's cgroup has */
 	char why[512];         /* v2: why any other is missing, or "" */
-	int fd;                /* v2: the run's directory (CLONE_INTO_CGROUP), or -1 */
+	int fd;                /* v2: the run's directory (CLONE_INTO_CGROUP) and its lock, or -1 */
+	int lock[3];           /* v1: the memory, pids and cpuacct directories, locked, or -1 */
 	int join[SP_CGROUP_JOIN_MAX]; /* v1: each controller's `tasks` (cgroup_join.h) */
 	int n_join;
 	int stat_fd[CG_STATS];  /* the figures' files, open once (see stat_text), or -1 */
 };
-
-/* names each run's cgroup uniquely within this process; runs may be set
- * up on several threads at once */
-static atomic_uint run_counter;
 
 static int write_at(const char *dir, const char *file, const char *fmt, ...)
 	SP_PRINTF(3, 4);
@@ -164,6 +176,8 @@ static struct sp_cgroup *cgroup_new(void)
 	if (!cg)
 		return NULL;
 	cg->fd = -1;
+	for (int i = 0; i < 3; i++)
+		cg->lock[i] = -1;
 	for (int st = 0; st < CG_STATS; st++)
 		cg->stat_fd[st] = -1;
 	return cg;
@@ -212,7 +226,112 @@ static bool is_cgroup2(const char *path)
 	return statfs(path, &sf) == 0 && sf.f_type == CGROUP2_SUPER_MAGIC;
 }
 
-static void sweep_stale(const char *parent, const char *prefix);
+/* ---- names, locks and the sweep ---- */
+
+/* The TOKEN of a run's cgroup names, the host's only: 64 random bits as
+ * 16 letters a-p, a nibble each. Never a digit: an older sandpit's sweep
+ * read a number there (PREFIX-PID-N) and would take it for its own. */
+#define TOKEN_LEN 16
+static int run_token(char out[TOKEN_LEN + 1])
+{
+	uint64_t r;
+
+	if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r)
+		return -1;
+	for (int i = 0; i < TOKEN_LEN; i++, r >>= 4)
+		out[i] = (char)('a' + (r & 15));
+	out[TOKEN_LEN] = '\0';
+	return 0;
+}
+
+/* Whether name is PREFIX-PID-TOKEN, as make_locked names a run's cgroup.
+ * Older names (PREFIX-PID-N, never locked) are not: what holds them
+ * cannot be told, so they are left alone. */
+static bool is_run_name(const char *name, const char *prefix)
+{
+	size_t plen = strlen(prefix), digits;
+	const char *p = name + plen + 1;
+
+	if (strncmp(name, prefix, plen) != 0 || name[plen] != '-')
+		return false;
+	digits = strspn(p, "0123456789");
+	if (digits == 0 || p[digits] != '-')
+		return false;
+	p += digits + 1;
+	return strlen(p) == TOKEN_LEN && strspn(p, "abcdefghijklmnop") == TOKEN_LEN;
+}
+
+/* Removes the run cgroups below the parent (pfd) that no sandpit holds:
+ * those of a sandpit killed outright (SIGKILL, a crash), which could
+ * not remove them. The caller holds the parent's lock exclusive, so no
+ * sandpit is between making one and locking it; rmdir refuses any that
+ * still holds a process. */
+static void sweep_stale(int pfd, const char *prefix)
+{
+	int dfd = openat(pfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = dfd >= 0 ? fdopendir(dfd) : NULL;
+	struct dirent *de;
+
+	if (!d) {
+		if (dfd >= 0)
+			close(dfd);
+		return;
+	}
+	while ((de = readdir(d))) {
+		int fd;
+
+		if (!is_run_name(de->d_name, prefix))
+			continue;
+		fd = openat(pfd, de->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0)
+			unlinkat(pfd, de->d_name, AT_REMOVEDIR);
+		close(fd);
+	}
+	closedir(d);
+}
+
+static void flock_wait(int fd, int how)
+{
+	while (flock(fd, how) < 0 && errno == EINTR)
+		;
+}
+
+/* Makes parent/PREFIX-PID-TOKEN (its path into out) and locks it: the
+ * locked directory's fd, which holds the lock for as long as it is open,
+ * or -1 with errno. Abandoned cgroups of the same prefix are swept first. */
+static int make_locked(const char *parent, const char *prefix, const char *token,
+		       char *out, size_t outlen)
+{
+	char name[80];
+	int pfd, fd = -1, e;
+
+	snprintf(name, sizeof name, "%s-%d-%s", prefix, (int)getpid(), token);
+	snprintf(out, outlen, "%s/%s", parent, name);
+	pfd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (pfd < 0)
+		return -1;
+	flock_wait(pfd, LOCK_EX);      /* no sandpit between its mkdir and its lock */
+	sweep_stale(pfd, prefix);
+	flock_wait(pfd, LOCK_SH);      /* no sweep until ours is locked */
+	if (mkdirat(pfd, name, 0755) == 0) {
+		fd = openat(pfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB) < 0) {
+			e = errno;
+			unlinkat(pfd, name, AT_REMOVEDIR);
+			if (fd >= 0)
+				close(fd);
+			fd = -1;
+			errno = e;
+		}
+	}
+	e = errno;
+	flock(pfd, LOCK_UN);           /* explicit: a fork meanwhile holds pfd too */
+	close(pfd);
+	errno = e;
+	return fd;
+}
 
 /* init is in the cgroup too: the program's processes get the whole limit */
 static unsigned long long pids_max(const struct sp_limits *l)
@@ -327,7 +446,7 @@ static int v2_parent(char *base, size_t blen, unsigned *got, char *why, size_t w
 static int setup_v2(struct sp_cgroup *cg, const struct sp_limits *l,
 		    char *detail, size_t dlen)
 {
-	char base[PATH_MAX + 32], why[512] = "", names[32];
+	char base[PATH_MAX + 32], why[512] = "", names[32], token[TOKEN_LEN + 1];
 	unsigned got = 0, have;
 
 	if (!is_cgroup2("/sys/fs/cgroup")) {
@@ -338,10 +457,12 @@ static int setup_v2(struct sp_cgroup *cg, const struct sp_limits *l,
 		snprintf(detail, dlen, "cgroup v2: %s", why);
 		return -1;
 	}
-	sweep_stale(base, "run");
-	snprintf(cg->mem, sizeof cg->mem, "%s/run-%d-%u", base, (int)getpid(),
-		 atomic_fetch_add(&run_counter, 1));
-	if (mkdir(cg->mem, 0755) < 0) {
+	if (run_token(token) < 0) {
+		snprintf(detail, dlen, "cgroup v2: no random name (getrandom: %s)", strerror(errno));
+		return -1;
+	}
+	cg->fd = make_locked(base, "run", token, cg->mem, sizeof cg->mem);
+	if (cg->fd < 0) {
 		snprintf(detail, dlen, "cgroup v2: mkdir %s: %s", cg->mem, strerror(errno));
 		cg->mem[0] = '\0';
 		return -1;
@@ -378,44 +499,18 @@ static int setup_v2(struct sp_cgroup *cg, const struct sp_limits *l,
 		snprintf(detail, dlen, "cgroup v2 without memory and pids: %s", why);
 		rmdir(cg->mem);
 		cg->mem[0] = '\0';
+		close(cg->fd);
+		cg->fd = -1;
 		return -1;
 	}
-	cg->fd = open(cg->mem, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	sp_cgroup_bits_text(have, names, sizeof names);
 	snprintf(detail, dlen, "cgroup v2 %s%s%s", names, why[0] ? "; " : "", why);
 	return 0;
 }
 
-/* A sandpit killed outright (SIGKILL, a crash) cannot remove its cgroups.
- * The first run of the next one removes those whose process is gone;
- * rmdir refuses any that still holds a task, and a live process of the
- * same pid keeps its own. */
-static void sweep_stale(const char *parent, const char *prefix)
-{
-	DIR *d = opendir(parent);
-	struct dirent *de;
-
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		char path[PATH_MAX + 300], tail;
-		size_t plen = strlen(prefix);
-		unsigned n;
-		int pid;
-
-		if (strncmp(de->d_name, prefix, plen) != 0 ||
-		    sscanf(de->d_name + plen, "-%d-%u%c", &pid, &n, &tail) != 2 ||
-		    pid <= 0 || pid == (int)getpid() ||
-		    kill(pid, 0) == 0 || errno != ESRCH)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", parent, de->d_name);
-		rmdir(path);
-	}
-	closedir(d);
-}
-
-/* Mount point of the v1 hierarchy carrying `controller`. */
-static int v1_dir(const char *controller, unsigned id, char *out, size_t outlen)
+/* The run's cgroup in the v1 hierarchy carrying `controller`, below the
+ * cgroup we are in: made, its path into out; its lock's fd, or -1. */
+static int v1_dir(const char *controller, const char *token, char *out, size_t outlen)
 {
 	char self[PATH_MAX], mnt[PATH_MAX], parent[2 * PATH_MAX];
 
@@ -428,33 +523,33 @@ static int v1_dir(const char *controller, unsigned id, char *out, size_t outlen)
 			return -1;
 	}
 	snprintf(parent, sizeof parent, "%s%s", mnt, strcmp(self, "/") ? self : "");
-	if (id == 0)
-		sweep_stale(parent, "sandpit");
-	snprintf(out, outlen, "%s/sandpit-%d-%u", parent, (int)getpid(), id);
-	return mkdir(out, 0755) == 0 ? 0 : -1;
+	return make_locked(parent, "sandpit", token, out, outlen);
 }
 
 static int setup_v1(struct sp_cgroup *cg, const struct sp_limits *l,
 		    char *detail, size_t dlen)
 {
-	unsigned id;
+	char token[TOKEN_LEN + 1];
 
 	if (geteuid() != 0) {
 		snprintf(detail, dlen, "cgroup v1 needs root");
 		return -1;
 	}
 	/* one name for the run in every controller */
-	id = atomic_fetch_add(&run_counter, 1);
-	if (v1_dir("memory", id, cg->mem, sizeof cg->mem) == 0) {
+	if (run_token(token) < 0) {
+		snprintf(detail, dlen, "cgroup v1: no random name (getrandom: %s)", strerror(errno));
+		return -1;
+	}
+	if ((cg->lock[0] = v1_dir("memory", token, cg->mem, sizeof cg->mem)) >= 0) {
 		cg->has_mem = write_at(cg->mem, "memory.limit_in_bytes", "%llu",
 				       (unsigned long long)l->memory_bytes) == 0;
 		/* no swapping around the limit, where swap accounting exists */
 		write_at(cg->mem, "memory.memsw.limit_in_bytes", "%llu",
 			 (unsigned long long)l->memory_bytes);
 	}
-	if (v1_dir("pids", id, cg->pids, sizeof cg->pids) == 0)
+	if ((cg->lock[1] = v1_dir("pids", token, cg->pids, sizeof cg->pids)) >= 0)
 		cg->has_pids = write_at(cg->pids, "pids.max", "%llu", pids_max(l)) == 0;
-	if (v1_dir("cpuacct", id, cg->cpu, sizeof cg->cpu) == 0)
+	if ((cg->lock[2] = v1_dir("cpuacct", token, cg->cpu, sizeof cg->cpu)) >= 0)
 		cg->has_cpu = true;
 	cg->version = 1;
 	/* init joins them itself (cgroup_join.h); a file that will not open
@@ -676,27 +771,37 @@ void sp_cgroup_kill(struct sp_cgroup *cg)
 
 void sp_cgroup_destroy(struct sp_cgroup *cg)
 {
+	const char *dirs[3];
+	int *locks[3];
+
 	if (!cg)
 		return;
-	if (cg->fd >= 0)
-		close(cg->fd);
+	/* the directories this run made: each one's lock is open */
+	dirs[0] = cg->mem;
+	dirs[1] = cg->pids;
+	dirs[2] = cg->cpu;
+	locks[0] = cg->version == 2 ? &cg->fd : &cg->lock[0];
+	locks[1] = &cg->lock[1];
+	locks[2] = &cg->lock[2];
 	for (int i = 0; i < cg->n_join; i++)
 		close(cg->join[i]);
 	for (int st = 0; st < CG_STATS; st++)
 		if (cg->stat_fd[st] >= 0)
 			close(cg->stat_fd[st]);
-	/* Processes leave a cgroup a moment after they are reaped. */
+	/* Processes leave a cgroup a moment after they are reaped. Each is
+	 * removed while it is still locked; one that stays (a process that
+	 * would not leave) is unlocked, for a later sweep. */
 	for (int tries = 0; tries < 200; tries++) {
 		bool busy = false;
-		if (cg->mem[0] && rmdir(cg->mem) < 0 && errno == EBUSY)
-			busy = true;
-		if (cg->version == 1 && cg->pids[0] && rmdir(cg->pids) < 0 && errno == EBUSY)
-			busy = true;
-		if (cg->version == 1 && cg->cpu[0] && rmdir(cg->cpu) < 0 && errno == EBUSY)
-			busy = true;
+		for (int i = 0; i < 3; i++)
+			if (*locks[i] >= 0 && rmdir(dirs[i]) < 0 && errno == EBUSY)
+				busy = true;
 		if (!busy)
 			break;
 		usleep(1000);
 	}
+	for (int i = 0; i < 3; i++)
+		if (*locks[i] >= 0)
+			close(*locks[i]);
 	free(cg);
 }

@@ -19,11 +19,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 #include <utf8proc.h>
 
 #include "base.h"
+#include "sandbox.h"
 #include "workfiles.h"
 #include "banned.h"
 
@@ -220,27 +220,20 @@ static int copy_in(int work_fd, const struct sp_in_file *file, struct sp_file *l
 	return 0;
 }
 
-int sp_in_files_copy(int work_fd, const struct sp_in_file *files, size_t n,
+int sp_in_files_copy(int work_fd, const struct sp_host_ids *ids,
+		     const struct sp_in_file *files, size_t n,
 		     struct sp_file *listed, struct sp_placed *placed,
 		     struct sp_error *err)
 {
 	int rc = 0;
-	/* The tmpfs belongs to the sandbox's user namespace, where host root
-	 * has no uid: root creates the copies as the sandbox user's host uid
-	 * (the file system uid, this thread only), so they are the program's
-	 * own to change or delete. An ordinary user is that uid already. */
-	bool as_root = geteuid() == 0;
 
-	if (as_root) {
-		syscall(SYS_setfsgid, SP_ROOT_HOST_GID);
-		syscall(SYS_setfsuid, SP_ROOT_HOST_UID);
-	}
+	/* The tmpfs belongs to the sandbox's user namespace, where host root
+	 * has no uid: root creates the copies as the sandbox user's host ids,
+	 * so they are the program's own to change or delete. */
+	sp_host_ids_fs_enter(ids);
 	for (size_t i = 0; i < n && rc == 0; i++)
 		rc = copy_in(work_fd, &files[i], &listed[i], &placed[i], err);
-	if (as_root) {
-		syscall(SYS_setfsuid, 0);
-		syscall(SYS_setfsgid, 0);
-	}
+	sp_host_ids_fs_leave(ids);
 	return rc;
 }
 

@@ -190,9 +190,9 @@ static void record_layers(struct sp_run *r)
 	struct sp_result *res = r->res;
 	char names[32];
 
-	if (geteuid() == 0)
-		sp_layer_set(res, SP_LAYER_USER_NS, true, "uid %d -> host %d", SP_SANDBOX_UID,
-			     SP_ROOT_HOST_UID);
+	if (r->ids.own)
+		sp_layer_set(res, SP_LAYER_USER_NS, true, "uid %d -> host %u, the run's own",
+			     SP_SANDBOX_UID, (unsigned)r->ids.uid);
 	else
 		sp_layer_set(res, SP_LAYER_USER_NS, true, "uid %d -> host self", SP_SANDBOX_UID);
 	sp_layer_set(res, SP_LAYER_PID_NS, true, "init is pid 1");

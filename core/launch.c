@@ -570,17 +570,13 @@ static void init_main(const struct sp_launch_spec *spec, int ctl)
 	_exit(0);
 }
 
-static int write_maps(pid_t pid, struct sp_error *err)
+/* The sandbox user is host_uid outside (host_ids.c): the caller, or as
+ * root an unprivileged uid of the run's own. */
+static int write_maps(pid_t pid, uid_t host_uid, gid_t host_gid, struct sp_error *err)
 {
 	char path[64], map[64];
-	uid_t host_uid = geteuid();
-	gid_t host_gid = getegid();
 
-	if (host_uid == 0) {
-		/* root: the sandbox user is an unprivileged host uid */
-		host_uid = SP_ROOT_HOST_UID;
-		host_gid = SP_ROOT_HOST_GID;
-	} else {
+	if (geteuid() != 0) {
 		snprintf(path, sizeof path, "/proc/%d/setgroups", (int)pid);
 		if (sp_write_file(path, "deny") < 0 && errno != ENOENT)
 			return sp_fail_errno(err, "user namespace: write %s", path);
@@ -696,7 +692,7 @@ int sp_launch_start(const struct sp_launch_spec *spec, struct sp_launched *out,
 	out->pid = pid;
 	out->pidfd = pidfd;
 	out->ctl = ctl[0];
-	if (write_maps(pid, err) < 0)
+	if (write_maps(pid, spec->host_uid, spec->host_gid, err) < 0)
 		goto fail;
 	if (write(ctl[0], &(char){ SP_CTL_BUILD }, 1) != 1) {
 		sp_fail_errno(err, "start the sandbox");

@@ -29,6 +29,9 @@ struct sp_launch_spec {
 	 * (sp_cgroup_fd), or -1: sp_launch_ready then moves init, unless
 	 * it joins the files sp_launch_go sends (v1, cgroup_join.h) */
 	int cgroup_fd;
+	/* the host ids the sandbox user maps to (sp_host_ids_take) */
+	uid_t host_uid;
+	gid_t host_gid;
 };
 
 struct sp_launched {

@@ -320,9 +320,9 @@ static const char *const dev_nodes[] = {
 
 static int write_etc(struct sp_error *err)
 {
-	/* nobody is the id root's runs map to on the host, and the one any
-	 * unmapped id shows as inside (the kernel's overflow id) */
-#define NOBODY SP_STR(SP_ROOT_HOST_ID)
+	/* nobody is the id any unmapped id shows as inside (the kernel's
+	 * overflow id) */
+#define NOBODY "65534"
 	static const char passwd[] =
 		"root:x:0:0:root:/nonexistent:/usr/sbin/nologin\n"
 		"sandbox:x:" SP_STR(SP_SANDBOX_UID) ":" SP_STR(SP_SANDBOX_GID)

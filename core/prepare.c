@@ -199,26 +199,19 @@ void sp_prepare_on_finish(struct sp_run *r)
 
 /* Write the carry-in where a cold run has it: /work/carry.json, 0644, the
  * sandbox user's (as sp_in_files_copy makes its copies). */
-int sp_prepare_write_carry(int work_fd, const char *text, size_t len,
-			   struct sp_error *err)
+int sp_prepare_write_carry(int work_fd, const struct sp_host_ids *ids, const char *text,
+			   size_t len, struct sp_error *err)
 {
-	bool as_root = geteuid() == 0;
 	int fd, rc = 0;
 
-	if (as_root) {
-		syscall(SYS_setfsgid, SP_ROOT_HOST_GID);
-		syscall(SYS_setfsuid, SP_ROOT_HOST_UID);
-	}
+	sp_host_ids_fs_enter(ids);
 	fd = openat(work_fd, "carry.json", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
 		    0644);
 	if (fd < 0 || fchmod(fd, 0644) < 0 || sp_write_all(fd, text, len) < 0)
 		rc = sp_fail_errno(err, "write carry.json into the work dir");
 	if (fd >= 0)
 		close(fd);
-	if (as_root) {
-		syscall(SYS_setfsuid, 0);
-		syscall(SYS_setfsgid, 0);
-	}
+	sp_host_ids_fs_leave(ids);
 	return rc;
 }
 

@@ -206,6 +206,7 @@ struct sp_run {
 	char python[PATH_MAX];
 	char filename[NAME_MAX + 1];
 	volatile sig_atomic_t interrupted; /* sp_run_interrupt, from a signal handler */
+	struct sp_host_ids ids;     /* the sandbox user's host uid and gid */
 	struct sp_launched L;
 	struct sp_cgroup *cg;
 	char cg_detail[160];
@@ -266,8 +267,8 @@ int sp_prepare_preload_arg(const struct sp_prepare *p, char *buf, size_t len,
 /* At the release: /work/carry.json written as a cold run has it; the
  * interpreter's RLIMIT_CPU lowered to the program's; the preparation's
  * output discarded and its CPU taken as the base; the release sent. */
-int sp_prepare_write_carry(int work_fd, const char *text, size_t len,
-			   struct sp_error *err);
+int sp_prepare_write_carry(int work_fd, const struct sp_host_ids *ids, const char *text,
+			   size_t len, struct sp_error *err);
 int sp_prepare_lower_cpu_rlimit(struct sp_run *r, struct sp_error *err);
 void sp_prepare_hand_over(struct sp_run *r);
 int sp_prepare_send_release(struct sp_run *r, const struct sp_config *cfg,

@@ -48,6 +48,7 @@ struct sp_run *sp_run_new(const struct sp_limits *limits, const char *python,
 	r->files.keep.root_fd = -1;
 	r->out.fwd_fd[0] = r->out.fwd_fd[1] = -1;
 	r->prep.rel_fd = -1;
+	r->ids.lock_fd = -1;
 	/* the longest line the channel takes (a carry message of the whole
 	 * carry-out, escaped); the buffer itself grows as lines need it */
 	r->chan.cap = (size_t)limits->carry_bytes * 2 + 65536;
@@ -74,6 +75,7 @@ void sp_run_free(struct sp_run *r)
 	free(r->files.keep_path);
 	free(r->files.placed);
 	sp_cgroup_destroy(r->cg);
+	sp_host_ids_release(&r->ids);   /* init is reaped: the ids are free */
 	json_decref(r->chan.carry_out);
 	json_decref(r->chan.carry_sizes);
 	free(r->chan.buf);

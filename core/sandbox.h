@@ -137,6 +137,24 @@ struct sp_syscall_verdict {
 void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 			 struct sp_syscall_verdict *v);
 
+/* host_ids.c: the host uid and gid the sandbox's user is: the caller's
+ * own, or (started as root) a pair of the run's own from
+ * SP_ROOT_HOST_ID_FIRST, held until released so no other run has it. */
+struct sp_host_ids {
+	uid_t uid;
+	gid_t gid;
+	bool own;       /* the run's own pair (root), not the caller's ids */
+	int lock_fd;    /* holds the pair, or -1 */
+};
+/* The ids for a new run; -1 with err only when every pair is held. */
+int sp_host_ids_take(struct sp_host_ids *ids, struct sp_error *err);
+void sp_host_ids_release(struct sp_host_ids *ids);
+/* This thread's file system ids become the run's own pair and back
+ * (nothing for the caller's own ids): what root makes in the sandbox's
+ * tmpfs, whose user namespace has no root, is then the sandbox user's. */
+void sp_host_ids_fs_enter(const struct sp_host_ids *ids);
+void sp_host_ids_fs_leave(const struct sp_host_ids *ids);
+
 /* cgroup.c: optional, per-run cgroups for memory, pids and CPU. */
 struct sp_cgroup;
 struct sp_cgroup *sp_cgroup_create(const struct sp_limits *l, char *detail,

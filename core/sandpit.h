@@ -301,9 +301,13 @@ struct sp_layer {
 #define SP_LAYER_MEMORY_REFUSALS "memory_refusals"
 #define SP_LAYER_WORKDIR_TMPFS "workdir_tmpfs"
 
-/* Started as host root, the sandbox's user and group are this host id
- * (nobody/nogroup); otherwise they are the caller's own. */
-#define SP_ROOT_HOST_ID 65534
+/* Started as host root, the sandbox's user and group are a host id of
+ * the run's own, one of SP_ROOT_HOST_ID_COUNT from SP_ROOT_HOST_ID_FIRST
+ * (2000000000-2000065535: no host user's, above the ranges that
+ * containers and /etc/subuid use, below 2^31); otherwise they are the
+ * caller's own. docs/security.md says why. */
+#define SP_ROOT_HOST_ID_FIRST 2000000000u
+#define SP_ROOT_HOST_ID_COUNT 65536u
 
 /* One point of the run's usage timeline (core/samples.c). limit is the
  * kind + 1 of a limit reached at this point (enum sp_violation_kind), or 0. */

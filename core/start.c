@@ -337,7 +337,8 @@ static int place_inputs(struct sp_run *r, const struct sp_config *cfg,
 	size_t n = cfg->n_files_in;
 
 	if (cfg->carry_in && r->prep.on &&
-	    sp_prepare_write_carry(r->L.work_fd, cfg->carry_in, cfg->carry_in_len, err) < 0)
+	    sp_prepare_write_carry(r->L.work_fd, &r->ids, cfg->carry_in, cfg->carry_in_len,
+				   err) < 0)
 		return -1;
 	r->files.placed = calloc(n + 1, sizeof *r->files.placed);
 	r->res->files_in = n ? calloc(n, sizeof *r->res->files_in) : NULL;
@@ -346,7 +347,7 @@ static int place_inputs(struct sp_run *r, const struct sp_config *cfg,
 	if (n) {
 		/* count what exists, so a failure half way is freed */
 		r->res->n_files_in = n;
-		if (sp_in_files_copy(r->L.work_fd, in->files, n, r->res->files_in,
+		if (sp_in_files_copy(r->L.work_fd, &r->ids, in->files, n, r->res->files_in,
 				     r->files.placed, err) < 0)
 			return -1;
 		r->files.n_placed = n;
@@ -456,6 +457,10 @@ static int start_sandbox(struct sp_run *r, struct start_plan *pl, struct start_p
 	bool late;
 
 	r->start_us = sp_now_us();
+	if (sp_host_ids_take(&r->ids, err) < 0)
+		return -1;
+	pl->spec.host_uid = r->ids.uid;
+	pl->spec.host_gid = r->ids.gid;
 	/* make the cgroup: on v2 init is cloned straight into it, and the
 	 * controllers are enabled while no process of the run sits in the
 	 * parent; on v1 it is made while init builds the root, and init

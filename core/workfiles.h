@@ -17,6 +17,8 @@
 
 #include "base.h"
 
+struct sp_host_ids;   /* sandbox.h */
+
 /* files_in.c: host files opened for the copy in (fd owned), checked. */
 struct sp_in_file {
 	int fd;
@@ -38,8 +40,10 @@ int sp_in_files_open(const struct sp_config *cfg, struct sp_in_file **out,
 		     struct sp_error *err);
 /* Close files[0..n) and free files (NULL with n 0: nothing). */
 void sp_in_files_close(struct sp_in_file *files, size_t n);
-/* Copy them into the work dir; listed[i] and placed[i] filled for each. */
-int sp_in_files_copy(int work_fd, const struct sp_in_file *files, size_t n,
+/* Copy them into the work dir as the sandbox user's (ids, the run's);
+ * listed[i] and placed[i] filled for each. */
+int sp_in_files_copy(int work_fd, const struct sp_host_ids *ids,
+		     const struct sp_in_file *files, size_t n,
 		     struct sp_file *listed, struct sp_placed *placed,
 		     struct sp_error *err);
 

@@ -5,13 +5,13 @@
  * engine named after it, and temp entries the sandbox's user owns.
  *
  * A leak check takes the counts once the caches that stay are warm (the
- * first run fills libseccomp's and the name counter's), does its runs,
- * and compares. Only the difference means anything: other tests on the
+ * first run fills libseccomp's), does its runs, and compares. Only the difference means anything: other tests on the
  * machine make cgroups and temp entries of their own meanwhile, so each
  * count looks only for what this process's runs can make.
  *
- * The engine names a run's cgroup sandpit-PID-N (cgroup v1) or run-PID-N
- * (v2), PID being the process that started it; a killed tree's cgroup
+ * The engine names a run's cgroup sandpit-PID-TOKEN (cgroup v1) or
+ * run-PID-TOKEN (v2), PID being the process that started it (as it sees
+ * itself) and TOKEN random; a killed tree's cgroup
  * empties a moment after the kill, so a caller waits a little for that
  * count to come back down before it calls it a leak.
  *
@@ -31,6 +31,8 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <unistd.h>
+
+#include "sandpit.h"
 
 /* Descriptors this process has open (the count's own one not counted). */
 static inline long leak_count_fds(void)
@@ -106,13 +108,23 @@ static inline long leak_count_cgroups(void)
 	return w->found;
 }
 
-/* Entries of dir the sandbox's host user owns (65534 when started as
- * root, else this user), and, when named is not NULL, those whose name
- * starts with it. Owner alone is the count to use beside other tests:
- * they make sandpit-* entries of their own meanwhile. */
+/* Whether uid is one a sandbox user can be on the host: this user, or
+ * started as root one of the runs' own (SP_ROOT_HOST_ID_FIRST and on). */
+static inline bool leak_is_sandbox_uid(uid_t uid)
+{
+	uid_t me = geteuid();
+
+	if (me != 0)
+		return uid == me;
+	return uid >= SP_ROOT_HOST_ID_FIRST && uid - SP_ROOT_HOST_ID_FIRST < SP_ROOT_HOST_ID_COUNT;
+}
+
+/* Entries of dir a sandbox's host user owns (leak_is_sandbox_uid), and,
+ * when named is not NULL, those whose name starts with it. Owner alone
+ * is the count to use beside other tests: they make sandpit-* entries of
+ * their own meanwhile. */
 static inline long leak_count_tmp(const char *dir, const char *named)
 {
-	uid_t me = geteuid(), sandbox = me == 0 ? 65534 : me;
 	DIR *d = opendir(dir);
 	struct dirent *de;
 	long n = 0;
@@ -126,7 +138,7 @@ static inline long leak_count_tmp(const char *dir, const char *named)
 			continue;
 		if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 			continue;
-		if (st.st_uid == sandbox ||
+		if (leak_is_sandbox_uid(st.st_uid) ||
 		    (named && strncmp(de->d_name, named, strlen(named)) == 0))
 			n++;
 	}

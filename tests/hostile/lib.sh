@@ -42,8 +42,13 @@ FAILS=0
 CHECKS=0
 HOST_UID=$(id -u)
 export MARK W
-# the sandbox user on the host: an unprivileged uid when started as root
-if [ "$HOST_UID" -eq 0 ]; then SANDBOX_HOST_UID=65534; else SANDBOX_HOST_UID=$HOST_UID; fi
+# the sandbox user on the host: started as root, an unprivileged uid of
+# each run's own, from 2000000000 (SP_ROOT_HOST_ID_FIRST, core/sandpit.h)
+if [ "$HOST_UID" -eq 0 ]; then
+	SANDBOX_UID_FIRST=2000000000; SANDBOX_UID_LAST=2000065535
+else
+	SANDBOX_UID_FIRST=$HOST_UID; SANDBOX_UID_LAST=$HOST_UID
+fi
 : > "$W/pids"
 # what a program must never see; not part of MARK, which names the files
 TOKEN=tk$(od -An -N6 -tx1 /dev/urandom | tr -d ' \n')
@@ -186,7 +191,7 @@ mounts_now() {
 tmp_now() {
 	for d in /tmp /dev/shm; do
 		[ -d "$d" ] || continue
-		find "$d" -mindepth 1 -maxdepth 1 -printf "%u %p\n" 2>/dev/null
+		find "$d" -mindepth 1 -maxdepth 1 -printf "%U %p\n" 2>/dev/null
 	done | sort
 }
 
@@ -283,8 +288,8 @@ host_clean() {
 	tmp_now > "$W/tmp.after"
 	CHECKS=$((CHECKS + 1))
 	new=$(comm -13 "$W/tmp.before" "$W/tmp.after" | grep -v " $W\$" |
-		awk -v u="$(id -nu "$SANDBOX_HOST_UID" 2>/dev/null || echo "$SANDBOX_HOST_UID")" \
-		    -v m="$MARK" '$1 == u || index($0, m)')
+		awk -v lo="$SANDBOX_UID_FIRST" -v hi="$SANDBOX_UID_LAST" \
+		    -v m="$MARK" '($1 >= lo && $1 <= hi) || index($0, m)')
 	if [ -n "$new" ]; then
 		echo "FAIL host: new entries in /tmp or /dev/shm:"
 		echo "$new" | sed 's/^/     /'

@@ -16,7 +16,7 @@
 #include <sys/statfs.h>
 #include <linux/magic.h>
 
-/* The run's cgroup in each v1 controller: "/sandpit-PID-N" at the end
+/* The run's cgroup in each v1 controller: "/sandpit-PID-TOKEN" at the end
  * of the memory, pids and cpuacct lines of /proc/PID/cgroup; memdir (may
  * be NULL) gets the memory one's directory. */
 static unsigned in_run_cgroups(long pid, char *memdir, size_t len)

@@ -8,6 +8,8 @@
  */
 #include "itest.h"
 
+#include <sys/file.h>
+
 static void test_exit_status_is_the_programs_own(void **state)
 {
 	struct it_dir *f = *state;
@@ -466,15 +468,19 @@ static char *v1_pids_parent(void)
 }
 
 /* A sandpit killed outright leaves its cgroups behind; the next one
- * removes those whose process is gone, and only those. */
+ * removes those that no sandpit holds (core/cgroup.c's lock), and only
+ * those, whatever the pid in their names: a held one is kept though its
+ * pid is gone, and a name of the older form (never held) is left alone.
+ * test_cgroup_shared.c has the same across pid namespaces. */
 static void test_stale_cgroups_of_dead_sandpits_are_removed(void **state)
 {
 	struct it_dir *f = *state;
-	char *parent = v1_pids_parent(), *dead_dir, *live_dir, *prog;
+	char *parent = v1_pids_parent(), *dead_dir, *held_dir, *old_dir, *prog;
 	const char *args[] = { "run", NULL, NULL };
 	struct it_cli c;
 	struct stat st;
 	pid_t dead;
+	int held;
 
 	if (!parent)
 		skip(); /* cgroup v1 as root only */
@@ -483,22 +489,31 @@ static void test_stale_cgroups_of_dead_sandpits_are_removed(void **state)
 	if (dead == 0)
 		_exit(0);
 	assert_int_equal(waitpid(dead, NULL, 0), dead);
-	dead_dir = it_fmt("%s/sandpit-%d-0", parent, (int)dead);
-	live_dir = it_fmt("%s/sandpit-%d-9", parent, (int)getpid());
+	dead_dir = it_fmt("%s/sandpit-%d-cafebabedeadbeef", parent, (int)dead);
+	held_dir = it_fmt("%s/sandpit-%d-cafebabeaaaaaaaa", parent, (int)dead);
+	old_dir = it_fmt("%s/sandpit-%d-0", parent, (int)dead);
 	assert_int_equal(mkdir(dead_dir, 0755), 0);
-	assert_int_equal(mkdir(live_dir, 0755), 0);
+	assert_int_equal(mkdir(held_dir, 0755), 0);
+	assert_int_equal(mkdir(old_dir, 0755), 0);
+	held = open(held_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	assert_true(held >= 0);
+	assert_int_equal(flock(held, LOCK_EX), 0);
 	prog = it_program(f, "sweep", "print('ok')\n");
 	args[1] = prog;
 	it_cli(&c, false, args);
+	close(held);
 	IT_CLI_CHECK(&c, c.status == 0);
 	IT_CLI_CHECK(&c, stat(dead_dir, &st) < 0 && errno == ENOENT);
-	IT_CLI_CHECK(&c, stat(live_dir, &st) == 0);
-	rmdir(live_dir);
+	IT_CLI_CHECK(&c, stat(held_dir, &st) == 0);
+	IT_CLI_CHECK(&c, stat(old_dir, &st) == 0);
+	rmdir(held_dir);
 	rmdir(dead_dir);
+	rmdir(old_dir);
 	it_cli_free(&c);
 	free(prog);
 	free(dead_dir);
-	free(live_dir);
+	free(held_dir);
+	free(old_dir);
 	free(parent);
 }
 

@@ -137,8 +137,8 @@ static long count_children(void)
 	return n;
 }
 
-/* Entries of /tmp and /dev/shm owned by the sandbox's host uid (65534
- * when started as root), or named sandpit*: the soak runs alone. */
+/* Entries of /tmp and /dev/shm owned by a sandbox's host uid (a run's
+ * own when started as root), or named sandpit*: the soak runs alone. */
 static long count_tmp(void)
 {
 	return leak_count_tmp("/tmp", "sandpit") + leak_count_tmp("/dev/shm", "sandpit");

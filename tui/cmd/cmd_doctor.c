@@ -35,7 +35,8 @@ int cmd_doctor(int argc, char **argv)
 	n = sp_doctor(ls, SP_ARRAY_SIZE(ls));
 	if (geteuid() == 0)
 		printf("sandpit %s on this host (running as root; the sandbox user maps "
-		       "to host uid %d):\n\n", SP_VERSION, SP_ROOT_HOST_ID);
+		       "to a host uid of each run's own, %u-%u):\n\n", SP_VERSION,
+		       SP_ROOT_HOST_ID_FIRST, SP_ROOT_HOST_ID_FIRST + SP_ROOT_HOST_ID_COUNT - 1);
 	else
 		printf("sandpit %s on this host (running as an ordinary user):\n\n", SP_VERSION);
 	for (size_t i = 0; i < n; i++) {
