@@ -136,8 +136,7 @@ void line_read_each(int fd, size_t max, volatile sig_atomic_t *stop, line_fn *ea
 
 static void on_stop_signal(int sig)
 {
-	(void)sig;
-	stop_signalled = 1;
+	stop_signalled = sig;
 }
 
 volatile sig_atomic_t *line_stop_on_signals(const int *signals)
