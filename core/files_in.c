@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * files_in.c - host files copied into the work dir before the program
- * starts (`sandpit run --file`, the playground's attached files).
+ * starts (`sandpit run --file`, the playground's attached files), or
+ * bytes a service holds in memory (files_bytes: MCP, --batch).
  *
  * The host side is the user's: a path is opened once, for reading only,
  * O_NONBLOCK so that a FIFO or a device cannot stall the open, and then
@@ -71,85 +72,118 @@ void sp_in_files_close(struct sp_in_file *files, size_t n)
 	free(files);
 }
 
+/* A host file opened and judged on its descriptor: 0, or -1 with err. */
+static int open_path(const struct sp_file_in *f, struct sp_in_file *file, struct sp_error *err)
+{
+	struct stat st;
+
+	file->fd = open(f->host_path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (file->fd < 0 || fstat(file->fd, &st) < 0)
+		return sp_fail_errno(err, "file '%s' cannot be read", f->host_path);
+	if (!S_ISREG(st.st_mode))
+		return sp_fail(err, "file '%s' is %s, not a regular file; copy what you "
+			       "need into a file first", f->host_path,
+			       S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" :
+			       S_ISSOCK(st.st_mode) ? "a socket" : "a device");
+	file->bytes = (uint64_t)st.st_size;
+	return 0;
+}
+
+/* How messages call cfg's i-th file in: its host path, or its name. */
+static const char *label_of(const struct sp_config *cfg, size_t i)
+{
+	return i < cfg->n_files_in ? cfg->files_in[i].host_path
+				   : cfg->files_bytes[i - cfg->n_files_in].name;
+}
+
+/* files[i]'s name checked against its own rules and the others' names. */
+static int check_name(const struct sp_config *cfg, struct sp_in_file *files, size_t i,
+		      struct sp_error *err)
+{
+	const char *why = name_problem(files[i].name), *label = label_of(cfg, i);
+
+	if (why)
+		return sp_fail(err, "file '%s': its name in the work dir %s", label, why);
+	for (size_t j = 0; j < i; j++) {
+		if (strcmp(files[j].name, files[i].name) != 0)
+			continue;
+		if (strcmp(label, files[i].name) == 0) /* not a path: one name twice */
+			return sp_fail(err, "file '%s': the name is given twice; rename one",
+				       label);
+		return sp_fail(err, "file '%s': the name '%s' is taken by '%s'; rename "
+			       "one: --file NAME=PATH", label, files[i].name, label_of(cfg, j));
+	}
+	if (cfg->carry_in && strcmp(files[i].name, "carry.json") == 0)
+		return sp_fail(err, "file '%s': the name carry.json is the carry-in's; "
+			       "rename it: --file NAME=PATH", label);
+	return 0;
+}
+
+/* files[i]: cfg's i-th file in, host paths first and then bytes. */
+static int open_one(const struct sp_config *cfg, struct sp_in_file *files, size_t i,
+		    uint64_t *total, struct sp_error *err)
+{
+	const char *label = label_of(cfg, i);
+
+	if (i < cfg->n_files_in) {
+		const struct sp_file_in *f = &cfg->files_in[i];
+		if (!f->host_path || !f->host_path[0])
+			return sp_fail(err, "file to copy in: no path given");
+		files[i].name = sp_file_in_name(f);
+		if (check_name(cfg, files, i, err) < 0 || open_path(f, &files[i], err) < 0)
+			return -1;
+	} else {
+		const struct sp_file_bytes *b = &cfg->files_bytes[i - cfg->n_files_in];
+		if (!b->name || (!b->data && b->len))
+			return sp_fail(err, "file to copy in: no name or no bytes given");
+		files[i].name = b->name;
+		files[i].data = b->data;
+		files[i].bytes = b->len;
+		if (check_name(cfg, files, i, err) < 0)
+			return -1;
+	}
+	*total += files[i].bytes;
+	if (*total > cfg->limits.disk_bytes)
+		return sp_fail(err, "file '%s' is %s (%llu bytes) and does not fit: the files in%s "
+			       "come to %s and the work dir holds %s (the disk limit, --disk); "
+			       "raise the disk limit or bring a sample of the data",
+			       label, SP_BYTES(files[i].bytes), (unsigned long long)files[i].bytes,
+			       cfg->carry_in ? " and the carry-in" : "", SP_BYTES(*total),
+			       SP_BYTES(cfg->limits.disk_bytes));
+	return 0;
+}
+
+size_t sp_in_files_count(const struct sp_config *cfg)
+{
+	return cfg->n_files_in + (cfg->files_bytes ? cfg->n_files_bytes : 0);
+}
+
 int sp_in_files_open(const struct sp_config *cfg, struct sp_in_file **out,
 		     struct sp_error *err)
 {
 	struct sp_in_file *files;
 	uint64_t total = cfg->carry_in ? cfg->carry_in_len : 0;
+	size_t n = sp_in_files_count(cfg);
 
 	*out = NULL;
-	if (cfg->n_files_in == 0)
+	if (n == 0)
 		return 0;
-	if (cfg->n_files_in > SP_MAX_FILES_IN)
+	if (n > SP_MAX_FILES_IN)
 		return sp_fail(err, "too many files to copy in (%zu): at most %d; "
 			       "pack them into one archive and unpack it in the program",
-			       cfg->n_files_in, SP_MAX_FILES_IN);
-	files = calloc(cfg->n_files_in, sizeof *files);
+			       n, SP_MAX_FILES_IN);
+	files = calloc(n, sizeof *files);
 	if (!files)
 		return sp_fail(err, "out of memory");
-	for (size_t i = 0; i < cfg->n_files_in; i++)
+	for (size_t i = 0; i < n; i++)
 		files[i].fd = -1;
-	for (size_t i = 0; i < cfg->n_files_in; i++) {
-		const struct sp_file_in *f = &cfg->files_in[i];
-		const char *name = f->host_path ? sp_file_in_name(f) : "";
-		const char *why = name_problem(name);
-		struct stat st;
-
-		if (!f->host_path || !f->host_path[0]) {
-			sp_fail(err, "file to copy in: no path given");
-			goto fail;
+	for (size_t i = 0; i < n; i++)
+		if (open_one(cfg, files, i, &total, err) < 0) {
+			sp_in_files_close(files, n);
+			return -1;
 		}
-		if (why) {
-			sp_fail(err, "file '%s': its name in the work dir %s", f->host_path, why);
-			goto fail;
-		}
-		for (size_t j = 0; j < i; j++)
-			if (strcmp(files[j].name, name) == 0) {
-				sp_fail(err, "file '%s': the name '%s' is taken by '%s'; "
-					"rename one: --file NAME=PATH", f->host_path, name,
-					cfg->files_in[j].host_path);
-				goto fail;
-			}
-		if (cfg->carry_in && strcmp(name, "carry.json") == 0) {
-			sp_fail(err, "file '%s': the name carry.json is the carry-in's; "
-				"rename it: --file NAME=PATH", f->host_path);
-			goto fail;
-		}
-		files[i].name = name;
-		files[i].fd = open(f->host_path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-		if (files[i].fd < 0) {
-			sp_fail_errno(err, "file '%s' cannot be read", f->host_path);
-			goto fail;
-		}
-		if (fstat(files[i].fd, &st) < 0) {
-			sp_fail_errno(err, "file '%s' cannot be read", f->host_path);
-			goto fail;
-		}
-		if (!S_ISREG(st.st_mode)) {
-			sp_fail(err, "file '%s' is %s, not a regular file; copy what you "
-				"need into a file first", f->host_path,
-				S_ISDIR(st.st_mode) ? "a directory" : S_ISFIFO(st.st_mode) ? "a FIFO" :
-				S_ISSOCK(st.st_mode) ? "a socket" : "a device");
-			goto fail;
-		}
-		files[i].bytes = (uint64_t)st.st_size;
-		total += files[i].bytes;
-		if (total > cfg->limits.disk_bytes) {
-			sp_fail(err, "file '%s' is %s (%llu bytes) and does not fit: the files in%s "
-				"come to %s and the work dir holds %s (the disk limit, --disk); "
-				"raise the disk limit or bring a sample of the data",
-				f->host_path, SP_BYTES(files[i].bytes),
-				(unsigned long long)files[i].bytes,
-				cfg->carry_in ? " and the carry-in" : "", SP_BYTES(total),
-				SP_BYTES(cfg->limits.disk_bytes));
-			goto fail;
-		}
-	}
 	*out = files;
 	return 0;
-fail:
-	sp_in_files_close(files, cfg->n_files_in);
-	return -1;
 }
 
 int sp_files_in_check(const struct sp_config *caller, struct sp_error *err)
@@ -160,7 +194,7 @@ int sp_files_in_check(const struct sp_config *caller, struct sp_error *err)
 	if (sp_config_take(caller, &cfg, err) < 0 ||
 	    sp_in_files_open(&cfg, &files, err) < 0)
 		return -1;
-	sp_in_files_close(files, cfg.n_files_in);
+	sp_in_files_close(files, sp_in_files_count(&cfg));
 	return 0;
 }
 
@@ -200,7 +234,11 @@ static int copy_in(int work_fd, const struct sp_in_file *file, struct sp_file *l
 
 	if (out < 0)
 		return sp_fail_errno(err, "copy '%s' into the work dir", file->name);
-	got = copy_one(file->fd, out, file->bytes);
+	if (file->data)
+		got = sp_write_all(out, file->data, (size_t)file->bytes) < 0 ? -1 :
+		      (int64_t)file->bytes;
+	else
+		got = copy_one(file->fd, out, file->bytes);
 	if (got < 0) {
 		sp_fail_errno(err, "copy '%s' into the work dir", file->name);
 		close(out);

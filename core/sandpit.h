@@ -138,6 +138,16 @@ struct sp_file_in {
 };
 #define SP_MAX_FILES_IN 64
 
+/* A file in given as bytes in the caller's memory (a service's request),
+ * for a caller that has no host file for it and should not write one:
+ * nothing of it touches the host's file system. Read when it is copied
+ * in, before the program starts: keep the bytes until the run ends. */
+struct sp_file_bytes {
+	const char *name;          /* its name in the work dir */
+	const void *data;
+	size_t len;
+};
+
 struct sp_config {
 	size_t size;               /* sizeof(struct sp_config) as the caller was
 				    * compiled: set by sp_config_init() */
@@ -178,6 +188,11 @@ struct sp_config {
 	 * reads), and pandas' display.width and numpy's linewidth follow
 	 * COLUMNS. At most SP_MAX_COLUMNS and SP_MAX_LINES. */
 	unsigned columns, lines;
+	/* Files in as bytes (struct sp_file_bytes), after files_in: the same
+	 * rules, and they count with files_in against SP_MAX_FILES_IN and the
+	 * disk limit. */
+	const struct sp_file_bytes *files_bytes;
+	size_t n_files_bytes;
 };
 #define SP_MAX_COLUMNS 1000
 #define SP_MAX_LINES 1000
@@ -525,9 +540,9 @@ SP_API char *sp_carry_merge(const char *carry_in, const char *carry_out,
 			    char ***changed, struct sp_error *err);
 
 /*
- * Check cfg's files_in as sp_run_start will, without running anything:
- * each host path opens for reading (a FIFO does not block) and is a
- * regular file; names are 1-255 bytes of valid UTF-8, no '/', no control
+ * Check cfg's files_in and files_bytes as sp_run_start will, without
+ * running anything: each host path opens for reading (a FIFO does not
+ * block) and is a regular file; names are 1-255 bytes of valid UTF-8, no '/', no control
  * characters, not . or .., distinct, and not carry.json with carry-in;
  * all of them and the carry-in fit the disk limit. 0, or -1 with err->msg
  * naming the file and what to do.

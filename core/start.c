@@ -190,7 +190,7 @@ static int open_inputs(const struct sp_config *cfg, struct start_inputs *in,
 	in->stdin_fd = in->keep_fd = -1;
 	if (sp_in_files_open(cfg, &in->files, err) < 0)
 		return -1;
-	in->n_files = in->files ? cfg->n_files_in : 0;
+	in->n_files = in->files ? sp_in_files_count(cfg) : 0;
 	if (make_stdin(cfg, &in->stdin_fd, err) < 0)
 		goto fail;
 	if (cfg->keep_dir) {
@@ -334,7 +334,7 @@ static int place_inputs(struct sp_run *r, const struct sp_config *cfg,
 			const struct start_inputs *in, struct sp_error *err)
 {
 	struct stat st;
-	size_t n = cfg->n_files_in;
+	size_t n = in->n_files;
 
 	if (cfg->carry_in && r->prep.on &&
 	    sp_prepare_write_carry(r->L.work_fd, &r->ids, cfg->carry_in, cfg->carry_in_len,

@@ -21,7 +21,8 @@ struct sp_host_ids;   /* sandbox.h */
 
 /* files_in.c: host files opened for the copy in (fd owned), checked. */
 struct sp_in_file {
-	int fd;
+	int fd;                  /* -1 for a file given as bytes */
+	const void *data;        /* its bytes (in the config), or NULL */
 	const char *name;        /* points into the config */
 	uint64_t bytes;          /* st_size at open: what is copied */
 };
@@ -34,7 +35,9 @@ struct sp_placed {
 	struct timespec mtime;
 };
 const char *sp_file_in_name(const struct sp_file_in *f);
-/* Open and check every file of cfg->files_in: 0 and *out (NULL when none),
+/* How many files cfg brings in: files_in, then files_bytes. */
+size_t sp_in_files_count(const struct sp_config *cfg);
+/* Open and check every file of cfg->files_in and files_bytes: 0 and *out (NULL when none),
  * or -1 with err->msg. */
 int sp_in_files_open(const struct sp_config *cfg, struct sp_in_file **out,
 		     struct sp_error *err);

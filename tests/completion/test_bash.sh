@@ -48,6 +48,8 @@ expect() {  # LINE WANT: the candidates joined by |
 }
 expect "sandpit " "a.py|doctor|learn|mcp|my prog.py|run|sub|view|"
 expect "sandpit mcp --allow" "--allow-dir|"
+expect "sandpit mcp --max-q" "--max-queue|"
+expect "sandpit mcp --max-queue " "0|16|4|64|"
 expect "sandpit r" "run|"
 expect "sandpit run --ca" "--carry|--carry-max|--carry-out|"
 expect "sandpit run --carry " "c.json|sub|"

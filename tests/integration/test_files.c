@@ -337,6 +337,42 @@ static void test_the_library_api_keeps_files(void **state)
 	free(name);
 }
 
+/* Files in as bytes (a service's request): in the work dir beside a host
+ * file, counted against the disk limit with it, checked as names are. */
+static void test_the_library_takes_files_as_bytes(void **state)
+{
+	struct it_dir *f = *state;
+	char *name = it_name("bytes");
+	char *host = write_in(f, "host.txt", "from a path");
+	struct sp_config cfg = it_config("print(open('a.txt').read(), open('b.bin', 'rb').read(), "
+					 "open('host.txt').read())\n", name);
+	struct sp_file_in in = { host, NULL };
+	struct sp_file_bytes bytes[2] = { { "a.txt", "alpha", 5 }, { "b.bin", "\0\1", 2 } };
+	struct sp_error err = { "" };
+	struct sp_result *r;
+
+	cfg.files_in = &in;
+	cfg.n_files_in = 1;
+	cfg.files_bytes = bytes;
+	cfg.n_files_bytes = 2;
+	r = it_run_cfg(&cfg);
+	IT_CHECK(r, r->status == SP_STATUS_OK);
+	IT_CHECK(r, it_contains(it_out(r), "alpha b'\\x00\\x01' from a path"));
+	IT_CHECK(r, r->n_files_in == 3 && r->n_files == 0);
+	sp_result_free(r);
+
+	bytes[1].name = "host.txt"; /* taken by the host file */
+	assert_int_equal(sp_files_in_check(&cfg, &err), -1);
+	assert_true(it_contains(err.msg, "file 'host.txt': the name is given twice"));
+	bytes[1].name = "b.bin";
+	cfg.limits.disk_bytes = 15; /* the host file's 11 bytes fit, a.txt's 5 more do not */
+	assert_int_equal(sp_files_in_check(&cfg, &err), -1);
+	assert_true(it_contains(err.msg, "file 'a.txt' is ") &&
+		    it_contains(err.msg, "(5 bytes) and does not fit"));
+	free(host);
+	free(name);
+}
+
 static void test_the_library_refuses_bad_files_before_starting(void **state)
 {
 	struct it_dir *f = *state;
@@ -372,6 +408,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_carry_json_and_unchanged_inputs_are_not_files_left, it_dir_setup, teardown),
 		cmocka_unit_test_setup_teardown(test_plain_run_names_the_kept_files, it_dir_setup, teardown),
 		cmocka_unit_test_setup_teardown(test_the_library_api_keeps_files, it_dir_setup, teardown),
+		cmocka_unit_test_setup_teardown(test_the_library_takes_files_as_bytes, it_dir_setup, teardown),
 		cmocka_unit_test_setup_teardown(test_the_library_refuses_bad_files_before_starting, it_dir_setup, teardown),
 	};
 

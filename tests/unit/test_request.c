@@ -20,6 +20,7 @@
 #include "text/base64.h"
 #include "text/linereader.h"
 #include "service/request.h"
+#include "text/json_values.h"
 
 static void test_base64_round_trips_and_refuses_what_is_not(void **state)
 {
@@ -157,7 +158,7 @@ static int parse(const char *text, struct request_policy *pol, struct request *r
 	return rc;
 }
 
-static void test_a_request_is_checked_and_leaves_no_temp_file(void **state)
+static void test_a_request_is_checked_and_writes_no_file(void **state)
 {
 	char tmp[] = "/tmp/sandpit-request-XXXXXX", err[600];
 	struct request_policy pol;
@@ -175,10 +176,13 @@ static void test_a_request_is_checked_and_leaves_no_temp_file(void **state)
 			       sizeof err), 0);
 	assert_int_equal(rq.n_files, 2);
 	assert_string_equal(rq.files[0].name, "a.txt");
+	assert_memory_equal(rq.files[0].data, "hi", 2);          /* held in memory */
+	assert_int_equal(rq.files[1].len, 2);
+	assert_int_equal(rq.bytes, strlen("print(1)") + 4);
 	assert_int_equal(rq.limits.cpu_ms, 2000);                /* lowered */
 	assert_int_equal(rq.limits.memory_bytes, 64u << 20);
 	assert_non_null(strstr(rq.clamped, "cpu"));
-	assert_int_equal(entries(tmp), 1);                        /* the files' dir */
+	assert_int_equal(entries(tmp), 0);       /* nothing written while it is held */
 	request_free(&rq);
 	assert_int_equal(entries(tmp), 0);
 
@@ -208,12 +212,25 @@ static void test_a_request_is_checked_and_leaves_no_temp_file(void **state)
 	unsetenv("TMPDIR");
 }
 
+static void test_a_message_values_are_counted_before_parsing(void **state)
+{
+	const char *t = "{\"a\": [1, 2, {\"b\": \"x,y:[{\\\"\"}]}";
+
+	(void)state;
+	/* {, "a", [, 1, 2, {, "b", the string: what is inside it (, : [ { and
+	 * an escaped quote) does not count */
+	assert_int_equal(json_values_count(t, strlen(t), 100), 8);
+	assert_int_equal(json_values_count("1", 1, 100), 1);
+	assert_int_equal(json_values_count("[1,1,1,1,1]", 11, 3), 4); /* stops past 3 */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_base64_round_trips_and_refuses_what_is_not),
 		cmocka_unit_test(test_a_line_over_the_bound_is_dropped_and_the_next_read),
-		cmocka_unit_test(test_a_request_is_checked_and_leaves_no_temp_file),
+		cmocka_unit_test(test_a_request_is_checked_and_writes_no_file),
+		cmocka_unit_test(test_a_message_values_are_counted_before_parsing),
 		cmocka_unit_test(test_the_read_loop_numbers_lines_and_skips_blank_ones),
 		cmocka_unit_test(test_the_preload_list_splits_on_commas_and_spaces),
 	};

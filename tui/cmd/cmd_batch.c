@@ -10,11 +10,17 @@
  * not yet printed. A line that is not a request gets an error line,
  * {"error": "...", "line": N}, in its place, and the batch goes on.
  *
+ * SIGINT, SIGTERM and SIGHUP end it at once: the runs going are killed
+ * (their results say cancelled), those waiting and the lines read but not
+ * taken get an error line, and nothing is left behind (requests live in
+ * memory, request.h).
+ *
  * Exit status: 0 when every line was read and answered (whatever the
- * runs did: each result says), 2 for bad usage.
+ * runs did: each result says), 2 for bad usage, 128+N after signal N.
  */
 #include <getopt.h>
 #include <pthread.h>
+#include <time.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +28,7 @@
 #include <unistd.h>
 
 #include "cmd/commands.h"
+#include "text/json_values.h"
 #include "text/linereader.h"
 #include "cmd/options.h"
 #include "service/pool.h"
@@ -32,6 +39,7 @@
 
 #define MAX_LINE (64u << 20)
 #define READ_AHEAD_PER_JOB 2
+#define STOP_CHECK_MS 100 /* how soon a wait notices a stop signal */
 
 struct slot {
 	struct pool_job job;
@@ -49,6 +57,8 @@ struct batch {
 	size_t pending;
 	struct request_policy pol;
 	struct pool *pool;
+	volatile sig_atomic_t *stop; /* the signal that ends the batch, or 0 */
+	bool cancelled;              /* every slot told so, once */
 };
 
 static char *dump_line(json_t *o)
@@ -74,6 +84,35 @@ static void slot_done(struct pool_job *job, const struct sp_result *r, const cha
 	pthread_mutex_unlock(&s->b->lock);
 }
 
+/* After a stop signal, once: every run not done is cancelled (a running
+ * one is killed, a waiting one never starts). Called with b->lock. */
+static void cancel_all(struct batch *b)
+{
+	if (b->cancelled || !*b->stop)
+		return;
+	b->cancelled = true;
+	for (struct slot *s = b->head; s; s = s->next)
+		if (!s->done)
+			pool_cancel(&s->job);
+}
+
+/* Wait for a slot to change, or a while: a signal's handler cannot
+ * signal the condition, so the wait looks at the stop flag that often. */
+static void wait_slot(struct batch *b)
+{
+	struct timespec t;
+
+	cancel_all(b);
+	clock_gettime(CLOCK_REALTIME, &t);
+	t.tv_nsec += STOP_CHECK_MS * 1000000L;
+	if (t.tv_nsec >= 1000000000L) {
+		t.tv_sec++;
+		t.tv_nsec -= 1000000000L;
+	}
+	pthread_cond_timedwait(&b->cond, &b->lock, &t);
+	cancel_all(b);
+}
+
 /* Print the finished slots at the head; with wait, block until the head
  * one is done first. */
 static void flush(struct batch *b, bool wait)
@@ -84,7 +123,7 @@ static void flush(struct batch *b, bool wait)
 		if (!s || (!s->done && !wait))
 			break;
 		while (!s->done)
-			pthread_cond_wait(&b->cond, &b->lock);
+			wait_slot(b);
 		b->head = s->next;
 		if (!b->head)
 			b->tail = NULL;
@@ -131,12 +170,25 @@ static struct slot *take_line(struct batch *b, struct pool *pool, size_t line_no
 			      const char *line, size_t len)
 {
 	json_error_t e;
-	json_t *req = json_loadb(line, len, 0, &e);
+	json_t *req;
 	char why[700], msg[800];
 	struct slot *s;
 
+	/* a parse's memory follows the values, not the bytes: bounded first */
+	if (json_values_count(line, len, JSON_MAX_VALUES) > JSON_MAX_VALUES) {
+		snprintf(msg, sizeof msg, "over %u JSON values in one request: send big data "
+			 "as one string (a file's text or base64)", JSON_MAX_VALUES);
+		return bad_line(b, line_no, msg);
+	}
+	req = json_loadb(line, len, 0, &e);
 	if (!req) {
 		snprintf(msg, sizeof msg, "not JSON at column %d: %s", e.column, e.text);
+		return bad_line(b, line_no, msg);
+	}
+	if (*b->stop) {
+		json_decref(req);
+		snprintf(msg, sizeof msg, "not run: the batch was stopped by signal %d",
+			 (int)*b->stop);
 		return bad_line(b, line_no, msg);
 	}
 	if (!(s = calloc(1, sizeof *s))) {
@@ -277,7 +329,8 @@ int cmd_run_batch(int argc, char **argv)
 	b.pol.max.carry_bytes = b.pol.dflt.carry_bytes;
 	request_prepare(&b.pol, preload_text, preload, &prep);
 
-	stop = line_stop_on_signals((const int[]){ SIGINT, SIGTERM, 0 });
+	stop = line_stop_on_signals((const int[]){ SIGINT, SIGTERM, SIGHUP, 0 });
+	b.stop = stop;
 	pthread_mutex_init(&b.lock, NULL);
 	pthread_cond_init(&b.cond, NULL);
 	if (!(b.pool = pool_new(jobs, &prep, &err))) {
@@ -290,5 +343,5 @@ int cmd_run_batch(int argc, char **argv)
 	pool_free(b.pool);
 	pthread_mutex_destroy(&b.lock);
 	pthread_cond_destroy(&b.cond);
-	return *stop ? 130 : 0;
+	return *stop ? 128 + *stop : 0;
 }

@@ -37,7 +37,9 @@
 #include "cmd/commands.h"
 #include "text/fileio.h"
 #include "config/limit_fields.h"
+#include "text/json_values.h"
 #include "text/linereader.h"
+#include "service/call_queue.h"
 #include "service/mcp_content.h"
 #include "service/mcp_history.h"
 #include "service/mcp_tools.h"
@@ -48,7 +50,7 @@
 #include "json_text.h"
 #include "banned.h"
 
-#define MAX_LINE (64u << 20)
+#define MAX_MESSAGE (64ull << 20) /* --max-message's default */
 #define MAX_ALLOW 16
 #define MAX_RESOURCES 2000
 #define LATEST "2025-11-25"
@@ -73,6 +75,9 @@ struct mcp {
 	unsigned seq;
 	char *info;                   /* sandbox_info's text, once known */
 	unsigned jobs;
+	struct call_queue queue;      /* the calls held, bounded */
+	unsigned max_queue;
+	uint64_t max_pending, max_message;
 };
 
 enum call_kind { CALL_RUN, CALL_INFO_TOOL, CALL_INFO_RESOURCE };
@@ -85,6 +90,7 @@ struct call {
 	json_t *id, *token;
 	unsigned progress_n;
 	atomic_bool cancelled;        /* by the client: no response */
+	bool admitted;                /* counted in m->queue */
 	char dir[1100];               /* its history dir */
 	char keep[1200];
 	struct call *next;
@@ -240,6 +246,8 @@ static void call_unlink(struct mcp *m, struct call *c)
 
 static void call_free(struct call *c)
 {
+	if (c->admitted)
+		call_queue_leave(&c->m->queue, c->rq.bytes);
 	request_free(&c->rq);
 	json_decref(c->id);
 	json_decref(c->token);
@@ -384,6 +392,20 @@ static struct call *call_new(struct mcp *m, json_t *id, json_t *params, enum cal
 	return c;
 }
 
+/* Take c into the queue's bounds: 0, or -1 with the client told why
+ * (c is then the caller's to free). */
+static int call_admit(struct mcp *m, struct call *c)
+{
+	char why[400];
+
+	if (call_queue_admit(&m->queue, c->rq.bytes, why, sizeof why) < 0) {
+		reply_error(m, c->id, -32000, "%s", why);
+		return -1;
+	}
+	c->admitted = true;
+	return 0;
+}
+
 static void call_submit(struct mcp *m, struct call *c)
 {
 	pthread_mutex_lock(&m->lock);
@@ -419,6 +441,10 @@ static void start_info(struct mcp *m, json_t *id, json_t *params, enum call_kind
 		return;
 	}
 	json_decref(args);
+	if (call_admit(m, c) < 0) {
+		call_free(c);
+		return;
+	}
 	request_config(&c->rq, &m->pol, &c->job.cfg);
 	call_submit(m, c);
 }
@@ -453,6 +479,10 @@ static void tools_call(struct mcp *m, json_t *id, json_t *params)
 		snprintf(why, sizeof why, "run_python: bad arguments, nothing ran: %s", err);
 		fprintf(stderr, "sandpit mcp: %s\n", why);
 		reply(m, id, mcp_tool_error(why));
+		call_free(c);
+		return;
+	}
+	if (call_admit(m, c) < 0) {
 		call_free(c);
 		return;
 	}
@@ -640,26 +670,53 @@ static void mcp_help(void)
 	       "  --max-disk SIZE --max-procs N\n"
 	       "                     the highest limits a call may ask: a higher one is lowered\n"
 	       "                     and the result says so [the defaults of sandpit run]\n"
+	       "  --max-queue N      calls that may wait for a sandbox; one more is refused [%d]\n"
+	       "  --max-pending SIZE bytes of requests held for calls not yet answered [%lluM]\n"
+	       "  --max-message SIZE the longest message (one line) read [%lluM]\n"
 	       "  --preload MODULES  modules the prepared sandboxes import ahead (numpy,pandas)\n"
 	       "  --python PATH      the interpreter [/usr/bin/python3]\n"
 	       "\n"
 	       "Every run is kept in $XDG_STATE_HOME/sandpit/mcp-runs (code.py, result.json,\n"
-	       "files/; the newest %d).\n", MCP_HISTORY_RUNS);
+	       "files/; the newest %d).\n", CALL_QUEUE_WAITING,
+	       (unsigned long long)(CALL_QUEUE_BYTES >> 20), (unsigned long long)(MAX_MESSAGE >> 20),
+	       MCP_HISTORY_RUNS);
 }
 
 /* a usage error: its message, where the help is, exit status 2 */
 #define mcp_usage(...) option_usage_error("sandpit mcp", __VA_ARGS__)
 
+/* --max-queue (which 0), --max-pending (1) or --max-message (2): 0, or
+ * -1 for a value out of its range. */
+static int queue_option(struct mcp *m, int which, const char *arg)
+{
+	uint64_t v;
+	char *end;
+
+	if (which == 0) {
+		unsigned long n = strtoul(arg, &end, 10);
+		if (!*arg || *end || arg[0] == '-' || n > 10000)
+			return -1;
+		m->max_queue = (unsigned)n;
+		return 0;
+	}
+	if (sp_parse_size(arg, &v) < 0 || v < (1u << 20) || v > (1ull << 30))
+		return -1;
+	*(which == 1 ? &m->max_pending : &m->max_message) = v;
+	return 0;
+}
+
 /* The options: the highest limits, the allowed dirs, the pool's size and
- * preload list. Returns -1 to go on, else the exit status. */
+ * preload list, the queue's bounds. Returns -1 to go on, else the exit
+ * status. */
 static int mcp_options(struct mcp *m, int argc, char **argv, char **preload_text)
 {
-	enum { O_JOBS = 1000, O_ALLOW, O_PRELOAD, O_PYTHON, O_HELP, O_MAX = 1100 };
+	enum { O_JOBS = 1000, O_ALLOW, O_PRELOAD, O_PYTHON, O_HELP, O_QUEUE, O_PENDING, O_MESSAGE,
+	       O_MAX = 1100 };
 	static const char *const max_names[] = { "max-cpu", "max-wall", "max-memory", "max-output",
 						  "max-disk", "max-procs" };
 	static const enum opt_id max_ids[] = { OPT_CPU, OPT_WALL, OPT_MEMORY, OPT_OUTPUT, OPT_DISK,
 					       OPT_PROCS };
-	struct option opts[16];
+	struct option opts[20];
 	size_t n_opts = 0, n_allow = 0;
 	char why[256], real[PATH_MAX];
 	struct opt_value v;
@@ -674,6 +731,9 @@ static int mcp_options(struct mcp *m, int argc, char **argv, char **preload_text
 	opts[n_opts++] = (struct option){ "preload", required_argument, NULL, O_PRELOAD };
 	opts[n_opts++] = (struct option){ "python", required_argument, NULL, O_PYTHON };
 	opts[n_opts++] = (struct option){ "help", no_argument, NULL, O_HELP };
+	opts[n_opts++] = (struct option){ "max-queue", required_argument, NULL, O_QUEUE };
+	opts[n_opts++] = (struct option){ "max-pending", required_argument, NULL, O_PENDING };
+	opts[n_opts++] = (struct option){ "max-message", required_argument, NULL, O_MESSAGE };
 	opts[n_opts] = (struct option){ NULL, 0, NULL, 0 };
 	optind = 1;
 	opterr = 0;
@@ -689,6 +749,15 @@ static int mcp_options(struct mcp *m, int argc, char **argv, char **preload_text
 			if (!realpath(optarg, real) || stat(real, &st) < 0 || !S_ISDIR(st.st_mode))
 				return mcp_usage("--allow-dir '%s': not a directory", optarg);
 			m->allow[n_allow++] = strdup(real);
+			break;
+		case O_QUEUE:
+		case O_PENDING:
+		case O_MESSAGE:
+			if (queue_option(m, c - O_QUEUE, optarg) < 0)
+				return mcp_usage("--%s '%s': %s", c == O_QUEUE ? "max-queue" :
+						 c == O_PENDING ? "max-pending" : "max-message", optarg,
+						 c == O_QUEUE ? "give a number from 0 to 10000" :
+						 "give a size from 1M to 1G, such as 256M");
 			break;
 		case O_PRELOAD: *preload_text = optarg; break;
 		case O_PYTHON: m->pol.python = optarg; break;
@@ -723,16 +792,38 @@ static void lower_defaults(struct request_policy *pol)
 
 /* One line from the client (line_read_each): a JSON-RPC 2.0 message,
  * dispatched, or the error that says why it is not one. */
+/* A message refused before it is parsed, for its size (line NULL: it
+ * was dropped unread) or its count of values: the error sent. */
+static void refuse_message(struct mcp *m, const char *line, size_t len, const char *why)
+{
+	(void)line;
+	(void)len;
+	reply_error(m, NULL, -32600, "%s", why);
+}
+
+/* One line from the client (line_read_each): a JSON-RPC 2.0 message,
+ * dispatched, or the error that says why it is not one. Its bytes are
+ * bounded by the reader, and what parsing it takes by its values,
+ * counted first. */
 static void mcp_line(void *ctx, size_t line_no, const char *line, size_t len)
 {
 	struct mcp *m = ctx;
+	char why[300];
 	json_error_t je;
 	json_t *msg;
 
 	(void)line_no;
 	if (!line) {
-		reply_error(m, NULL, -32600, "a message over %u MiB was dropped: send big "
-			    "inputs as files under an --allow-dir, or smaller", MAX_LINE >> 20);
+		snprintf(why, sizeof why, "a message over %llu MiB (--max-message) was dropped "
+			 "unread: send big inputs as files under an --allow-dir, or smaller",
+			 (unsigned long long)(m->max_message >> 20));
+		refuse_message(m, NULL, 0, why);
+		return;
+	}
+	if (json_values_count(line, len, JSON_MAX_VALUES) > JSON_MAX_VALUES) {
+		snprintf(why, sizeof why, "a message of over %u JSON values was refused unread: "
+			 "send big data as one string (a file's text or base64)", JSON_MAX_VALUES);
+		refuse_message(m, line, len, why);
 		return;
 	}
 	if (!(msg = json_loadb(line, len, 0, &je))) {
@@ -768,6 +859,7 @@ static void mcp_close(struct mcp *m)
 		resource_free(x);
 	}
 	free(m->info);
+	call_queue_destroy(&m->queue);
 	for (size_t i = 0; i < m->pol.n_allow; i++)
 		free((char *)m->allow[i]);
 	mcp_history_close();
@@ -784,6 +876,9 @@ int cmd_mcp(int argc, char **argv)
 	int status;
 
 	request_policy_init(&m.pol);
+	m.max_queue = CALL_QUEUE_WAITING;
+	m.max_pending = CALL_QUEUE_BYTES;
+	m.max_message = MAX_MESSAGE;
 	if ((status = mcp_options(&m, argc, argv, &preload_text)) >= 0)
 		return status;
 	lower_defaults(&m.pol);
@@ -802,9 +897,10 @@ int cmd_mcp(int argc, char **argv)
 		return 125;
 	}
 	m.jobs = pool_jobs(m.pool);
+	call_queue_init(&m.queue, m.jobs, m.max_queue, m.max_pending);
 	fprintf(stderr, "sandpit mcp %s: serving on stdin/stdout, %u runs at once, runs kept in %s\n",
 		SP_VERSION, m.jobs, mcp_history_root()[0] ? mcp_history_root() : "(nowhere)");
-	line_read_each(STDIN_FILENO, MAX_LINE, stop, mcp_line, &m);
+	line_read_each(STDIN_FILENO, (size_t)m.max_message, stop, mcp_line, &m);
 	mcp_close(&m);
 	fprintf(stderr, "sandpit mcp: input closed, every run ended: bye\n");
 	return 0;

@@ -58,7 +58,7 @@ _sandpit()
 	local limits="--cpu --wall --memory --output --disk --procs --python"
 	local play="$limits --theme --no-mouse --config --lessons"
 	local runopts="$limits --carry --carry-out --carry-max --stdin --file --keep --json --columns --help --batch --jobs --preload"
-	local mcpopts="--jobs --allow-dir --max-cpu --max-wall --max-memory --max-output --max-disk --max-procs --preload --python --help"
+	local mcpopts="--jobs --allow-dir --max-cpu --max-wall --max-memory --max-output --max-disk --max-procs --max-queue --max-pending --max-message --preload --python --help"
 
 	# the value of the option before
 	case $prev in
@@ -83,8 +83,10 @@ _sandpit()
 		_sandpit_add < <(compgen -d -- "$cur"); return ;;
 	--max-cpu|--max-wall)
 		_sandpit_add < <(compgen -W "1 5 10 30 60" -- "$cur"); return ;;
-	--max-memory|--max-disk|--max-output)
+	--max-memory|--max-disk|--max-output|--max-pending|--max-message)
 		_sandpit_add < <(compgen -W "16M 64M 256M 512M 1G" -- "$cur"); return ;;
+	--max-queue)
+		_sandpit_add < <(compgen -W "0 4 16 64" -- "$cur"); return ;;
 	--jobs|--max-procs)
 		_sandpit_add < <(compgen -W "1 2 4 8 16" -- "$cur"); return ;;
 	esac

@@ -124,24 +124,6 @@ static int take_limits(const json_t *lim, const struct request_policy *pol,
 	return 0;
 }
 
-/* The temp dir for files, made on first need. */
-static int need_tmpdir(struct request *rq, char *err, size_t len)
-{
-	const char *base = getenv("TMPDIR");
-
-	if (rq->tmpdir[0])
-		return 0;
-	if (!base || base[0] != '/' || strlen(base) > 200)
-		base = "/tmp";
-	snprintf(rq->tmpdir, sizeof rq->tmpdir, "%s/sandpit-req-XXXXXX", base);
-	if (!mkdtemp(rq->tmpdir)) {
-		int e = errno;
-		rq->tmpdir[0] = '\0';
-		return fail(err, len, "cannot make a temp dir for the files: %s", strerror(e));
-	}
-	return 0;
-}
-
 /* Is real (a resolved path) under one of the allowed dirs? */
 static bool allowed(const struct request_policy *pol, const char *real)
 {
@@ -187,38 +169,22 @@ static char *read_allowed(size_t i, const char *path, const struct request_polic
 	return data;
 }
 
-static int write_file(struct request *rq, size_t i, const void *data, size_t n,
-		      char *err, size_t len)
+/* files[i]'s bytes, owned by rq from here on (data is malloc'd). */
+static void keep_bytes(struct request *rq, size_t i, void *data, size_t n)
 {
-	char path[300];
-	int fd;
-	const char *p = data;
+	rq->data[i] = data;
+	rq->files[i].data = data;
+	rq->files[i].len = n;
+	rq->bytes += n;
+}
 
-	if (need_tmpdir(rq, err, len) < 0)
-		return -1;
-	snprintf(path, sizeof path, "%s/%zu", rq->tmpdir, i);
-	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
-	if (fd < 0)
-		return fail(err, len, "files[%zu]: cannot write its temp copy: %s", i,
-			    strerror(errno));
-	while (n > 0) {
-		ssize_t w = write(fd, p, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0) {
-			int e = errno;
-			close(fd);
-			unlink(path);
-			return fail(err, len, "files[%zu]: cannot write its temp copy: %s", i,
-				    strerror(e));
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	close(fd);
-	if (!(rq->paths[i] = strdup(path)))
-		return fail(err, len, "out of memory");
-	return 0;
+static void *dup_bytes(const char *p, size_t n)
+{
+	char *d = malloc(n ? n : 1);
+
+	if (d)
+		memcpy(d, p, n);
+	return d;
 }
 
 static int take_file(size_t i, const json_t *f, const struct request_policy *pol,
@@ -231,7 +197,6 @@ static int take_file(size_t i, const json_t *f, const struct request_policy *pol
 	const char *nm;
 	char *data = NULL;
 	size_t n = 0, bad;
-	int rc;
 
 	if (!json_is_object(f))
 		return fail(err, len, "files[%zu]: give an object {\"name\": ..., \"text\": ...}", i);
@@ -252,7 +217,9 @@ static int take_file(size_t i, const json_t *f, const struct request_policy *pol
 			return fail(err, len, "files[%zu].text: give a string", i);
 		if (json_string_length(text) > rq->limits.disk_bytes)
 			return fail(err, len, "files[%zu] ('%s') is over the disk limit", i, nm);
-		rc = write_file(rq, i, json_string_value(text), json_string_length(text), err, len);
+		n = json_string_length(text);
+		if (!(data = dup_bytes(json_string_value(text), n)))
+			return fail(err, len, "out of memory");
 	} else if (b64) {
 		unsigned char *bytes;
 		if (!json_is_string(b64))
@@ -262,26 +229,22 @@ static int take_file(size_t i, const json_t *f, const struct request_policy *pol
 			return bad == (size_t)-1 ? fail(err, len, "out of memory")
 			       : fail(err, len, "files[%zu].base64 ('%s') is not base64: a bad "
 				      "character or length at offset %zu", i, nm, bad);
-		if (n > rq->limits.disk_bytes)
-			rc = fail(err, len, "files[%zu] ('%s') is over the disk limit", i, nm);
-		else
-			rc = write_file(rq, i, bytes, n, err, len);
-		free(bytes);
+		if (n > rq->limits.disk_bytes) {
+			free(bytes);
+			return fail(err, len, "files[%zu] ('%s') is over the disk limit", i, nm);
+		}
+		data = (char *)bytes;
 	} else {
 		if (!json_is_string(path))
 			return fail(err, len, "files[%zu].path: give a string", i);
 		if (!(data = read_allowed(i, json_string_value(path), pol, rq, &n, err, len)))
 			return -1;
-		rc = write_file(rq, i, data, n, err, len);
-		free(data);
 	}
-	if (rc < 0)
-		return -1;
+	keep_bytes(rq, i, data, n);
+	rq->n_files = i + 1;
 	if (!(rq->names[i] = strdup(nm)))
 		return fail(err, len, "out of memory");
-	rq->files[i].host_path = rq->paths[i];
 	rq->files[i].name = rq->names[i];
-	rq->n_files = i + 1;
 	return 0;
 }
 
@@ -368,6 +331,7 @@ int request_parse(const json_t *args, const struct request_policy *pol, struct r
 		goto bad;
 	if (!(rq->code = dup_string(code, &rq->code_len)))
 		goto nomem;
+	rq->bytes += rq->code_len + rq->stdin_len + rq->carry_len;
 	{
 		struct sp_config cfg;
 		request_config(rq, pol, &cfg);
@@ -396,26 +360,22 @@ void request_config(const struct request *rq, const struct request_policy *pol,
 	cfg->carry_in = rq->carry;
 	cfg->carry_in_len = rq->carry_len;
 	cfg->limits = rq->limits;
-	cfg->files_in = rq->files;
-	cfg->n_files_in = rq->n_files;
+	cfg->files_bytes = rq->files;
+	cfg->n_files_bytes = rq->n_files;
 	cfg->keep_output = true;
 }
 
 void request_free(struct request *rq)
 {
 	for (size_t i = 0; i < SP_MAX_FILES_IN; i++) {
-		if (rq->paths[i])
-			unlink(rq->paths[i]);
-		free(rq->paths[i]);
+		free(rq->data[i]);
 		free(rq->names[i]);
-		rq->paths[i] = rq->names[i] = NULL;
+		rq->data[i] = rq->names[i] = NULL;
 	}
-	if (rq->tmpdir[0])
-		rmdir(rq->tmpdir);
-	rq->tmpdir[0] = '\0';
 	free(rq->code);
 	free(rq->stdin_data);
 	free(rq->carry);
 	rq->code = rq->stdin_data = rq->carry = NULL;
 	rq->n_files = 0;
+	rq->bytes = 0;
 }

@@ -14,13 +14,15 @@
  *
  * Limits are seconds (cpu, wall), bytes or "64M" (memory, output, disk)
  * and a count (procs); one over the service's maximum is lowered to it
- * and said in clamped. Files with text or base64 are written to a
- * private temp dir (0700) under numbered names, so a request's name never
- * reaches the host's file system; the engine checks the names as for
- * --file. A path is read only under a directory the service allows.
+ * and said in clamped. Every file is held in memory (a path's too, read
+ * once it is checked) and handed to the engine as bytes (files_bytes):
+ * nothing of a request is written to the host's file system, so nothing
+ * of it outlives the process, however that process ends. The engine
+ * checks the names as for --file. A path is read only under a directory
+ * the service allows.
  *
- * Invariant: request_free() removes every temp file request_parse()
- * made, whatever happened in between.
+ * Invariant: request_free() frees everything request_parse() took,
+ * whatever happened in between; rq->bytes counts what it holds.
  */
 #ifndef REQUEST_H
 #define REQUEST_H
@@ -50,11 +52,11 @@ struct request {
 	size_t carry_len;
 	struct sp_limits limits;
 	char clamped[512];           /* "cpu 60 s lowered to the maximum 5 s; ..." */
-	char tmpdir[256];            /* "" until a file needs one */
-	struct sp_file_in files[SP_MAX_FILES_IN];
+	struct sp_file_bytes files[SP_MAX_FILES_IN];
 	char *names[SP_MAX_FILES_IN];
-	char *paths[SP_MAX_FILES_IN];
+	void *data[SP_MAX_FILES_IN];
 	size_t n_files;
+	size_t bytes;                /* held: code, stdin, carry and files */
 };
 
 /*

@@ -5,6 +5,8 @@
  * read.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +16,30 @@
 #include "banned.h"
 
 #define CHUNK (64u << 10)
+
+static volatile sig_atomic_t stop_signalled;
+/* The stop signal's handler writes a byte here too: a signal that comes
+ * between the look at the flag and the read still wakes the wait. */
+static int stop_pipe[2] = { -1, -1 };
+
+/* Wait until fd can be read or a stop signal came: 1 to read, 0 to stop. */
+static int wait_readable(const struct line_reader *lr)
+{
+	struct pollfd p[2] = { { lr->fd, POLLIN, 0 }, { stop_pipe[0], POLLIN, 0 } };
+
+	for (;;) {
+		if (lr->stop && *lr->stop)
+			return 0;
+		if (!lr->stop || stop_pipe[0] < 0)
+			return 1;
+		if (poll(p, 2, -1) < 0 && errno != EINTR)
+			return 1; /* the read says what is wrong */
+		if (p[1].revents)
+			return !*lr->stop;
+		if (p[0].revents)
+			return 1;
+	}
+}
 
 void line_reader_init(struct line_reader *lr, int fd, size_t max)
 {
@@ -48,7 +74,7 @@ static int fill(struct line_reader *lr)
 		lr->cap = cap;
 	}
 	for (;;) {
-		if (lr->stop && *lr->stop)
+		if (!wait_readable(lr))
 			return 0;
 		n = read(lr->fd, lr->buf + lr->len, lr->cap - lr->len);
 		if (n < 0 && errno == EINTR)
@@ -111,8 +137,6 @@ int line_read(struct line_reader *lr, char **line, size_t *len)
 	}
 }
 
-static volatile sig_atomic_t stop_signalled;
-
 void line_read_each(int fd, size_t max, volatile sig_atomic_t *stop, line_fn *each,
 		    void *ctx)
 {
@@ -136,14 +160,20 @@ void line_read_each(int fd, size_t max, volatile sig_atomic_t *stop, line_fn *ea
 
 static void on_stop_signal(int sig)
 {
-	(void)sig;
-	stop_signalled = 1;
+	int saved = errno;
+
+	stop_signalled = sig;
+	if (stop_pipe[1] >= 0 && write(stop_pipe[1], "", 1) < 0)
+		(void)0; /* full: a byte is there already */
+	errno = saved;
 }
 
 volatile sig_atomic_t *line_stop_on_signals(const int *signals)
 {
 	struct sigaction sa;
 
+	if (stop_pipe[0] < 0 && pipe2(stop_pipe, O_CLOEXEC | O_NONBLOCK) < 0)
+		stop_pipe[0] = stop_pipe[1] = -1; /* the flag alone, as before */
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_stop_signal; /* no SA_RESTART: the read ends */
 	for (; *signals; signals++)

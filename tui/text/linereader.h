@@ -46,7 +46,8 @@ void line_read_each(int fd, size_t max, volatile sig_atomic_t *stop, line_fn *ea
  * by 0) gets a handler, without SA_RESTART so a blocked read returns,
  * that sets the flag returned (put it in a reader's stop: it ends as at
  * EOF); SIGPIPE is ignored (a client gone is a write error, not a
- * death). One flag for the process, set from then on. */
+ * death). One flag for the process, set from then on: the number of the
+ * signal that came (the last, when several did). */
 volatile sig_atomic_t *line_stop_on_signals(const int *signals);
 
 #endif
