@@ -216,23 +216,18 @@ static void test_input_files_are_kept_within_the_cap_and_said_when_over(void **s
 {
 	struct request rq;
 	struct mcp_run_entry e;
-	char big[300], small[300], run_dir[1100], kept_path[1300], **paths, *detail, *pic;
+	char run_dir[1100], kept_path[1300], **paths, *detail, *pic;
 	size_t not_kept, n;
-	int fd;
 
 	(void)state;
 	fresh_root();
-	snprintf(big, sizeof big, "%s/big", dir);
-	snprintf(small, sizeof small, "%s/small", dir);
-	assert_true((fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0600)) >= 0);
-	assert_int_equal(ftruncate(fd, MCP_HISTORY_IN_BYTES + 1), 0);
-	close(fd);
-	assert_true((fd = open(small, O_WRONLY | O_CREAT | O_TRUNC, 0600)) >= 0);
-	assert_int_equal(write(fd, "a,b\n", 4), 4);
-	close(fd);
+	/* the request holds its files' bytes (request.c), as the server
+	 * hands them over */
+	char *bigdata = calloc(1, MCP_HISTORY_IN_BYTES + 1);
+	assert_non_null(bigdata);
 	memset(&rq, 0, sizeof rq);
-	rq.files[0] = (struct sp_file_in){ big, "big.bin" };
-	rq.files[1] = (struct sp_file_in){ small, "a.csv" };
+	rq.files[0] = (struct sp_file_bytes){ "big.bin", bigdata, MCP_HISTORY_IN_BYTES + 1 };
+	rq.files[1] = (struct sp_file_bytes){ "a.csv", "a,b\n", 4 };
 	rq.n_files = 2;
 	assert_int_equal(mcp_history_new(1, run_dir, sizeof run_dir), 0);
 	mcp_history_save(run_dir, "print(1)\n", 9, "{\"status\": \"ok\"}", 0);
@@ -255,6 +250,7 @@ static void test_input_files_are_kept_within_the_cap_and_said_when_over(void **s
 	assert_non_null(strstr(detail, "big.bin  16 MiB, not kept: over the history's cap of 16 MiB"));
 	assert_non_null(strstr(detail, "a.csv  4 B, kept (e attaches it)"));
 	free(detail);
+	free(bigdata);
 }
 
 static void test_a_byte_that_is_not_utf8_does_not_hide_a_run(void **state)

@@ -171,42 +171,35 @@ static bool name_ok(const char *name)
 	       strlen(name) < 256;
 }
 
-/* Copy input file i of rq into dir/in/ when it fits in *left: its record. */
+/* Copy input file i of rq (its bytes, held by the request) into dir/in/
+ * when it fits in *left: its record. */
 static json_t *keep_input(const char *dir, const struct request *rq, size_t i, size_t *left)
 {
-	const char *slash = strrchr(rq->files[i].host_path, '/');
-	const char *name = rq->files[i].name ? rq->files[i].name :
-			   slash ? slash + 1 : rq->files[i].host_path;
+	const struct sp_file_bytes *f = &rq->files[i];
+	const char *name = f->name;
 	json_t *rec = json_object();
-	struct fio_error fe;
-	size_t len;
-	char *data, path[1500], err[300];
+	char path[1500], err[300];
 
 	json_object_set_new(rec, "name", json_string(name_ok(name) ? name : "?"));
 	if (!name_ok(name)) {
 		json_object_set_new(rec, "not_kept", json_string("its name is not one a work dir takes"));
 		return rec;
 	}
-	data = fio_read(rq->files[i].host_path, *left, FIO_NOFOLLOW, &len, &fe);
-	json_object_set_new(rec, "bytes", json_integer((json_int_t)fe.size));
-	if (!data) {
+	json_object_set_new(rec, "bytes", json_integer((json_int_t)f->len));
+	if (f->len > *left) {
 		char why[200];
-		if (fe.kind == FIO_TOO_BIG)
-			snprintf(why, sizeof why, "over the history's cap of %u MiB of input files "
-				 "a run", MCP_HISTORY_IN_BYTES >> 20);
-		else
-			snprintf(why, sizeof why, "it could not be read again: %s", strerror(fe.err));
+		snprintf(why, sizeof why, "over the history's cap of %u MiB of input files "
+			 "a run", MCP_HISTORY_IN_BYTES >> 20);
 		json_object_set_new(rec, "not_kept", json_string(why));
 		return rec;
 	}
 	snprintf(path, sizeof path, "%s/in/%s", dir, name);
-	if (fio_replace(path, data, len, 0600, err, sizeof err) == 0) {
+	if (fio_replace(path, f->data, f->len, 0600, err, sizeof err) == 0) {
 		json_object_set_new(rec, "kept", json_true());
-		*left -= len;
+		*left -= f->len;
 	} else {
 		json_object_set_new(rec, "not_kept", json_string("it could not be written"));
 	}
-	free(data);
 	return rec;
 }
 
