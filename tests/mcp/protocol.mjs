@@ -138,6 +138,14 @@ class Session {
     }
   }
 
+  // stderr is another pipe: what it says may come after a later answer
+  async stderrSays(re) {
+    const deadline = Date.now() + waitMs;
+    while (!re.test(this.stderr) && Date.now() < deadline)
+      await new Promise((res) => this.p.stderr.once("data", res) && setTimeout(res, 1000));
+    return re.test(this.stderr);
+  }
+
   async next(what) {
     return this.waitFor(() => true, what);
   }
@@ -248,7 +256,7 @@ await s.init();
 for (const line of ["42", '"ping"', "this is not json", '{"jsonrpc":"2.0","id":null,"method":"ping"}', "[]"])
   s.send(line);
 await s.nothingSince("42, \"ping\", no JSON, an id null, []: no message the 2025-06-18 schema refuses (stderr has them)");
-check(/not a JSON-RPC message/.test(s.stderr) && /not JSON/.test(s.stderr), "2025-06-18: stderr says what was refused");
+check(await s.stderrSays(/not a JSON-RPC message/) && await s.stderrSays(/not JSON/), "2025-06-18: stderr says what was refused");
 s.send([{ jsonrpc: "2.0", id: 20, method: "ping" }, { jsonrpc: "2.0", id: 21, method: "ping" }]);
 for (const id of [20, 21]) {
   m = await s.reply(id);

@@ -908,6 +908,23 @@ static void take_batch(struct mcp *m, const struct rpc_in *in)
 	send_line(m, rpc_batch_release(b));
 }
 
+/* A message refused before it is parsed, bound to the id its text shows:
+ * line NULL when it was dropped unread (its id read from its bytes as
+ * they were dropped, mcp_dropped), else read from line by the same
+ * bounded scan. */
+static void refuse_message(struct mcp *m, const char *line, size_t len, const char *why)
+{
+	struct rpc_id id;
+
+	if (line) {
+		rpc_idscan_init(&m->over);
+		rpc_idscan_feed(&m->over, line, len);
+	}
+	rpc_idscan_result(&m->over, &id);
+	rpc_idscan_init(&m->over);
+	refuse(m, &id, -32600, "%s", why);
+}
+
 /* One line from the client (line_read_each): a JSON-RPC 2.0 message or
  * batch, taken, or the error that says why it is neither. -32700 is for
  * text that is no JSON alone; JSON that is no request is -32600. */
@@ -915,15 +932,13 @@ static void mcp_line(void *ctx, size_t line_no, const char *line, size_t len)
 {
 	struct mcp *m = ctx;
 	struct rpc_in in;
-	struct rpc_id id;
+	char why[300];
 
 	(void)line_no;
 	if (!line) {
-		/* its id was read from its bytes as they were dropped (mcp_dropped) */
-		rpc_idscan_result(&m->over, &id);
-		rpc_idscan_init(&m->over);
-		refuse(m, &id, -32600, "a message over %u MiB was dropped: send big inputs as "
-		       "files under an --allow-dir, or smaller", MAX_LINE >> 20);
+		snprintf(why, sizeof why, "a message over %u MiB was dropped: send big inputs as "
+			 "files under an --allow-dir, or smaller", MAX_LINE >> 20);
+		refuse_message(m, NULL, 0, why);
 		return;
 	}
 	switch (rpc_read_text(line, len, &in)) {
