@@ -172,7 +172,9 @@ class Session {
 
   async close() {
     this.p.stdin.end();
-    await this.exited;
+    const code = await this.exited;
+    check(code === 0 && !/Sanitizer|runtime error/.test(this.stderr), `${this.rev}: the server ended cleanly`,
+      `exit ${code}\n${this.stderr.slice(-3000)}`);
     check(this.got.length === 0, `${this.rev}: no message left unaccounted for`, this.got.map((g) => g.raw.slice(0, 300)));
   }
 }
