@@ -227,6 +227,11 @@ s.send('{"jsonrpc":"2.0","id":14,"method":"ping\\u0000x"}');
 m = await s.reply(14);
 check(m.error?.code === -32600, "a method with a \\u0000: refused, bound to its id", m);
 
+// JSON nested deeper than the server reads is still JSON: -32600, bound
+s.send('{"jsonrpc":"2.0","id":19,"method":"ping","params":{"a":' + "[".repeat(3000) + "]".repeat(3000) + "}}");
+m = await s.reply(19);
+check(m.error?.code === -32600 && /deeper/.test(m.error.message), "JSON nested 3000 deep: -32600 bound to its id", m);
+
 // text that is no JSON: -32700, bound to the id when the text shows one
 s.send("this is not json");
 m = (await s.next("no JSON")).m;
