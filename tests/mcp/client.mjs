@@ -216,16 +216,17 @@ s.send({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "run_pytho
 m = await s.next();
 check(m.id === 2 && m.result.content.every((c) => c.type === "text") && !("structuredContent" in m.result),
   "2025-03-26: text-only results", m.result.content.map((c) => c.type));
+// 2025-03-26 has no error without an id: stderr alone hears of it
+// (protocol.mjs checks each revision's case against its schema)
 s.send("this is not json");
-m = await s.next();
-check(m.error?.code === -32700 && m.id === null, "a line that is not JSON: a parse error", m);
 s.send({ jsonrpc: "2.0", id: 3, method: "no/such" });
 m = await s.next();
 check(m.error?.code === -32601 && m.id === 3, "an unknown method: method not found", m);
 const huge = '{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"run_python","arguments":{"code":"' + "#".repeat(100 << 20) + '"}}}';
 s.send(huge);
 m = await s.next();
-check(m.error?.code === -32600 && /over 64 MiB/.test(m.error.message), "a 100 MiB request line: a clear error", m.error);
+check(m.error?.code === -32600 && m.id === 4 && /over 64 MiB/.test(m.error.message),
+  "a 100 MiB request line: a clear error, bound to its id", m);
 s.send({ jsonrpc: "2.0", id: 5, method: "ping" });
 m = await s.next();
 check(m.id === 5 && m.result, "the server still answers after all that");

@@ -5,25 +5,15 @@
 # cancellation, progress, 8 concurrent calls, each bad input, the output
 # schema checked with ajv) and the MCP inspector's command line
 # (tools/list, tools/call). The clients are installed from the npm
-# registry into BUILD/mcp-node on first use (node 20 and npm needed);
-# without node the test is skipped.
+# registry into BUILD/mcp-node on first use (node_deps.sh; node 20 and
+# npm needed); without node the test is skipped.
 #   sh tests/mcp/test_mcp.sh /abs/path/to/sandpit
 set -u
 SP=${1:?usage: sh test_mcp.sh /abs/path/to/sandpit}
 case $SP in /*) ;; *) SP=$(pwd)/$SP ;; esac
 HERE=$(cd "$(dirname "$0")" && pwd)
-if ! command -v node >/dev/null 2>&1; then
-	echo "node is not installed: the MCP client tests need node 20 (apt-get install nodejs npm)"
-	exit 77
-fi
 NODE_DIR=${SANDPIT_MCP_NODE_DIR:-$(dirname "$SP")/mcp-node}
-if [ ! -d "$NODE_DIR/node_modules/@modelcontextprotocol/sdk" ] ||
-   [ ! -d "$NODE_DIR/node_modules/ajv" ]; then
-	mkdir -p "$NODE_DIR" || exit 1
-	(cd "$NODE_DIR" && npm install --no-audit --no-fund --loglevel=error \
-		@modelcontextprotocol/sdk @modelcontextprotocol/inspector-cli ajv) ||
-		{ echo "FAIL: npm install of the MCP clients did not work"; exit 1; }
-fi
+sh "$HERE/node_deps.sh" "$NODE_DIR" || exit $?
 
 node "$HERE/client.mjs" "$SP" "$NODE_DIR" || exit 1
 

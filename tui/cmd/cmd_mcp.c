@@ -6,11 +6,16 @@
  * MCP over stdio is JSON-RPC 2.0, one message a line: requests and
  * notifications come on stdin, responses and our notifications go on
  * stdout, and stdout carries nothing else (diagnostics go to stderr). A
- * session: the client sends initialize (we answer with the protocol
- * version we share: 2025-11-25, 2025-06-18, or 2025-03-26 with text-only
- * results), then notifications/initialized, then tools/list and
- * tools/call as it likes, several at once. It ends when the client
- * closes our stdin.
+ * session: the client sends initialize (we answer in the revision it
+ * asked for when we speak it: 2025-11-25, 2025-06-18, or 2025-03-26 and
+ * 2024-11-05 with text-only results; mcp_revision.h), then
+ * notifications/initialized, then tools/list and tools/call as it likes,
+ * several at once. It ends when the client closes our stdin.
+ *
+ * Every request gets an answer bound to its id, which is echoed as the
+ * client wrote it (jsonrpc.h reads it even from a text jansson cannot
+ * hold or that was never held whole); a request whose id cannot be read
+ * gets an error only where the revision's schema has one without an id.
  *
  * The reading thread (this one) answers what is quick itself; each
  * tools/call goes to the pool (pool.h), whose worker answers it when the
@@ -40,8 +45,10 @@
 #include "text/json_values.h"
 #include "text/linereader.h"
 #include "service/call_queue.h"
+#include "service/jsonrpc.h"
 #include "service/mcp_content.h"
 #include "service/mcp_history.h"
+#include "service/mcp_revision.h"
 #include "service/mcp_tools.h"
 #include "cmd/options.h"
 #include "service/pool.h"
@@ -53,10 +60,7 @@
 #define MAX_MESSAGE (64ull << 20) /* --max-message's default */
 #define MAX_ALLOW 16
 #define MAX_RESOURCES 2000
-#define LATEST "2025-11-25"
 #define ENV_URI "sandpit://environment"
-
-static const char *const versions[] = { "2025-11-25", "2025-06-18", "2025-03-26" };
 
 struct resource {
 	char *uri, *path, *name;
@@ -71,7 +75,9 @@ struct mcp {
 	struct request_policy pol;
 	const char *allow[MAX_ALLOW];
 	struct pool *pool;
-	bool old_protocol;            /* 2025-03-26: text-only results */
+	bool old_protocol;            /* before 2025-06-18: text-only results */
+	enum mcp_rev rev;             /* the revision spoken (mcp_revision.h) */
+	struct rpc_idscan over;       /* the id of a line over --max-message, read as it is dropped */
 	unsigned seq;
 	char *info;                   /* sandbox_info's text, once known */
 	unsigned jobs;
@@ -93,16 +99,20 @@ struct call {
 	bool admitted;                /* counted in m->queue */
 	char dir[1100];               /* its history dir */
 	char keep[1200];
+	struct rpc_batch *batch;      /* the batch it belongs to, held */
 	struct call *next;
 };
 
-/* One message out, whole, on one line. */
-static void send_msg(struct mcp *m, json_t *msg)
+/* The batch (2025-03-26) this thread's answers go to: set by the reader
+ * while it dispatches a batch's requests and by a worker while it
+ * answers one of them; NULL: each answer on its own line. */
+static _Thread_local struct rpc_batch *answering;
+
+/* One message's text out, whole, on one line (taken). */
+static void send_line(struct mcp *m, char *s)
 {
-	char *s = sp_json_dumps(msg, JSON_COMPACT);
 	size_t n, at = 0;
 
-	json_decref(msg);
 	if (!s)
 		return;
 	n = strlen(s);
@@ -118,13 +128,49 @@ static void send_msg(struct mcp *m, json_t *msg)
 	free(s);
 }
 
+/* An answer's text (taken): into the batch being answered, or a line. */
+static void send_text(struct mcp *m, char *s)
+{
+	if (s && answering) {
+		if (rpc_batch_add(answering, s) < 0)
+			fprintf(stderr, "sandpit mcp: out of memory: an answer left out of its batch\n");
+		free(s);
+		return;
+	}
+	send_line(m, s);
+}
+
+static void send_msg(struct mcp *m, json_t *msg)
+{
+	char *s = sp_json_dumps(msg, JSON_COMPACT);
+
+	json_decref(msg);
+	send_text(m, s);
+}
+
 static void reply(struct mcp *m, json_t *id, json_t *result)
 {
 	send_msg(m, json_pack("{s:s, s:O, s:o}", "jsonrpc", "2.0", "id", id, "result", result));
 }
 
+/* An error for the request whose id is id (its text when jansson cannot
+ * hold it). One whose id cannot be read goes out only where the
+ * revision's schema has an error without an id; else stderr alone has
+ * it (JSON-RPC's "id": null is no valid MCP message). */
+static void send_error(struct mcp *m, const struct rpc_id *id, int code, const char *text)
+{
+	fprintf(stderr, "sandpit mcp: %s\n", text);
+	if (id->kind != RPC_ID_HELD && id->kind != RPC_ID_TEXT &&
+	    !mcp_rev_has(m->rev, MCP_ERROR_WITHOUT_ID)) {
+		fprintf(stderr, "sandpit mcp: (not answered: no request id could be read, and "
+			"protocol %s has no error without one)\n", mcp_rev_name(m->rev));
+		return;
+	}
+	send_text(m, rpc_error_text(id, code, mcp_string(text, strlen(text))));
+}
+
 __attribute__((format(printf, 4, 5)))
-static void reply_error(struct mcp *m, json_t *id, int code, const char *fmt, ...)
+static void refuse(struct mcp *m, const struct rpc_id *id, int code, const char *fmt, ...)
 {
 	char text[700];
 	va_list ap;
@@ -132,10 +178,20 @@ static void reply_error(struct mcp *m, json_t *id, int code, const char *fmt, ..
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "sandpit mcp: %s\n", text);
-	send_msg(m, json_pack("{s:s, s:O, s:{s:i, s:o}}", "jsonrpc", "2.0", "id",
-			      id ? id : json_null(), "error", "code", code, "message",
-			      mcp_string(text, strlen(text))));
+	send_error(m, id, code, text);
+}
+
+__attribute__((format(printf, 4, 5)))
+static void reply_error(struct mcp *m, json_t *id, int code, const char *fmt, ...)
+{
+	struct rpc_id rid = { id ? RPC_ID_HELD : RPC_ID_NONE, id, "" };
+	char text[700];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	send_error(m, &rid, code, text);
 }
 
 /* ---- sandbox_info ---------------------------------------------------- */
@@ -246,11 +302,16 @@ static void call_unlink(struct mcp *m, struct call *c)
 
 static void call_free(struct call *c)
 {
+	struct rpc_batch *b = c->batch;
+
 	if (c->admitted)
 		call_queue_leave(&c->m->queue, c->rq.bytes);
 	request_free(&c->rq);
 	json_decref(c->id);
 	json_decref(c->token);
+	/* the batch's last answer sends the batch */
+	if (b)
+		send_line(c->m, rpc_batch_release(b));
 	free(c);
 }
 
@@ -317,8 +378,10 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 		}
 		pthread_mutex_unlock(&m->lock);
 		call_unlink(m, c);
+		answering = c->batch;
 		if (!c->cancelled)
 			answer_info(m, c, m->info ? m->info : "sandbox_info: out of memory");
+		answering = NULL;
 		free(text);
 		call_free(c);
 		return;
@@ -333,10 +396,12 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 	if (c->dir[0] && !m->old_protocol)
 		add_resources(m, r, base);
 	call_unlink(m, c);
+	answering = c->batch;
 	if (!c->cancelled)
 		reply(m, c->id, res);
 	else
 		json_decref(res);
+	answering = NULL;
 	/* the history after the answer: its files are synced to disk */
 	if (c->dir[0]) {
 		struct sp_result failed;
@@ -359,6 +424,7 @@ static void call_progress(struct pool_job *job, const struct sp_usage *u)
 {
 	struct call *c = job->ctx;
 	char cpu[32], mem[32], out[32], msg[160];
+	json_t *note;
 
 	if (!c->token || c->cancelled)
 		return;
@@ -366,9 +432,13 @@ static void call_progress(struct pool_job *job, const struct sp_usage *u)
 	sp_format_bytes(u->memory_bytes, mem, sizeof mem);
 	sp_format_bytes(u->output_bytes, out, sizeof out);
 	snprintf(msg, sizeof msg, "running: %s CPU, %s memory, %s output", cpu, mem, out);
-	send_msg(c->m, json_pack("{s:s, s:s, s:{s:O, s:i, s:s}}", "jsonrpc", "2.0", "method",
-				 "notifications/progress", "params", "progressToken", c->token,
-				 "progress", ++c->progress_n, "message", msg));
+	note = json_pack("{s:s, s:s, s:{s:O, s:i, s:s}}", "jsonrpc", "2.0", "method",
+			 "notifications/progress", "params", "progressToken", c->token,
+			 "progress", ++c->progress_n, "message", msg);
+	if (!mcp_rev_has(c->m->rev, MCP_PROGRESS_MESSAGE))
+		json_object_del(json_object_get(note, "params"), "message");
+	send_line(c->m, sp_json_dumps(note, JSON_COMPACT)); /* never part of a batch */
+	json_decref(note);
 }
 
 static struct call *call_new(struct mcp *m, json_t *id, json_t *params, enum call_kind kind)
@@ -382,6 +452,8 @@ static struct call *call_new(struct mcp *m, json_t *id, json_t *params, enum cal
 	c->m = m;
 	c->kind = kind;
 	c->id = json_incref(id);
+	if ((c->batch = answering))
+		rpc_batch_hold(c->batch);
 	if (json_is_string(token) || json_is_integer(token))
 		c->token = json_incref(token);
 	c->job.done = call_done;
@@ -451,15 +523,15 @@ static void start_info(struct mcp *m, json_t *id, json_t *params, enum call_kind
 
 static void tools_call(struct mcp *m, json_t *id, json_t *params)
 {
-	const char *name = json_string_value(json_object_get(params, "name"));
+	const char *name = rpc_string(params, "name");
 	json_t *args = json_object_get(params, "arguments");
 	struct call *c;
 	char err[900], why[1000];
 	struct sp_error e;
 
 	if (!name) {
-		reply_error(m, id, -32602, "tools/call: params.name is missing (run_python or "
-			    "sandbox_info)");
+		reply_error(m, id, -32602, "tools/call: params.name is missing or holds a \\u0000 "
+			    "(run_python or sandbox_info)");
 		return;
 	}
 	if (!strcmp(name, "sandbox_info")) {
@@ -519,7 +591,7 @@ static void resources_list(struct mcp *m, json_t *id)
 
 static void resources_read(struct mcp *m, json_t *id, json_t *params)
 {
-	const char *uri = json_string_value(json_object_get(params, "uri"));
+	const char *uri = rpc_string(params, "uri");
 	char *path = NULL, *data;
 	struct fio_error e;
 	size_t n;
@@ -527,7 +599,7 @@ static void resources_read(struct mcp *m, json_t *id, json_t *params)
 	json_t *content;
 
 	if (!uri) {
-		reply_error(m, id, -32602, "resources/read: params.uri is missing");
+		reply_error(m, id, -32602, "resources/read: params.uri is missing or holds a \\u0000");
 		return;
 	}
 	if (!strcmp(uri, ENV_URI)) {
@@ -572,17 +644,15 @@ static void resources_read(struct mcp *m, json_t *id, json_t *params)
 
 static void initialize(struct mcp *m, json_t *id, json_t *params)
 {
-	const char *asked = json_string_value(json_object_get(params, "protocolVersion"));
-	const char *v = LATEST;
+	const char *asked = rpc_string(params, "protocolVersion");
+	json_t *res;
 
-	for (size_t i = 0; asked && i < sizeof versions / sizeof versions[0]; i++)
-		if (!strcmp(asked, versions[i]))
-			v = versions[i];
-	m->old_protocol = !strcmp(v, "2025-03-26");
-	fprintf(stderr, "sandpit mcp: client asked protocol %s, speaking %s\n",
-		asked ? asked : "(none)", v);
-	reply(m, id, json_pack("{s:s, s:{s:{s:b}, s:{s:b, s:b}}, s:{s:s, s:s, s:s}, s:s}",
-		"protocolVersion", v,
+	m->rev = mcp_rev_negotiate(asked);
+	m->old_protocol = !mcp_rev_has(m->rev, MCP_RICH_RESULTS);
+	fprintf(stderr, "sandpit mcp: client asked protocol %.40s, speaking %s\n",
+		asked ? asked : "(none)", mcp_rev_name(m->rev));
+	res = json_pack("{s:s, s:{s:{s:b}, s:{s:b, s:b}}, s:{s:s, s:s, s:s}, s:s}",
+		"protocolVersion", mcp_rev_name(m->rev),
 		"capabilities", "tools", "listChanged", 0, "resources", "subscribe", 0,
 		"listChanged", 0,
 		"serverInfo", "name", "sandpit", "title", "sandpit Python sandbox", "version",
@@ -590,7 +660,10 @@ static void initialize(struct mcp *m, json_t *id, json_t *params)
 		"instructions", "run_python runs a Python program in a fresh sandbox (no network, "
 		"no host files, kernel-enforced limits) and returns its output, violations, "
 		"pictures and files. Runs share nothing: pass a result's carry_out as carry to "
-		"keep values. sandbox_info tells versions, limits and rules."));
+		"keep values. sandbox_info tells versions, limits and rules.");
+	if (!mcp_rev_has(m->rev, MCP_RICH_RESULTS))
+		json_object_del(json_object_get(res, "serverInfo"), "title");
+	reply(m, id, res);
 }
 
 static void cancelled(struct mcp *m, json_t *params)
@@ -613,16 +686,7 @@ static void dispatch(struct mcp *m, json_t *msg)
 	const char *method = json_string_value(json_object_get(msg, "method"));
 	json_t *params = json_object_get(msg, "params");
 
-	if (!method) {
-		if (json_object_get(msg, "result") || json_object_get(msg, "error"))
-			return; /* a response: we send no requests, so nothing waits for it */
-		reply_error(m, id, -32600, "not a JSON-RPC request: no \"method\"");
-		return;
-	}
-	if (id && !json_is_string(id) && !json_is_integer(id)) {
-		reply_error(m, NULL, -32600, "the request id must be a string or an integer");
-		return;
-	}
+	/* take_message checked the rest: "jsonrpc", a method, an id we hold */
 	if (params && !json_is_object(params)) {
 		if (id)
 			reply_error(m, id, -32602, "%s: params must be an object", method);
@@ -639,7 +703,7 @@ static void dispatch(struct mcp *m, json_t *msg)
 	else if (!strcmp(method, "ping"))
 		reply(m, id, json_object());
 	else if (!strcmp(method, "tools/list"))
-		reply(m, id, json_pack("{s:o}", "tools", mcp_tools_list(m->old_protocol)));
+		reply(m, id, json_pack("{s:o}", "tools", mcp_tools_list(m->rev)));
 	else if (!strcmp(method, "tools/call"))
 		tools_call(m, id, params ? params : json_object());
 	else if (!strcmp(method, "resources/list"))
@@ -790,27 +854,154 @@ static void lower_defaults(struct request_policy *pol)
 		}
 }
 
-/* One line from the client (line_read_each): a JSON-RPC 2.0 message,
- * dispatched, or the error that says why it is not one. */
-/* A message refused before it is parsed, for its size (line NULL: it
- * was dropped unread) or its count of values: the error sent. */
-static void refuse_message(struct mcp *m, const char *line, size_t len, const char *why)
+/* ---- framing: what a line holds, and the error for what it is not -------- */
+
+/* A request whose message held what the server cannot read (jsonrpc.h:
+ * placeholders stand there): refused whole, bound to its id, nothing
+ * done. run_python's answer is a tool result, as for any bad argument. */
+static void refuse_lossy(struct mcp *m, const struct rpc_id *id, const char *method, json_t *msg,
+			 unsigned lossy)
 {
-	(void)line;
-	(void)len;
-	reply_error(m, NULL, -32600, "%s", why);
+	char why[600];
+	const char *tool = rpc_string(json_object_get(msg, "params"), "name");
+
+	snprintf(why, sizeof why, "%s%s%s%s%s",
+		 lossy & RPC_LOSSY_SURROGATE ? "a string holds a lone UTF-16 surrogate escape (one "
+		 "of \\ud800-\\udfff without its pair), which is no character" : "",
+		 lossy & RPC_LOSSY_SURROGATE && lossy & ~RPC_LOSSY_SURROGATE ? "; " : "",
+		 lossy & RPC_LOSSY_NUMBER ? "a number is beyond what this server reads (integers "
+		 "within 64 bits, reals within a double)" : "",
+		 lossy & RPC_LOSSY_NUMBER && lossy & RPC_LOSSY_KEY ? "; " : "",
+		 lossy & RPC_LOSSY_KEY ? "a member name holds \\u0000 or a lone surrogate" : "");
+	if (!strcmp(method, "tools/call") && tool && !strcmp(tool, "run_python")) {
+		char text[800];
+		snprintf(text, sizeof text, "run_python: bad arguments, nothing ran: %s. Send text "
+			 "as UTF-8 (a file's bytes as base64).", why);
+		fprintf(stderr, "sandpit mcp: %s\n", text);
+		reply(m, id->value, mcp_tool_error(text));
+		return;
+	}
+	refuse(m, id, -32602, "%.80s: %s; nothing was done", method, why);
 }
 
-/* One line from the client (line_read_each): a JSON-RPC 2.0 message,
- * dispatched, or the error that says why it is not one. Its bytes are
- * bounded by the reader, and what parsing it takes by its values,
- * counted first. */
+/* One value of a line (the line's own, or a batch's element): a request
+ * or a notification dispatched, a response ignored, or the error that
+ * says why it is none. */
+static void take_message(struct mcp *m, const struct rpc_in *in, json_t *msg, bool in_batch)
+{
+	struct rpc_id id = { RPC_ID_NONE, NULL, "" };
+	const char *method = rpc_string(msg, "method"), *version = rpc_string(msg, "jsonrpc");
+
+	if (!json_is_object(msg)) {
+		refuse(m, &id, -32600, "not a JSON-RPC message: give an object with \"jsonrpc\": "
+		       "\"2.0\", \"method\" and, for a request, \"id\"");
+		return;
+	}
+	if (!json_object_get(msg, "method") &&
+	    (json_object_get(msg, "result") || json_object_get(msg, "error")))
+		return; /* a response: we send no requests, so nothing waits for it */
+	rpc_id_of(in, msg, &id);
+	if (id.kind == RPC_ID_BAD) {
+		refuse(m, &id, -32600, "the request id must be a string or an integer (written "
+		       "without a fraction or an exponent)");
+		return;
+	}
+	if (!version || strcmp(version, "2.0")) {
+		refuse(m, &id, -32600, "not a JSON-RPC 2.0 message (\"jsonrpc\": \"2.0\" is needed)");
+		return;
+	}
+	if (!method) {
+		refuse(m, &id, -32600, "not a JSON-RPC request: \"method\" must be a string, "
+		       "without \\u0000");
+		return;
+	}
+	if (id.kind == RPC_ID_TEXT) {
+		refuse(m, &id, -32600, "the request id %.80s is one this server cannot hold: use a "
+		       "string of characters, or an integer within 64 bits", id.text);
+		return;
+	}
+	if (in->lossy && id.kind == RPC_ID_HELD) {
+		refuse_lossy(m, &id, method, msg, in->lossy);
+		return;
+	}
+	if (in_batch && !strcmp(method, "initialize")) {
+		refuse(m, &id, -32600, "initialize is never part of a JSON-RPC batch: send it alone");
+		return;
+	}
+	dispatch(m, msg);
+}
+
+/* A JSON-RPC batch: answered as one array where the revision has
+ * batches (2025-03-26); elsewhere each request in it is refused, bound
+ * to its id. */
+static void take_batch(struct mcp *m, const struct rpc_in *in)
+{
+	struct rpc_id none = { RPC_ID_NONE, NULL, "" };
+	struct rpc_batch *b;
+	size_t i;
+	json_t *el;
+
+	if (json_array_size(in->msg) == 0) {
+		refuse(m, &none, -32600, "an empty JSON-RPC batch: send at least one request");
+		return;
+	}
+	if (!mcp_rev_has(m->rev, MCP_BATCHES)) {
+		bool answered = false;
+		json_array_foreach(in->msg, i, el) {
+			struct rpc_id id;
+			if (!json_is_object(el) || !json_object_get(el, "method"))
+				continue;
+			rpc_id_of(in, el, &id);
+			if (id.kind != RPC_ID_HELD && id.kind != RPC_ID_TEXT)
+				continue;
+			refuse(m, &id, -32600, "JSON-RPC batches are part of protocol 2025-03-26 "
+			       "alone, and this session speaks %s: send one message a line",
+			       mcp_rev_name(m->rev));
+			answered = true;
+		}
+		if (!answered)
+			refuse(m, &none, -32600, "JSON-RPC batches are part of protocol 2025-03-26 "
+			       "alone, and this session speaks %s: send one message a line",
+			       mcp_rev_name(m->rev));
+		return;
+	}
+	if (!(b = rpc_batch_new())) {
+		refuse(m, &none, -32603, "out of memory: the batch was not read");
+		return;
+	}
+	answering = b;
+	json_array_foreach(in->msg, i, el)
+		take_message(m, in, el, true);
+	answering = NULL;
+	/* sent now, or by the last of its runs to end */
+	send_line(m, rpc_batch_release(b));
+}
+
+/* A message refused before it is parsed, bound to the id its text shows:
+ * line NULL when it was dropped unread (its id read from its bytes as
+ * they were dropped, mcp_dropped), else read from line by the same
+ * bounded scan. */
+static void refuse_message(struct mcp *m, const char *line, size_t len, const char *why)
+{
+	struct rpc_id id;
+
+	if (line) {
+		rpc_idscan_init(&m->over);
+		rpc_idscan_feed(&m->over, line, len);
+	}
+	rpc_idscan_result(&m->over, &id);
+	rpc_idscan_init(&m->over);
+	refuse(m, &id, -32600, "%s", why);
+}
+
+/* One line from the client (line_read_each): a JSON-RPC 2.0 message or
+ * batch, taken, or the error that says why it is neither. -32700 is for
+ * text that is no JSON alone; JSON that is no request is -32600. */
 static void mcp_line(void *ctx, size_t line_no, const char *line, size_t len)
 {
 	struct mcp *m = ctx;
+	struct rpc_in in;
 	char why[300];
-	json_error_t je;
-	json_t *msg;
 
 	(void)line_no;
 	if (!line) {
@@ -820,27 +1011,37 @@ static void mcp_line(void *ctx, size_t line_no, const char *line, size_t len)
 		refuse_message(m, NULL, 0, why);
 		return;
 	}
+	/* what parsing takes is bounded by the values, counted first */
 	if (json_values_count(line, len, JSON_MAX_VALUES) > JSON_MAX_VALUES) {
 		snprintf(why, sizeof why, "a message of over %u JSON values was refused unread: "
 			 "send big data as one string (a file's text or base64)", JSON_MAX_VALUES);
 		refuse_message(m, line, len, why);
 		return;
 	}
-	if (!(msg = json_loadb(line, len, 0, &je))) {
-		reply_error(m, NULL, -32700, "not JSON (at column %d: %s)", je.column, je.text);
-		return;
+	switch (rpc_read_text(line, len, &in)) {
+	case RPC_NOT_JSON:
+		refuse(m, &in.scanned, -32700, "not JSON (%s)", in.why);
+		break;
+	case RPC_TOO_DEEP:
+		refuse(m, &in.scanned, -32600, "a message nested deeper than %d levels: this "
+		       "server reads no deeper", JSON_PARSER_MAX_DEPTH);
+		break;
+	case RPC_JSON:
+		if (json_is_array(in.msg))
+			take_batch(m, &in);
+		else
+			take_message(m, &in, in.msg, false);
+		break;
 	}
-	if (json_is_array(msg))
-		reply_error(m, NULL, -32600, "JSON-RPC batches are not part of this protocol "
-			    "version: send one message a line");
-	else if (!json_is_object(msg) ||
-		 strcmp(json_string_value(json_object_get(msg, "jsonrpc")) ?
-			json_string_value(json_object_get(msg, "jsonrpc")) : "", "2.0"))
-		reply_error(m, json_object_get(msg, "id"), -32600,
-			    "not a JSON-RPC 2.0 message (\"jsonrpc\": \"2.0\" is needed)");
-	else
-		dispatch(m, msg);
-	json_decref(msg);
+	rpc_in_free(&in);
+}
+
+/* The bytes of a line over --max-message as the reader drops them. */
+static void mcp_dropped(void *ctx, const char *bytes, size_t n)
+{
+	struct mcp *m = ctx;
+
+	rpc_idscan_feed(&m->over, bytes, n);
 }
 
 /* The client is gone: kill what still runs, answer nobody, free all. */
@@ -900,7 +1101,8 @@ int cmd_mcp(int argc, char **argv)
 	call_queue_init(&m.queue, m.jobs, m.max_queue, m.max_pending);
 	fprintf(stderr, "sandpit mcp %s: serving on stdin/stdout, %u runs at once, runs kept in %s\n",
 		SP_VERSION, m.jobs, mcp_history_root()[0] ? mcp_history_root() : "(nowhere)");
-	line_read_each(STDIN_FILENO, (size_t)m.max_message, stop, mcp_line, &m);
+	rpc_idscan_init(&m.over);
+	line_read_each_dropping(STDIN_FILENO, (size_t)m.max_message, stop, mcp_line, mcp_dropped, &m);
 	mcp_close(&m);
 	fprintf(stderr, "sandpit mcp: input closed, every run ended: bye\n");
 	return 0;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "service/mcp_revision.h"
 #include "service/mcp_tools.h"
 #include "banned.h"
 
@@ -81,7 +82,7 @@ static const char sandbox_info[] =
 "   \"openWorldHint\": false},"
 " \"inputSchema\": {\"type\": \"object\", \"properties\": {}, \"additionalProperties\": false}}";
 
-json_t *mcp_tools_list(int old_protocol)
+json_t *mcp_tools_list(enum mcp_rev rev)
 {
 	json_t *list = json_array();
 	const char *const texts[] = { run_python, sandbox_info };
@@ -94,10 +95,12 @@ json_t *mcp_tools_list(int old_protocol)
 			fprintf(stderr, "sandpit mcp: tool %zu: %s at %d\n", i, e.text, e.position);
 			continue;
 		}
-		if (old_protocol) {
+		if (!mcp_rev_has(rev, MCP_RICH_RESULTS)) {
 			json_object_del(t, "outputSchema");
 			json_object_del(t, "title");
 		}
+		if (!mcp_rev_has(rev, MCP_TOOL_ANNOTATIONS))
+			json_object_del(t, "annotations");
 		json_array_append_new(list, t);
 	}
 	return list;

@@ -10,8 +10,11 @@
 
 #include <jansson.h>
 
-/* The tools array for tools/list (a new reference), for a client on
- * protocol 2025-03-26 (old: no outputSchema, no title) or newer. */
-json_t *mcp_tools_list(int old_protocol);
+#include "service/mcp_revision.h"
+
+/* The tools array for tools/list (a new reference), with what the
+ * client's revision has (before 2025-06-18 no outputSchema and no
+ * title; before 2025-03-26 no annotations). */
+json_t *mcp_tools_list(enum mcp_rev rev);
 
 #endif

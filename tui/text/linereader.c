@@ -86,6 +86,12 @@ static int fill(struct line_reader *lr)
 	}
 }
 
+static void dropped(struct line_reader *lr, const char *bytes, size_t n)
+{
+	if (lr->drop && n)
+		lr->drop(lr->drop_ctx, bytes, n);
+}
+
 int line_read(struct line_reader *lr, char **line, size_t *len)
 {
 	size_t scanned = 0;
@@ -99,6 +105,7 @@ int line_read(struct line_reader *lr, char **line, size_t *len)
 			size_t n = (size_t)(nl - s);
 			lr->start += n + 1;
 			if (lr->skipping || n > lr->max) {
+				dropped(lr, s, n);
 				lr->skipping = false;
 				return LINE_TOO_LONG;
 			}
@@ -112,6 +119,7 @@ int line_read(struct line_reader *lr, char **line, size_t *len)
 		scanned = have;
 		if (lr->skipping || have > lr->max) {
 			/* over the bound: drop what is held, read on to the newline */
+			dropped(lr, s, have);
 			lr->skipping = true;
 			lr->start = lr->len = 0;
 			scanned = 0;
@@ -120,6 +128,7 @@ int line_read(struct line_reader *lr, char **line, size_t *len)
 			lr->eof = true;
 			have = lr->len - lr->start;
 			if (lr->skipping) {
+				dropped(lr, lr->buf + lr->start, have);
 				lr->skipping = false;
 				lr->start = lr->len = 0;
 				return LINE_TOO_LONG;
@@ -140,6 +149,12 @@ int line_read(struct line_reader *lr, char **line, size_t *len)
 void line_read_each(int fd, size_t max, volatile sig_atomic_t *stop, line_fn *each,
 		    void *ctx)
 {
+	line_read_each_dropping(fd, max, stop, each, NULL, ctx);
+}
+
+void line_read_each_dropping(int fd, size_t max, volatile sig_atomic_t *stop, line_fn *each,
+			     line_drop_fn *drop, void *ctx)
+{
 	struct line_reader lr;
 	size_t line_no = 0;
 	char *line;
@@ -148,6 +163,8 @@ void line_read_each(int fd, size_t max, volatile sig_atomic_t *stop, line_fn *ea
 
 	line_reader_init(&lr, fd, max);
 	lr.stop = stop;
+	lr.drop = drop;
+	lr.drop_ctx = ctx;
 	while ((got = line_read(&lr, &line, &len)) != LINE_EOF) {
 		line_no++;
 		if (got == LINE_TOO_LONG)

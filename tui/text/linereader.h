@@ -13,6 +13,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The bytes of a line over the bound, in order, as they are dropped. */
+typedef void line_drop_fn(void *ctx, const char *bytes, size_t n);
+
 struct line_reader {
 	int fd;
 	size_t max;
@@ -20,6 +23,8 @@ struct line_reader {
 	size_t len, cap, start;
 	bool eof, skipping;
 	volatile sig_atomic_t *stop; /* set by a signal handler: end as at EOF */
+	line_drop_fn *drop;          /* optional: shown what is dropped */
+	void *drop_ctx;
 };
 
 enum { LINE_EOF = 0, LINE_OK = 1, LINE_TOO_LONG = 2 };
@@ -41,6 +46,10 @@ void line_reader_free(struct line_reader *lr);
 typedef void line_fn(void *ctx, size_t line_no, const char *line, size_t len);
 void line_read_each(int fd, size_t max, volatile sig_atomic_t *stop, line_fn *each,
 		    void *ctx);
+/* The same, with drop (when not NULL) shown each byte of a line over max
+ * before each() hears of that line (`sandpit mcp` reads its id there). */
+void line_read_each_dropping(int fd, size_t max, volatile sig_atomic_t *stop, line_fn *each,
+			     line_drop_fn *drop, void *ctx);
 
 /* The service's way to end on a signal: each of signals (a list ended
  * by 0) gets a handler, without SA_RESTART so a blocked read returns,
