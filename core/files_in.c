@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * files_in.c - host files copied into the work dir before the program
- * starts (`sandpit run --file`, the playground's attached files).
+ * starts (`sandpit run --file`, the playground's attached files), and the
+ * program's own file there, its __file__ (as `python3 FILE` in that dir).
  *
  * The host side is the user's: a path is opened once, for reading only,
  * O_NONBLOCK so that a FIFO or a device cannot stall the open, and then
@@ -51,6 +52,28 @@ static const char *name_problem(const char *name)
 		i += (size_t)n;
 	}
 	return NULL;
+}
+
+const char *sp_program_file_name(const struct sp_config *cfg)
+{
+	const char *name = cfg->filename ? cfg->filename : "main.py";
+	const char *slash = strrchr(name, '/');
+
+	return slash ? slash + 1 : name;
+}
+
+int sp_program_name_check(const struct sp_config *cfg, struct sp_error *err)
+{
+	const char *name = sp_program_file_name(cfg);
+	const char *why = name_problem(name);
+
+	if (why)
+		return sp_fail(err, "the program's file name '%s' %s: it is the program's file "
+			       "in the work dir (its __file__); give it another name", name, why);
+	if (cfg->carry_in && strcmp(name, "carry.json") == 0)
+		return sp_fail(err, "the program's file name carry.json is the carry-in's: "
+			       "give the program another name");
+	return 0;
 }
 
 const char *sp_file_in_name(const struct sp_file_in *f)
@@ -110,6 +133,12 @@ int sp_in_files_open(const struct sp_config *cfg, struct sp_in_file **out,
 					cfg->files_in[j].host_path);
 				goto fail;
 			}
+		if (strcmp(name, sp_program_file_name(cfg)) == 0) {
+			sp_fail(err, "file '%s': the name '%s' is the program's own (its file in "
+				"the work dir, its __file__); rename it: --file NAME=PATH",
+				f->host_path, name);
+			goto fail;
+		}
 		if (cfg->carry_in && strcmp(name, "carry.json") == 0) {
 			sp_fail(err, "file '%s': the name carry.json is the carry-in's; "
 				"rename it: --file NAME=PATH", f->host_path);
@@ -157,7 +186,7 @@ int sp_files_in_check(const struct sp_config *caller, struct sp_error *err)
 	struct sp_config cfg;
 	struct sp_in_file *files;
 
-	if (sp_config_take(caller, &cfg, err) < 0 ||
+	if (sp_config_take(caller, &cfg, err) < 0 || sp_program_name_check(&cfg, err) < 0 ||
 	    sp_in_files_open(&cfg, &files, err) < 0)
 		return -1;
 	sp_in_files_close(files, cfg.n_files_in);
@@ -213,6 +242,7 @@ static int copy_in(int work_fd, const struct sp_in_file *file, struct sp_file *l
 		placed->ino = st.st_ino;
 		placed->size = st.st_size;
 		placed->mtime = st.st_mtim;
+		placed->ctime = st.st_ctim;
 	}
 	close(out);
 	if (!listed->path)
@@ -220,27 +250,69 @@ static int copy_in(int work_fd, const struct sp_in_file *file, struct sp_file *l
 	return 0;
 }
 
+/* The tmpfs belongs to the sandbox's user namespace, where host root has
+ * no uid: root creates what it places there as the sandbox user's host
+ * uid (the file system uid, this thread only), so it is the program's own
+ * to change or delete. An ordinary user is that uid already. */
+static bool as_sandbox_user(void)
+{
+	if (geteuid() != 0)
+		return false;
+	syscall(SYS_setfsgid, SP_ROOT_HOST_GID);
+	syscall(SYS_setfsuid, SP_ROOT_HOST_UID);
+	return true;
+}
+
+static void as_self_again(bool was_switched)
+{
+	if (!was_switched)
+		return;
+	syscall(SYS_setfsuid, 0);
+	syscall(SYS_setfsgid, 0);
+}
+
 int sp_in_files_copy(int work_fd, const struct sp_in_file *files, size_t n,
 		     struct sp_file *listed, struct sp_placed *placed,
 		     struct sp_error *err)
 {
 	int rc = 0;
-	/* The tmpfs belongs to the sandbox's user namespace, where host root
-	 * has no uid: root creates the copies as the sandbox user's host uid
-	 * (the file system uid, this thread only), so they are the program's
-	 * own to change or delete. An ordinary user is that uid already. */
-	bool as_root = geteuid() == 0;
+	bool switched = as_sandbox_user();
 
-	if (as_root) {
-		syscall(SYS_setfsgid, SP_ROOT_HOST_GID);
-		syscall(SYS_setfsuid, SP_ROOT_HOST_UID);
-	}
 	for (size_t i = 0; i < n && rc == 0; i++)
 		rc = copy_in(work_fd, &files[i], &listed[i], &placed[i], err);
-	if (as_root) {
-		syscall(SYS_setfsuid, 0);
-		syscall(SYS_setfsgid, 0);
+	as_self_again(switched);
+	return rc;
+}
+
+int sp_program_file_write(int work_fd, const char *name, const char *code, size_t len,
+			  struct sp_placed *placed, struct sp_error *err)
+{
+	bool switched = as_sandbox_user();
+	int fd = openat(work_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			0644);
+	struct stat st;
+	int rc = 0, mode = fd >= 0 ? fchmod(fd, 0644) : -1; /* whatever the umask */
+	int why = errno;
+
+	as_self_again(switched);
+	errno = why;
+	if (fd < 0)
+		return sp_fail_errno(err, "write the program into the work dir as %s", name);
+	if (mode < 0 || sp_write_all(fd, code, len) < 0 || fstat(fd, &st) < 0) {
+		if (errno == ENOSPC)
+			rc = sp_fail(err, "the program (%s) does not fit in the work dir beside "
+				     "the files in (the disk limit, --disk, is the work dir's "
+				     "size): raise the disk limit", SP_BYTES(len));
+		else
+			rc = sp_fail_errno(err, "write the program into the work dir as %s", name);
+	} else {
+		snprintf(placed->name, sizeof placed->name, "%s", name);
+		placed->ino = st.st_ino;
+		placed->size = st.st_size;
+		placed->mtime = st.st_mtim;
+		placed->ctime = st.st_ctim;
 	}
+	close(fd);
 	return rc;
 }
 
