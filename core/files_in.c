@@ -2,7 +2,8 @@
 /*
  * files_in.c - host files copied into the work dir before the program
  * starts (`sandpit run --file`, the playground's attached files), or
- * bytes a service holds in memory (files_bytes: MCP, --batch).
+ * bytes a service holds in memory (files_bytes: MCP, --batch), and the
+ * program's own file there, its __file__ (as `python3 FILE` in that dir).
  *
  * The host side is the user's: a path is opened once, for reading only,
  * O_NONBLOCK so that a FIFO or a device cannot stall the open, and then
@@ -52,6 +53,28 @@ static const char *name_problem(const char *name)
 		i += (size_t)n;
 	}
 	return NULL;
+}
+
+const char *sp_program_file_name(const struct sp_config *cfg)
+{
+	const char *name = cfg->filename ? cfg->filename : "main.py";
+	const char *slash = strrchr(name, '/');
+
+	return slash ? slash + 1 : name;
+}
+
+int sp_program_name_check(const struct sp_config *cfg, struct sp_error *err)
+{
+	const char *name = sp_program_file_name(cfg);
+	const char *why = name_problem(name);
+
+	if (why)
+		return sp_fail(err, "the program's file name '%s' %s: it is the program's file "
+			       "in the work dir (its __file__); give it another name", name, why);
+	if (cfg->carry_in && strcmp(name, "carry.json") == 0)
+		return sp_fail(err, "the program's file name carry.json is the carry-in's: "
+			       "give the program another name");
+	return 0;
 }
 
 const char *sp_file_in_name(const struct sp_file_in *f)
@@ -113,6 +136,10 @@ static int check_name(const struct sp_config *cfg, struct sp_in_file *files, siz
 		return sp_fail(err, "file '%s': the name '%s' is taken by '%s'; rename "
 			       "one: --file NAME=PATH", label, files[i].name, label_of(cfg, j));
 	}
+	if (strcmp(files[i].name, sp_program_file_name(cfg)) == 0)
+		return sp_fail(err, "file '%s': the name '%s' is the program's own (its file in "
+			       "the work dir, its __file__); rename it: --file NAME=PATH", label,
+			       files[i].name);
 	if (cfg->carry_in && strcmp(files[i].name, "carry.json") == 0)
 		return sp_fail(err, "file '%s': the name carry.json is the carry-in's; "
 			       "rename it: --file NAME=PATH", label);
@@ -191,7 +218,7 @@ int sp_files_in_check(const struct sp_config *caller, struct sp_error *err)
 	struct sp_config cfg;
 	struct sp_in_file *files;
 
-	if (sp_config_take(caller, &cfg, err) < 0 ||
+	if (sp_config_take(caller, &cfg, err) < 0 || sp_program_name_check(&cfg, err) < 0 ||
 	    sp_in_files_open(&cfg, &files, err) < 0)
 		return -1;
 	sp_in_files_close(files, sp_in_files_count(&cfg));
@@ -251,6 +278,7 @@ static int copy_in(int work_fd, const struct sp_in_file *file, struct sp_file *l
 		placed->ino = st.st_ino;
 		placed->size = st.st_size;
 		placed->mtime = st.st_mtim;
+		placed->ctime = st.st_ctim;
 	}
 	close(out);
 	if (!listed->path)
@@ -272,6 +300,39 @@ int sp_in_files_copy(int work_fd, const struct sp_host_ids *ids,
 	for (size_t i = 0; i < n && rc == 0; i++)
 		rc = copy_in(work_fd, &files[i], &listed[i], &placed[i], err);
 	sp_host_ids_fs_leave(ids);
+	return rc;
+}
+
+int sp_program_file_write(int work_fd, const struct sp_host_ids *ids, const char *name,
+			  const char *code, size_t len, struct sp_placed *placed,
+			  struct sp_error *err)
+{
+	sp_host_ids_fs_enter(ids);   /* the program's own, as the files in */
+	int fd = openat(work_fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+			0644);
+	struct stat st;
+	int rc = 0, mode = fd >= 0 ? fchmod(fd, 0644) : -1; /* whatever the umask */
+	int why = errno;
+
+	sp_host_ids_fs_leave(ids);
+	errno = why;
+	if (fd < 0)
+		return sp_fail_errno(err, "write the program into the work dir as %s", name);
+	if (mode < 0 || sp_write_all(fd, code, len) < 0 || fstat(fd, &st) < 0) {
+		if (errno == ENOSPC)
+			rc = sp_fail(err, "the program (%s) does not fit in the work dir beside "
+				     "the files in (the disk limit, --disk, is the work dir's "
+				     "size): raise the disk limit", SP_BYTES(len));
+		else
+			rc = sp_fail_errno(err, "write the program into the work dir as %s", name);
+	} else {
+		snprintf(placed->name, sizeof placed->name, "%s", name);
+		placed->ino = st.st_ino;
+		placed->size = st.st_size;
+		placed->mtime = st.st_mtim;
+		placed->ctime = st.st_ctim;
+	}
+	close(fd);
 	return rc;
 }
 

@@ -176,9 +176,12 @@ static void end_records(struct sp_run *r, bool exc_memory)
 			      SP_BYTES(r->limits.memory_bytes));
 	else if (exc_memory && !mv->line && r->chan.exc_line > 0)
 		mv->line = r->chan.exc_line; /* the kernel's record, the program's line */
-	if (r->res->signal == SIGSYS)
-		/* the filter kills what it cannot judge: another architecture's
-		 * calling convention (x32, int 0x80), which would dodge every rule */
+	if (r->res->signal == SIGSYS && r->layers.seccomp_mode == 1)
+		/* without user notification the filter kills what it cannot
+		 * judge: another architecture's calling convention (x32, int
+		 * 0x80), which would dodge every rule. With it, such a call is
+		 * refused and recorded where it is made (seccomp.c), and a
+		 * SIGSYS is the program's own signal, no kernel's record */
 		sp_run_violation(r, SP_VIOL_SYSCALL, true, 0,
 			      "a system call through another architecture's ABI (x32 or int 0x80): killed");
 	limit_records_at_end(r);

@@ -17,9 +17,7 @@
  *   /cache        a small tmpfs (8 MiB) for the caches libraries write
  *                 (XDG_CACHE_HOME, MPLCONFIGDIR): not the program's output,
  *                 so never listed or kept, and gone with the run; it starts
- *                 with the build's matplotlib font list, and the prelude
- *                 puts the program's text there (/cache/program/NAME, its
- *                 __file__)
+ *                 with the build's matplotlib font list
  *   /sandpit      the prelude, the program and the carry-in, read-only
  *
  * Two steps, with init's change to the sandbox user between them (see

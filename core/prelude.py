@@ -955,36 +955,17 @@ def _prepared():
     return body[:nf].decode("utf-8", "surrogateescape"), bytes(body[nf:nf + nc]), carried
 
 
-# Where the program's text is a file the run can read: its __file__, what
-# a spawn or forkserver child of multiprocessing runs again as
-# __mp_main__, what inspect and linecache read. /cache is the run's own
-# small tmpfs (core/mounts.c): never the program's output, so never
-# listed, kept or counted against --disk, and the same in a cold and a
-# prepared run. The work dir stays the program's current directory.
-_PROGRAM_DIR = "/cache/program"
-
-
-def _program_file(name, source):
-    """The absolute path of the program's text, written there once (read-
-    only, as an installed script is). A failed write leaves the path
-    unreadable; tracebacks and inspect still get the text from memory."""
-    base = name.rsplit("/", 1)[-1]
-    if base in ("", ".", "..") or "\0" in base:
-        base = "main.py"
-    path = _PROGRAM_DIR + "/" + base
-    try:
-        os.mkdir(_PROGRAM_DIR, 0o755)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o444)
-        try:
-            view = memoryview(source)
-            while view:
-                view = view[os.write(fd, view):]
-        finally:
-            os.close(fd)
-        os.chmod(_PROGRAM_DIR, 0o555)
-    except (OSError, ValueError):
-        pass
-    return path
+# The program's file: sandpit writes its text into the work dir under its
+# own name before the program starts (core/files_in.c), as `python3 FILE`
+# run in the work dir has it, so __file__'s directory is where the
+# attached files are; what a spawn or forkserver child of multiprocessing
+# runs again as __mp_main__, what inspect and linecache read. Left as it
+# was, it is not listed as a file the run left, in a cold run and a
+# prepared one alike.
+def _program_file(name):
+    """The absolute path of the program's file in the work dir (the name
+    is one sandpit checked: a file name, never a path)."""
+    return "/work/" + name
 
 
 def _program_loader(path, source):
@@ -1007,7 +988,7 @@ def _program_module(source, carried):
     and dataclasses find the program's own names. Its globals are the
     Variables view; the carry-in names are among them."""
     import types
-    path = _program_file(_USER, source)
+    path = _program_file(_USER)
     m = types.ModuleType("__main__")
     g = m.__dict__
     g.update({"__file__": path, "__cached__": None, "__package__": None,

@@ -542,10 +542,12 @@ SP_API char *sp_carry_merge(const char *carry_in, const char *carry_out,
 /*
  * Check cfg's files_in and files_bytes as sp_run_start will, without
  * running anything: each host path opens for reading (a FIFO does not
- * block) and is a regular file; names are 1-255 bytes of valid UTF-8, no '/', no control
- * characters, not . or .., distinct, and not carry.json with carry-in;
- * all of them and the carry-in fit the disk limit. 0, or -1 with err->msg
- * naming the file and what to do.
+ * block) and is a regular file; names are 1-255 bytes of valid UTF-8, no
+ * '/', no control characters, not . or .., distinct, and not carry.json
+ * with carry-in nor the program's own name (its base name, cfg->filename's:
+ * the program is /work/NAME, its __file__, and that name follows the same
+ * rules); all of them and the carry-in fit the disk limit. 0, or -1 with
+ * err->msg naming the file and what to do.
  */
 SP_API int sp_files_in_check(const struct sp_config *cfg, struct sp_error *err);
 /* Create dir when missing (mode 0700; its parent must exist); refuse

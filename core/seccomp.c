@@ -6,9 +6,11 @@
  * outside the sandbox or into the kernel's riskier corners. Denied calls
  * are not killed: through seccomp user notification they go to the
  * supervisor, which records what was tried (in the program's terms) and
- * answers with an errno the program can print. Where the kernel lacks
- * user notification the same rules answer EPERM directly. The rules are
- * in seccomp_rules.c.
+ * answers with an errno the program can print; so are calls through
+ * another architecture's ABI (int 0x80, x32), whatever they are. Where
+ * the kernel lacks user notification the same rules answer EPERM
+ * directly, and another ABI's call kills the process. The rules are in
+ * seccomp_rules.c.
  */
 #include <errno.h>
 #include <sched.h>
@@ -292,6 +294,46 @@ static bool owner_call(int pid, const char *nm, const __u64 *a, struct sp_syscal
 	return true;
 }
 
+/*
+ * A call through another architecture's ABI: an i386 call (int 0x80) or
+ * an x32 one (the native arch, with the x32 bit in the number). The
+ * filter sends every such call here (seccomp_rules.c): its rules are the
+ * native ABI's, and their numbers mean other calls there. Refused,
+ * whatever it is, with a record; false for a native call. Nothing of the
+ * call is read or let through (an i386 mmap or clone is no allocation or
+ * process to observe here: it is refused like the rest).
+ */
+static bool foreign_call(const struct seccomp_notif *req, struct sp_syscall_verdict *v)
+{
+	uint32_t arch = req->data.arch, nr = (uint32_t)req->data.nr;
+	const char *abi;
+	char other[32], *name;
+
+	if (arch == SCMP_ARCH_X86_64 && (nr & 0x40000000u)) {
+		arch = SCMP_ARCH_X32;
+		abi = "x32";
+	} else if (arch == seccomp_arch_native()) {
+		return false;
+	} else if (arch == SCMP_ARCH_X86) {
+		abi = "i386";
+	} else if (arch == SCMP_ARCH_ARM) {
+		abi = "32-bit ARM";
+	} else {
+		snprintf(other, sizeof other, "architecture 0x%x", (unsigned)arch);
+		abi = other;
+	}
+	name = seccomp_syscall_resolve_num_arch(arch, (int)nr);
+	v->kind = SP_VIOL_SYSCALL;
+	v->action = SP_VERDICT_DENY;
+	v->error = EPERM;
+	snprintf(v->what, sizeof v->what,
+		 "%s system call %u (%s): every call through another architecture's ABI "
+		 "is refused, since the filter's rules are the native ABI's",
+		 abi, (unsigned)(nr & ~0x40000000u), name ? name : "unknown");
+	free(name);
+	return true;
+}
+
 void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 			 struct sp_syscall_verdict *v)
 {
@@ -304,6 +346,8 @@ void sp_seccomp_describe(int pid, const struct seccomp_notif *req,
 	const char *nm = last_name;
 	char *name = NULL;
 
+	if (foreign_call(req, v))
+		return;
 	if ((int)req->data.nr != last_nr || req->data.arch != last_arch) {
 		name = seccomp_syscall_resolve_num_arch(req->data.arch, req->data.nr);
 		snprintf(last_name, sizeof last_name, "%s", name ? name : "unknown");

@@ -220,8 +220,13 @@ void *sp_seccomp_build(uint32_t act, unsigned flags)
 	if (!ctx)
 		return NULL;
 	/* Another architecture's calling convention (int 0x80, x32) would
-	 * dodge every rule: kill the process instead. */
-	if (seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) ||
+	 * dodge every rule, which are the native ABI's: with user
+	 * notification every such call goes to the supervisor, which refuses
+	 * it whatever it is and records it (seccomp.c), from whichever
+	 * process; without it the process is killed, and only the main
+	 * process's SIGSYS at the end tells. */
+	if (seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
+			     act == SCMP_ACT_NOTIFY ? SCMP_ACT_NOTIFY : SCMP_ACT_KILL_PROCESS) ||
 	    add_rules(ctx, act, flags)) {
 		seccomp_release(ctx);
 		return NULL;

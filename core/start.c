@@ -9,7 +9,8 @@
  *   make the cgroup  before init: on v2 init is cloned straight into it
  *   clone init       new namespaces; init builds the root meanwhile
  *   ready            the root is built (the work dir's fd is ours)
- *   place inputs     files in, carry.json, through the work dir's fd
+ *   place inputs     files in, the program's file, carry.json, through
+ *                    the work dir's fd
  *   go               init starts the program, with the filter's variant
  *   take sources     our ends of the pipes become the run's sources
  *   watch, arm       into the epoll set; the deadline and the sampler
@@ -88,19 +89,13 @@ static bool limits_equal(const struct sp_limits *a, const struct sp_limits *b)
 }
 
 /* The program's part of a config (a cold run's, a release's): its file
- * name (the last part of the path given, into *filename), the carry-in,
- * and what becomes of the output. */
+ * name (the last part of the path given, into *filename: its file in the
+ * work dir), the carry-in, and what becomes of the output. */
 static int check_program(const struct sp_config *cfg, const char **filename,
 			 struct sp_error *err)
 {
-	const char *name = cfg->filename ? cfg->filename : "main.py";
-	const char *base = strrchr(name, '/');
-
-	if (base)
-		name = base + 1;
-	if (strlen(name) > NAME_MAX)
-		return sp_fail(err, "the program's file name is over %d bytes: give a shorter one",
-			       NAME_MAX);
+	if (sp_program_name_check(cfg, err) < 0)
+		return -1;
 	if (cfg->carry_in &&
 	    sp_carry_validate(cfg->carry_in, cfg->carry_in_len, cfg->limits.carry_bytes, err) < 0)
 		return -1;
@@ -112,7 +107,7 @@ static int check_program(const struct sp_config *cfg, const char **filename,
 			       "forward the output, or keep it in the result");
 	if (cfg->forward && (cfg->forward_out < 0 || cfg->forward_err < 0))
 		return sp_fail(err, "forward needs two open descriptors (forward_out, forward_err)");
-	*filename = name;
+	*filename = sp_program_file_name(cfg);
 	return 0;
 }
 
@@ -327,11 +322,13 @@ static void plan_sandbox(const struct sp_run *r, struct start_plan *pl,
 
 /* The root is built and the program not started: copy the files in
  * through the work dir's fd (a prepared sandbox's root was built without
- * the carry-in: it is written now), and note what sandpit put there
- * (carry.json too), so the listing at the end can tell it from the
- * program's own. */
+ * the carry-in: it is written now), write the program's own file beside
+ * them (its __file__, as `python3 FILE` run in the work dir has it), and
+ * note what sandpit put there (carry.json too), so the listing at the end
+ * can tell it from the program's own. */
 static int place_inputs(struct sp_run *r, const struct sp_config *cfg,
-			const struct start_inputs *in, struct sp_error *err)
+			const struct start_inputs *in, const char *filename,
+			struct sp_error *err)
 {
 	struct stat st;
 	size_t n = in->n_files;
@@ -340,7 +337,7 @@ static int place_inputs(struct sp_run *r, const struct sp_config *cfg,
 	    sp_prepare_write_carry(r->L.work_fd, &r->ids, cfg->carry_in, cfg->carry_in_len,
 				   err) < 0)
 		return -1;
-	r->files.placed = calloc(n + 1, sizeof *r->files.placed);
+	r->files.placed = calloc(n + 2, sizeof *r->files.placed);
 	r->res->files_in = n ? calloc(n, sizeof *r->res->files_in) : NULL;
 	if (!r->files.placed || (n && !r->res->files_in))
 		return sp_fail(err, "out of memory");
@@ -352,6 +349,11 @@ static int place_inputs(struct sp_run *r, const struct sp_config *cfg,
 			return -1;
 		r->files.n_placed = n;
 	}
+	if (sp_program_file_write(r->L.work_fd, &r->ids, filename, cfg->code ? cfg->code : "",
+				  cfg->code ? cfg->code_len : 0,
+				  &r->files.placed[r->files.n_placed], err) < 0)
+		return -1;
+	r->files.n_placed++;
 	if (cfg->carry_in &&
 	    fstatat(r->L.work_fd, "carry.json", &st, AT_SYMLINK_NOFOLLOW) == 0) {
 		struct sp_placed *pl = &r->files.placed[r->files.n_placed++];
@@ -359,6 +361,7 @@ static int place_inputs(struct sp_run *r, const struct sp_config *cfg,
 		pl->ino = st.st_ino;
 		pl->size = st.st_size;
 		pl->mtime = st.st_mtim;
+		pl->ctime = st.st_ctim;
 	}
 	return 0;
 }
@@ -473,7 +476,7 @@ static int start_sandbox(struct sp_run *r, struct start_plan *pl, struct start_p
 		r->cg = sp_cgroup_create_late(&r->limits, r->cg_detail, sizeof r->cg_detail);
 	r->layers.filter = filter_for(r->cg);
 	if (sp_launch_ready(&r->L, r->cg, err) < 0 ||         /* the root is built */
-	    (in && place_inputs(r, cfg, in, err) < 0) ||
+	    (in && place_inputs(r, cfg, in, r->filename, err) < 0) ||
 	    sp_launch_go(&r->L, r->cg, r->layers.filter |
 			 (sp_cgroup_has_pids(r->cg) ? SP_GO_PIDS_CGROUP : 0), err) < 0)
 		return -1;
@@ -610,7 +613,7 @@ static int release_run(struct sp_run *r, const struct sp_config *cfg, struct sp_
 	r->prep.released = true;
 	r->res->prepared = true;
 	take_output_choices(r, cfg, &in);
-	if (place_inputs(r, cfg, &in, err) < 0)
+	if (place_inputs(r, cfg, &in, filename, err) < 0)
 		goto spent;
 	sp_prepare_hand_over(r);
 	/* the program's clock starts now, before it can run */

@@ -9,8 +9,8 @@
  * its own size (a symlink as a link, a FIFO or socket as what it is).
  * Depth (16), directories (4,096) and count (the caller's max) are
  * bounded, so a program cannot make the listing long; what lies deeper is
- * not listed. What sandpit put there itself (the files in, carry.json) is
- * left out while unchanged. With a keep dir, each listed regular file is
+ * not listed. What sandpit put there itself (the files in, carry.json, the
+ * program's own file) is left out while unchanged. With a keep dir, each listed regular file is
  * copied out as it is met (keep.c), under the same directory fds.
  */
 #include <dirent.h>
@@ -52,7 +52,9 @@ static bool is_placed(const struct walk *w, const char *name, const struct stat 
 		if (strcmp(p->name, name) == 0 && S_ISREG(st->st_mode) &&
 		    p->ino == st->st_ino && p->size == st->st_size &&
 		    p->mtime.tv_sec == st->st_mtim.tv_sec &&
-		    p->mtime.tv_nsec == st->st_mtim.tv_nsec)
+		    p->mtime.tv_nsec == st->st_mtim.tv_nsec &&
+		    p->ctime.tv_sec == st->st_ctim.tv_sec &&
+		    p->ctime.tv_nsec == st->st_ctim.tv_nsec)
 			return true;
 	}
 	return false;

@@ -26,14 +26,26 @@ struct sp_in_file {
 	const char *name;        /* points into the config */
 	uint64_t bytes;          /* st_size at open: what is copied */
 };
-/* What sandpit itself put in the work dir (inputs, carry.json): left as
- * it was (same inode, size and mtime), it is not "a file the program left". */
+/* What sandpit itself put in the work dir (inputs, carry.json, the
+ * program's file): left as it was (same inode, size, mtime and ctime, which
+ * the program cannot set back), it is not "a file the program left". */
 struct sp_placed {
 	char name[256];
 	ino_t ino;
 	off_t size;
-	struct timespec mtime;
+	struct timespec mtime, ctime;
 };
+/* The program's name in the work dir: the last part of cfg->filename
+ * (main.py when there is none). */
+const char *sp_program_file_name(const struct sp_config *cfg);
+/* 0 when that name can be a file in the work dir (the rules of files in,
+ * and not carry.json beside a carry-in), else -1 with err->msg. */
+int sp_program_name_check(const struct sp_config *cfg, struct sp_error *err);
+/* Write the program's text as work dir file name (0644, the sandbox
+ * user's) and note it in placed: 0, or -1 with err->msg. */
+int sp_program_file_write(int work_fd, const struct sp_host_ids *ids, const char *name,
+			  const char *code, size_t len, struct sp_placed *placed,
+			  struct sp_error *err);
 const char *sp_file_in_name(const struct sp_file_in *f);
 /* How many files cfg brings in: files_in, then files_bytes. */
 size_t sp_in_files_count(const struct sp_config *cfg);

@@ -104,6 +104,8 @@ while time.monotonic() < end:
     for d in ("/tmp", "/work", "/dev/shm", "/sandpit"):
         try:
             for n in os.listdir(d):
+                if n == os.path.basename(__file__):
+                    continue  # the spy's own file, which names the secret's mark
                 try:
                     with open(os.path.join(d, n), "rb") as f:
                         if b"SECRET-" in f.read(1 << 20):

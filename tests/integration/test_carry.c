@@ -55,7 +55,7 @@ static const char chain_program[] =
 	"import os, json\n"
 	"n = globals().get('runs', 0) + 1\n"
 	"total = globals().get('total', 0) + n * 10\n"
-	"seen = sorted(f for f in os.listdir('.') if f != 'carry.json')\n"
+	"seen = sorted(f for f in os.listdir('.') if f not in ('carry.json', os.path.basename(__file__)))\n"
 	"inbox = json.load(open('carry.json')) if os.path.exists('carry.json') else None\n"
 	"print('run', n, 'total', total, 'files', seen, 'carry.json', inbox)\n"
 	"open('scratch_%d.txt' % n, 'w').write('made in run %d' % n)\n"

@@ -209,6 +209,7 @@ static void test_bad_files_in_are_refused_before_anything_runs(void **state)
 	char *newline = it_fmt("a\nb=%s", data);
 	char *renamed = it_fmt("carry.json=%s", data);
 	char *clash = it_fmt("d.csv=%s", prog);
+	char *as_program = it_fmt("p.py=%s", data);
 
 	assert_int_equal(mkfifo(fifo, 0644), 0);
 	{
@@ -246,6 +247,11 @@ static void test_bad_files_in_are_refused_before_anything_runs(void **state)
 		const char *a[] = { "run", "--carry", carry, "--file", renamed, prog, NULL };
 		expect_refused(a, "carry.json is the carry-in's");
 	}
+	{
+		/* the program is /work/p.py itself (its __file__) */
+		const char *a[] = { "run", "--file", as_program, prog, NULL };
+		expect_refused(a, "the name 'p.py' is the program's own");
+	}
 	if (geteuid() != 0) {
 		/* root reads anything: this one runs as the CI's ordinary user */
 		chmod(data, 0);
@@ -256,6 +262,7 @@ static void test_bad_files_in_are_refused_before_anything_runs(void **state)
 	free(prog);
 	free(data);
 	free(carry);
+	free(as_program);
 	free(missing);
 	free(fifo);
 	free(big);

@@ -8,7 +8,8 @@
  * child imports __main__ again from its __file__), unittest.main(),
  * doctest.testmod(), timeit's `from __main__ import`, cProfile.run,
  * typing.get_type_hints, dataclasses under `from __future__ import
- * annotations`, inspect.getsource and tracebacks printed by the program.
+ * annotations`, inspect.getsource and tracebacks printed by the program;
+ * the program's file beside the attached ones, as `python3 FILE` has it.
  *
  * Each program prints one line per check; the test wants every line, so a
  * failure shows which behaviour differs (the whole result is dumped).
@@ -195,6 +196,71 @@ static void test_tools_that_import_main(void **state)
 	free(name);
 }
 
+/*
+ * The program's file is in the work dir, beside the files attached to it,
+ * as for `python3 FILE` run there (issue 42): the usual idioms find data
+ * beside the program, __loader__ is a SourceFileLoader of that path, and
+ * sys.path[0] is its directory. Left as it was, the file is not one the
+ * run left; changed, it is, even when its size and mtime are put back.
+ */
+static void test_file_is_beside_the_attached_files(void **state)
+{
+	char *dir = it_tmpdir();
+	char *data = it_write(dir, "data.txt", "beside\n", 7);
+	char *name = it_name("beside"), *rewriter = it_name("rewrite");
+	struct sp_file_in in = { data, NULL };
+	struct sp_config cfg = it_config(
+		"import importlib.machinery, os, pathlib, sys\n"
+		"print('path', (pathlib.Path(__file__).parent / 'data.txt').read_text().strip())\n"
+		"print('dirname', open(os.path.join(os.path.dirname(__file__), 'data.txt')).read().strip())\n"
+		"print('loader', isinstance(__loader__, importlib.machinery.SourceFileLoader),\n"
+		"      __loader__.get_filename() == __file__)\n"
+		"print('file', __file__ == os.path.join(os.getcwd(), sys.argv[0]),\n"
+		"      sys.path[0] == os.path.dirname(__file__))\n"
+		"print('text', open(__file__).read() == __loader__.get_source('__main__'))\n", name);
+	/* the same size, the mtime put back: only the ctime tells */
+	struct sp_config changed = it_config(
+		"import os\n"
+		"st = os.stat(__file__)\n"
+		"text = open(__file__).read()\n"
+		"with open(__file__, 'w') as f:\n"
+		"    f.write(text.replace('import os', 'import so'))\n"
+		"os.utime(__file__, ns=(st.st_atime_ns, st.st_mtime_ns))\n"
+		"print('rewritten', os.stat(__file__).st_size == st.st_size)\n", rewriter);
+	const char *want[] = {
+		"path beside", "dirname beside", "loader True True", "file True True", "text True",
+	};
+
+	(void)state;
+	cfg.files_in = &in;
+	cfg.n_files_in = 1;
+	both_hold(&cfg, want, sizeof want / sizeof want[0], 0);
+	for (int k = 0; k < 2; k++) {
+		const struct sp_config *c = k ? &changed : &cfg;
+		struct sp_result *cold = it_run_cfg(c);
+		struct sp_run *run = pt_run_cfg(c, NULL, 0);
+		const struct sp_result *rs[2] = { cold, sp_run_result(run) };
+		for (int j = 0; j < 2; j++) {
+			IT_CHECK(rs[j], rs[j]->status == SP_STATUS_OK);
+			if (k) {
+				IT_CHECK(rs[j], it_contains(it_out(rs[j]), "rewritten True"));
+				IT_CHECK(rs[j], it_has_file(rs[j], rewriter));
+			} else {
+				/* neither the program nor what sandpit copied in */
+				IT_CHECK(rs[j], rs[j]->n_files == 0);
+			}
+		}
+		sp_result_free(cold);
+		sp_run_free(run);
+	}
+	unlink(data);
+	free(data);
+	rmdir(dir);
+	free(dir);
+	free(name);
+	free(rewriter);
+}
+
 /* A child forked while another thread holds the prelude's lock (here the
  * forking thread itself, by an audit hook) can still carry: the lock is
  * fresh after fork. */
@@ -239,6 +305,7 @@ int main(void)
 		cmocka_unit_test(test_unittest_and_doctest_find_the_tests),
 		cmocka_unit_test(test_tools_that_import_main),
 		cmocka_unit_test(test_fork_while_the_prelude_is_locked),
+		cmocka_unit_test(test_file_is_beside_the_attached_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -330,8 +330,9 @@ static void runs_share_nothing(int runs)
 	struct sp_config cfg = it_config(
 		"import os, builtins, sys, numpy, matplotlib\n"
 		"seen = []\n"
-		"if os.listdir('/work'): seen.append('work: %r' % os.listdir('/work'))\n"
-		"if os.listdir('/tmp'): seen.append('tmp: %r' % os.listdir('/tmp'))\n"
+		"me = {os.path.basename(__file__)}\n"
+		"if set(os.listdir('/work')) - me: seen.append('work: %r' % os.listdir('/work'))\n"
+		"if set(os.listdir('/tmp')) - me: seen.append('tmp: %r' % os.listdir('/tmp'))\n"
 		"if hasattr(builtins, 'left_by_last'): seen.append('builtins')\n"
 		"if 'left_mod' in sys.modules: seen.append('sys.modules')\n"
 		"if matplotlib.rcParams['lines.linewidth'] != 1.5: seen.append('rcParams')\n"

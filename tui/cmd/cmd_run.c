@@ -483,6 +483,8 @@ static int read_inputs(struct run_cli *rc, const char *program)
 	cfg->files_in = rc->files_in;
 	cfg->carry_in = rc->carry;
 	cfg->carry_in_len = rc->carry_len;
+	/* before the check: the program is a file of the work dir too */
+	cfg->filename = strcmp(program, "-") == 0 ? "main.py" : program;
 	if (sp_files_in_check(cfg, &err) < 0 ||
 	    (cfg->keep_dir && sp_keep_dir_prepare(cfg->keep_dir, &err) < 0)) {
 		refuse(true, "%s %s", strncmp(err.msg, "keep dir", 8) == 0 ? "--keep:" : "--file:",
@@ -494,7 +496,6 @@ static int read_inputs(struct run_cli *rc, const char *program)
 		return -1;
 	cfg->code = rc->code;
 	cfg->code_len = rc->code_len;
-	cfg->filename = strcmp(program, "-") == 0 ? "main.py" : program;
 	cfg->stdin_data = rc->input;
 	cfg->stdin_len = rc->input_len;
 	return 0;
