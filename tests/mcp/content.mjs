@@ -3,7 +3,8 @@
 // TypeScript SDK's Client: every result has structuredContent (a NUL
 // byte, binary stdout), valid against an outputSchema that lists every
 // field (checked with ajv, every object closed to fields it does not
-// list).
+// list); pictures decoded before they are sent (broken ones named,
+// over-wide ones shrunk).
 //
 // usage: node content.mjs SANDPIT NODE_DIR   (NODE_DIR holds node_modules)
 // Prints "ok - NAME" per check; a case stops at its first failure (or an
@@ -67,6 +68,10 @@ const validate = new Ajv({ strict: false }).compile(closed(schema));
 // throws when a result has none): a call that returns is one that passed
 const call = (code, opts) => client.callTool({ name: "run_python", arguments: { code } },
   CallToolResultSchema, { timeout: 120000, ...opts });
+const summary = (r) => r.content[0].text;
+const images = (r) => r.content.filter((c) => c.type === "image");
+// a PNG's size from its IHDR
+const pngSize = (b64) => { const b = Buffer.from(b64, "base64"); return [b.readUInt32BE(16), b.readUInt32BE(20)]; };
 // what every result must be; checked after each case's own checks
 function whole(r, name) {
   check(r.structuredContent && validate(r.structuredContent),
@@ -89,6 +94,36 @@ await test("a last value", async () => {
   r = await call("x = 6\nx * 7\n");
   check(r.structuredContent.last_value?.repr === "42", "a last value: last_value in structuredContent", r.structuredContent);
   whole(r, "a last value");
+});
+const pngOf = (w, h, body) => `import struct, zlib
+def chunk(t, d):
+    return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d))
+def png(w, h, body):
+    return b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 0, 0, 0, 0)) + chunk(b'IDAT', body) + chunk(b'IEND', b'')
+`;
+await test("broken pictures", async () => {
+  r = await call(pngOf() + "import io, matplotlib.pyplot as plt\nplt.plot([1, 3, 2])\nb = io.BytesIO()\nplt.savefig(b, format='png')\n" +
+    "open('half.png', 'wb').write(b.getvalue()[:len(b.getvalue()) // 2])\n" +
+    "open('bomb.png', 'wb').write(png(40000, 40000, zlib.compress(b'\\0' * 40001 * 200)))\n" +
+    "open('huge.png', 'wb').write(png(2**31 - 1, 2**31 - 1, zlib.compress(b'\\0' * 100)))\n");
+  check(images(r).length === 0, "broken pictures: a truncated PNG, a 40000x40000 bomb and a 2^31 header are not sent",
+    r.content.map((c) => c.type));
+  check(["half.png", "bomb.png", "huge.png"].every((n) => new RegExp(`${n.replace(".", "\\.")} \\([^)]*\\): a broken picture, not shown`).test(summary(r))),
+    "broken pictures: each named in the text, with why", summary(r));
+  check(r.content.filter((c) => c.type === "resource_link").every((l) => !l.mimeType), "broken pictures: their links claim no image type", r.content);
+  const half = r.content.find((c) => c.type === "resource_link" && /half\.png$/.test(c.uri));
+  const read = await client.readResource({ uri: half.uri });
+  check(read.contents[0].mimeType === "application/octet-stream", "broken pictures: resources/read serves one as bytes, not as an image",
+    read.contents[0].mimeType);
+  whole(r, "broken pictures");
+});
+await test("a 10000-pixel-wide chart", async () => {
+  r = await call("import matplotlib.pyplot as plt\nplt.figure(figsize=(100, 3), dpi=100)\nplt.plot(range(50))\nplt.show()\n");
+  check(images(r).length === 1 && pngSize(images(r)[0].data)[0] <= 8000 && pngSize(images(r)[0].data)[0] >= 7000,
+    `a 10000-pixel-wide chart: sent shrunk to ${images(r).length ? pngSize(images(r)[0].data) : "none"}`);
+  check(/figure-1\.png \([^)]*\): a picture of 10000x300 pixels, shown as an image shrunk to [0-9]+x[0-9]+ \(over 8000 pixels a side/.test(summary(r)),
+    "a 10000-pixel-wide chart: the text says it was shrunk", summary(r));
+  whole(r, "a 10000-pixel-wide chart");
 });
 await client.close();
 fs.rmSync(scratch, { recursive: true, force: true });

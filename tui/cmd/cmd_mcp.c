@@ -48,6 +48,7 @@
 #include "service/jsonrpc.h"
 #include "service/mcp_content.h"
 #include "service/mcp_history.h"
+#include "service/mcp_picture.h"
 #include "service/mcp_revision.h"
 #include "service/mcp_tools.h"
 #include "cmd/options.h"
@@ -626,7 +627,8 @@ static void resources_read(struct mcp *m, json_t *id, json_t *params)
 			    "newest %d runs are kept)", uri, MCP_HISTORY_RUNS);
 		return;
 	}
-	type = mcp_image_type((unsigned char *)data, n);
+	/* an image only when it decodes within the bounds an image block has */
+	type = mcp_picture_type(data, n);
 	if (!type && mcp_is_text(data, n)) {
 		content = json_pack("{s:s, s:s, s:s%}", "uri", uri, "mimeType", "text/plain",
 				    "text", data, n);

@@ -19,6 +19,7 @@
 #include "buf.h"
 #include "text/fileio.h"
 #include "service/mcp_content.h"
+#include "service/mcp_picture.h"
 #include "service/result_json.h"
 #include "json_text.h"
 #include "banned.h"
@@ -276,6 +277,29 @@ bool mcp_is_text(const char *d, size_t n)
 	return true;
 }
 
+/* A picture file as an image block if it decodes (mcp_picture.h): 0, with
+ * the sentence the text says of it in how; else -1 and why in how. */
+static int add_picture(json_t *content, const char *data, size_t n, char *how, size_t how_len)
+{
+	struct mcp_picture p;
+	int rc = mcp_picture_make(data, n, (MCP_MAX_IMAGE_BYTES + 2) / 3 * 4, &p);
+
+	if (rc == 0) {
+		json_array_append_new(content, json_pack("{s:s, s:s, s:s}", "type", "image", "data",
+							 p.base64, "mimeType", p.mime));
+		if (p.shrunk)
+			snprintf(how, how_len, "a picture of %dx%d pixels, shown as an image shrunk to "
+				 "%dx%d (over 8000 pixels a side; the file is whole at the link)",
+				 p.file_w, p.file_h, p.w, p.h);
+		else
+			snprintf(how, how_len, "a picture, shown as an image");
+	} else {
+		snprintf(how, how_len, "%s: its bytes at the link", p.why);
+	}
+	mcp_picture_free(&p);
+	return rc == 0 ? 0 : -1;
+}
+
 /* The files: images, embedded text or links appended to content, and a
  * line each in the text. */
 static void add_files(struct sp_buf *b, json_t *content, const struct sp_result *r,
@@ -288,10 +312,11 @@ static void add_files(struct sp_buf *b, json_t *content, const struct sp_result 
 	addf(b, "\nFiles the program left in its work dir (gone now; each run starts empty):\n");
 	for (size_t i = 0; i < r->n_files; i++) {
 		const struct sp_file *f = &r->files[i];
-		char size[32], *data = NULL, *up = NULL, *uri = NULL;
-		const char *type = NULL, *how;
+		char size[32], how_buf[400], *data = NULL, *up = NULL, *uri = NULL;
+		const char *how;
 		size_t n = 0;
 		struct fio_error e;
+		json_t *link;
 
 		sp_format_bytes(f->bytes, size, sizeof size);
 		sp_buf_adds(b, "- ");
@@ -308,33 +333,32 @@ static void add_files(struct sp_buf *b, json_t *content, const struct sp_result 
 			addf(b, " (%s)\n", size);
 			continue;
 		}
+		link = json_pack("{s:s, s:s, s:o, s:I}", "type", "resource_link", "uri", uri,
+				 "name", mcp_string(f->path, strlen(f->path)), "size",
+				 (json_int_t)f->bytes);
 		if (f->bytes <= MCP_MAX_IMAGE_BYTES)
 			data = fio_read(f->kept, MCP_MAX_IMAGE_BYTES, FIO_NOFOLLOW, &n, &e);
-		if (data)
-			type = mcp_image_type((unsigned char *)data, n);
-		if (type && images < MCP_MAX_IMAGES) {
-			char *b64 = base64_encode(data, n);
-			if (b64)
-				json_array_append_new(content, json_pack("{s:s, s:s, s:s}", "type",
-						     "image", "data", b64, "mimeType", type));
-			free(b64);
-			images++;
-			how = "a picture, shown as an image";
+		if (data && mcp_image_type((unsigned char *)data, n) && images < MCP_MAX_IMAGES) {
+			if (add_picture(content, data, n, how_buf, sizeof how_buf) == 0) {
+				images++;
+				json_decref(link);
+				link = NULL;
+			}
+			how = how_buf;
+		} else if (data && mcp_image_type((unsigned char *)data, n)) {
+			how = "a picture over the 4 sent with a result: read it at the link";
 		} else if (data && n <= MCP_EMBED_TEXT_BYTES && mcp_is_text(data, n)) {
 			json_array_append_new(content, json_pack("{s:s, s:{s:s, s:s, s:s%}}",
 					      "type", "resource", "resource", "uri", uri,
 					      "mimeType", "text/plain", "text", data, n));
 			how = "its text is attached";
+			json_decref(link);
+			link = NULL;
 		} else {
-			json_t *link = json_pack("{s:s, s:s, s:o, s:I}", "type", "resource_link",
-						 "uri", uri, "name", mcp_string(f->path, strlen(f->path)),
-						 "size", (json_int_t)f->bytes);
-			if (type)
-				json_object_set_new(link, "mimeType", json_string(type));
-			json_array_append_new(content, link);
-			how = type ? "a picture over the image cap: read it at the link" :
-			      "read it with resources/read at the link";
+			how = "read it with resources/read at the link";
 		}
+		if (link)
+			json_array_append_new(content, link);
 		addf(b, " (%s): %s, %s\n", size, how, uri);
 		free(data);
 		free(uri);

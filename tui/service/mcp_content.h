@@ -6,9 +6,10 @@
  *   content: one text block (the status in words, usage, stdout and
  *            stderr cut at a stated size, each violation with its line
  *            and explanation, the hints, the files, carry_out), one image
- *            block per picture the run left (PNG or JPEG by their magic
- *            bytes; at most MCP_MAX_IMAGES, each at most
- *            MCP_MAX_IMAGE_BYTES), other kept files as embedded text
+ *            block per picture the run left that decodes whole
+ *            (mcp_picture.h: shrunk when over 8000 pixels a side; at most
+ *            MCP_MAX_IMAGES, files of at most MCP_MAX_IMAGE_BYTES), other
+ *            kept files as embedded text
  *            resources when small and UTF-8, else resource links; and the
  *            `sandpit run --json` object as a last text block.
  *   structuredContent: that object; isError: the run did not end
