@@ -3,8 +3,9 @@
 # `sandpit mcp` with real MCP clients: the official TypeScript SDK's Client
 # over StdioClientTransport (client.mjs: every tool, images, resources,
 # cancellation, progress, 8 concurrent calls, each bad input, the output
-# schema checked with ajv; content.mjs: what a result carries, a NUL byte
-# and binary output included) and the MCP inspector's command line
+# schema checked with ajv; content.mjs: what a result carries, from a NUL
+# byte to four large charts, within its size budget) and the MCP
+# inspector's command line
 # (tools/list, tools/call). The clients are installed from the npm
 # registry into BUILD/mcp-node on first use (node_deps.sh; node 20 and
 # npm needed); without node the test is skipped.
