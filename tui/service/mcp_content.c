@@ -370,6 +370,28 @@ static void add_picture(json_t *content, json_t **link, const char *data, size_t
 	mcp_picture_free(&p);
 }
 
+/* A kept file's bytes as far as they may be sent: a picture (by its
+ * first bytes) up to MCP_MAX_IMAGE_BYTES, else text up to
+ * MCP_EMBED_TEXT_BYTES; NULL for anything else, or a file that cannot be
+ * read. Never a large file read for nothing. */
+static char *read_kept(const struct sp_file *f, size_t *n)
+{
+	struct fio_error e;
+	char *head;
+
+	if (f->bytes <= MCP_EMBED_TEXT_BYTES)
+		return fio_read(f->kept, MCP_EMBED_TEXT_BYTES, FIO_NOFOLLOW, n, &e);
+	if (f->bytes > MCP_MAX_IMAGE_BYTES)
+		return NULL;
+	head = fio_read(f->kept, 8, FIO_NOFOLLOW | FIO_PREFIX, n, &e);
+	if (!head || !mcp_image_type((unsigned char *)head, *n)) {
+		free(head);
+		return NULL;
+	}
+	free(head);
+	return fio_read(f->kept, MCP_MAX_IMAGE_BYTES, FIO_NOFOLLOW, n, &e);
+}
+
 /* The files: images, embedded text or links appended to content, and a
  * line each in the text; *left is the budget they may take. */
 static void add_files(struct sp_buf *b, json_t *content, const struct sp_result *r,
@@ -385,7 +407,6 @@ static void add_files(struct sp_buf *b, json_t *content, const struct sp_result 
 		char size[32], how[400] = "", *data = NULL, *up = NULL, *uri = NULL;
 		const char *at = "read it with resources/read at";
 		size_t n = 0;
-		struct fio_error e;
 		json_t *link;
 
 		sp_format_bytes(f->bytes, size, sizeof size);
@@ -408,8 +429,7 @@ static void add_files(struct sp_buf *b, json_t *content, const struct sp_result 
 		link = json_pack("{s:s, s:s, s:o, s:I}", "type", "resource_link", "uri", uri,
 				 "name", mcp_string(f->path, strlen(f->path)), "size",
 				 (json_int_t)f->bytes);
-		if (f->bytes <= MCP_MAX_IMAGE_BYTES)
-			data = fio_read(f->kept, MCP_MAX_IMAGE_BYTES, FIO_NOFOLLOW, &n, &e);
+		data = read_kept(f, &n);
 		if (data && mcp_image_type((unsigned char *)data, n) && images < MCP_MAX_IMAGES) {
 			size_t pending = pictures_named(r, i + 1, NULL) + 1;
 			add_picture(content, &link, data, n, *left / pending, left, &images, how,
