@@ -91,8 +91,13 @@ int mcp_picture_make(const void *data, size_t n, size_t max_base64, struct mcp_p
 		double f = fmin((double)MCP_PICTURE_SIDE / w, (double)MCP_PICTURE_SIDE / h);
 		w = (int)(w * f);
 		h = (int)(h * f);
+	} else {
+		/* over its share: smaller at once, not first the same size again */
+		double f = sqrt((double)max_base64 / (double)((n + 2) / 3 * 4)) * 0.9;
+		w = (int)(w * f);
+		h = (int)(h * f);
 	}
-	for (int i = 0; i < SHRINK_TRIES; i++) {
+	for (int i = 0; i < SHRINK_TRIES && (w > h ? w : h) >= SMALLEST_SIDE; i++) {
 		char *b64;
 		size_t len;
 
@@ -120,8 +125,6 @@ int mcp_picture_make(const void *data, size_t n, size_t max_base64, struct mcp_p
 			h = (int)(small.h * f);
 		}
 		image_free(&small);
-		if ((w > h ? w : h) < SMALLEST_SIDE)
-			break;
 	}
 	image_free(&small);
 	image_free(&img);
