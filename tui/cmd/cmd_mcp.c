@@ -325,6 +325,7 @@ static void resource_free(struct resource *x)
 	free(x);
 }
 
+/* One more resource, newest first (m->lock held); uri is taken over. */
 static void resource_add(struct mcp *m, char *uri, const char *path, const char *name)
 {
 	struct resource *x = calloc(1, sizeof *x);
@@ -381,23 +382,13 @@ static void add_resources(struct mcp *m, const struct sp_result *r, const char *
 {
 	pthread_mutex_lock(&m->lock);
 	for (size_t i = 0; r && i < r->n_files; i++) {
-		struct resource *x;
-		char *up;
-		if (!r->files[i].kept || !(x = calloc(1, sizeof *x)))
+		char *up, *uri;
+		if (!r->files[i].kept)
 			continue;
 		up = mcp_uri_path(r->files[i].path);
-		if (!up || asprintf(&x->uri, "%s%s", base, up) < 0)
-			x->uri = NULL;
+		if (up && asprintf(&uri, "%s%s", base, up) >= 0)
+			resource_add(m, uri, r->files[i].kept, r->files[i].path);
 		free(up);
-		x->path = strdup(r->files[i].kept);
-		x->name = strdup(r->files[i].path);
-		if (!x->uri || !x->path || !x->name) {
-			resource_free(x);
-			continue;
-		}
-		x->next = m->res;
-		m->res = x;
-		m->n_res++;
 	}
 	/* bounded: the oldest forgotten (their files stay in the history) */
 	if (m->n_res > MAX_RESOURCES) {
