@@ -270,7 +270,8 @@ static char *info_text(struct mcp *m, const struct sp_result *r)
 		"sandbox or outlive the run.\n"
 		"The result's text gives the status in words, stdout and stderr (cut to a stated "
 		"size), violations and hints; isError is true whenever the run did not end "
-		"cleanly; structuredContent is the full JSON result.\n",
+		"cleanly; structuredContent is the full JSON result, within the result's size "
+		"budget: a stream cut is whole at the sandpit://output/ resource the text names.\n",
 		SP_VERSION, m->jobs, v && json_is_string(json_object_get(v, "python")) ?
 		json_string_value(json_object_get(v, "python")) : "3 (its version unknown)",
 		pk[0] ? pk : "none of numpy, pandas, matplotlib, scipy", lim) < 0)
