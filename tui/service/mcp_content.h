@@ -27,7 +27,7 @@
  * share of what is left or linked. A stream cut anywhere is kept whole
  * beside the run's history and served by resources/read.
  *
- * A client on protocol 2025-03-26 gets the two text blocks only.
+ * A client on a revision before 2025-06-18 gets the two text blocks only.
  */
 #ifndef MCP_CONTENT_H
 #define MCP_CONTENT_H
@@ -46,7 +46,7 @@
 #define MCP_RESULT_BUDGET_MIN (64u << 10) /* the least --max-result takes */
 
 struct mcp_content_opts {
-	bool text_only;          /* protocol 2025-03-26 */
+	bool text_only;          /* a revision before 2025-06-18 */
 	const char *clamped;     /* limits lowered to the server's maxima, or "" */
 	const char *uri_base;    /* "sandpit://runs/NAME/": + a kept file's path */
 	const char *output_uri;  /* "sandpit://output/NAME/": + stdout or stderr, when
