@@ -3,7 +3,9 @@
 # `sandpit mcp` with real MCP clients: the official TypeScript SDK's Client
 # over StdioClientTransport (client.mjs: every tool, images, resources,
 # cancellation, progress, 8 concurrent calls, each bad input, the output
-# schema checked with ajv) and the MCP inspector's command line
+# schema checked with ajv; content.mjs: what a result carries, from a NUL
+# byte to four large charts, within its size budget) and the MCP
+# inspector's command line
 # (tools/list, tools/call). The clients are installed from the npm
 # registry into BUILD/mcp-node on first use (node_deps.sh; node 20 and
 # npm needed); without node the test is skipped.
@@ -16,6 +18,7 @@ NODE_DIR=${SANDPIT_MCP_NODE_DIR:-$(dirname "$SP")/mcp-node}
 sh "$HERE/node_deps.sh" "$NODE_DIR" || exit $?
 
 node "$HERE/client.mjs" "$SP" "$NODE_DIR" || exit 1
+node "$HERE/content.mjs" "$SP" "$NODE_DIR" || exit 1
 
 # the inspector's command line, when it installed; it reads its own
 # package.json as ../package.json from the current dir, hence the cwd

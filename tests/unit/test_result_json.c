@@ -78,11 +78,29 @@ static void test_the_value_takes_a_byte_that_is_not_utf8_as_fffd(void **state)
 	json_decref(o);
 }
 
+static void test_the_value_keeps_a_nul_byte(void **state)
+{
+	struct sp_limits lim;
+	struct sp_result r = result_with_output(&lim);
+	json_t *o;
+
+	(void)state;
+	r.out = "a\0b\n";
+	r.out_len = 4;
+	o = result_json(&r, NULL, &lim);
+	/* NULL here lost the whole MCP result (no structuredContent) */
+	assert_non_null(o);
+	assert_int_equal(json_string_length(json_object_get(o, "stdout")), 4);
+	assert_memory_equal(json_string_value(json_object_get(o, "stdout")), "a\0b\n", 4);
+	json_decref(o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_a_batch_line_is_the_json_text_on_one_line),
 		cmocka_unit_test(test_the_value_takes_a_byte_that_is_not_utf8_as_fffd),
+		cmocka_unit_test(test_the_value_keeps_a_nul_byte),
 	};
 	return cmocka_run_group_tests_name("result_json", tests, NULL, NULL);
 }

@@ -48,6 +48,7 @@
 #include "service/jsonrpc.h"
 #include "service/mcp_content.h"
 #include "service/mcp_history.h"
+#include "service/mcp_picture.h"
 #include "service/mcp_revision.h"
 #include "service/mcp_tools.h"
 #include "cmd/options.h"
@@ -84,6 +85,7 @@ struct mcp {
 	struct call_queue queue;      /* the calls held, bounded */
 	unsigned max_queue;
 	uint64_t max_pending, max_message;
+	size_t result_budget;         /* --max-result: a result's bytes as sent */
 };
 
 enum call_kind { CALL_RUN, CALL_INFO_TOOL, CALL_INFO_RESOURCE };
@@ -268,7 +270,8 @@ static char *info_text(struct mcp *m, const struct sp_result *r)
 		"sandbox or outlive the run.\n"
 		"The result's text gives the status in words, stdout and stderr (cut to a stated "
 		"size), violations and hints; isError is true whenever the run did not end "
-		"cleanly; structuredContent is the full JSON result.\n",
+		"cleanly; structuredContent is the full JSON result, within the result's size "
+		"budget: a stream cut is whole at the sandpit://output/ resource the text names.\n",
 		SP_VERSION, m->jobs, v && json_is_string(json_object_get(v, "python")) ?
 		json_string_value(json_object_get(v, "python")) : "3 (its version unknown)",
 		pk[0] ? pk : "none of numpy, pandas, matplotlib, scipy", lim) < 0)
@@ -323,28 +326,70 @@ static void resource_free(struct resource *x)
 	free(x);
 }
 
+/* One more resource, newest first (m->lock held); uri is taken over. */
+static void resource_add(struct mcp *m, char *uri, const char *path, const char *name)
+{
+	struct resource *x = calloc(1, sizeof *x);
+
+	if (x) {
+		x->uri = uri;
+		x->path = strdup(path);
+		x->name = strdup(name);
+	}
+	if (!x || !x->path || !x->name) {
+		if (x)
+			resource_free(x);
+		else
+			free(uri);
+		return;
+	}
+	x->next = m->res;
+	m->res = x;
+	m->n_res++;
+}
+
+/*
+ * A stream the result cut, kept whole beside the run's history (as
+ * `stdout` and `stderr` in its dir) and served as OUTPUT + its name, so
+ * every byte of it stays reachable. 0, or -1: not kept (no dir, no disk).
+ */
+static int keep_output(struct mcp *m, const char *dir, const struct sp_result *r,
+		       const char *output)
+{
+	const struct { const char *name, *data; size_t len; } s[] = {
+		{ "stdout", r->out, r->out_len }, { "stderr", r->err, r->err_len } };
+	char path[1200], err[300], *uri;
+
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, s[i].name);
+		if (fio_replace(path, s[i].data ? s[i].data : "", s[i].len, 0600, err,
+				sizeof err) < 0) {
+			fprintf(stderr, "sandpit mcp: %s: the whole output is not kept\n", err);
+			return -1;
+		}
+	}
+	pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, s[i].name);
+		if (asprintf(&uri, "%s%s", output, s[i].name) >= 0)
+			resource_add(m, uri, path, s[i].name);
+	}
+	pthread_mutex_unlock(&m->lock);
+	return 0;
+}
+
 /* Kept files become resources that resources/read serves. */
 static void add_resources(struct mcp *m, const struct sp_result *r, const char *base)
 {
 	pthread_mutex_lock(&m->lock);
 	for (size_t i = 0; r && i < r->n_files; i++) {
-		struct resource *x;
-		char *up;
-		if (!r->files[i].kept || !(x = calloc(1, sizeof *x)))
+		char *up, *uri;
+		if (!r->files[i].kept)
 			continue;
 		up = mcp_uri_path(r->files[i].path);
-		if (!up || asprintf(&x->uri, "%s%s", base, up) < 0)
-			x->uri = NULL;
+		if (up && asprintf(&uri, "%s%s", base, up) >= 0)
+			resource_add(m, uri, r->files[i].kept, r->files[i].path);
 		free(up);
-		x->path = strdup(r->files[i].kept);
-		x->name = strdup(r->files[i].path);
-		if (!x->uri || !x->path || !x->name) {
-			resource_free(x);
-			continue;
-		}
-		x->next = m->res;
-		m->res = x;
-		m->n_res++;
 	}
 	/* bounded: the oldest forgotten (their files stay in the history) */
 	if (m->n_res > MAX_RESOURCES) {
@@ -365,8 +410,9 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 {
 	struct call *c = job->ctx;
 	struct mcp *m = c->m;
-	struct mcp_content_opts o = { m->old_protocol, c->rq.clamped, NULL };
-	char base[1300], *answer;
+	struct mcp_content_opts o = { m->old_protocol, c->rq.clamped, NULL, NULL,
+				      m->result_budget };
+	char base[1300], output[1300], *answer;
 	json_t *res;
 
 	if (c->kind != CALL_RUN) {
@@ -389,7 +435,12 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 	{
 		const char *name = strrchr(c->dir, '/');
 		snprintf(base, sizeof base, "sandpit://runs/%s/", name ? name + 1 : "run");
+		snprintf(output, sizeof output, "sandpit://output/%s/", name ? name + 1 : "run");
 		o.uri_base = base;
+		/* before the answer: the client may read it at once */
+		if (c->dir[0] && !m->old_protocol && mcp_output_cut(r) &&
+		    keep_output(m, c->dir, r, output) == 0)
+			o.output_uri = output;
 	}
 	res = mcp_tool_result(r, why, &c->rq.limits, &o);
 	answer = c->dir[0] ? mcp_history_answer(res) : NULL;
@@ -626,7 +677,8 @@ static void resources_read(struct mcp *m, json_t *id, json_t *params)
 			    "newest %d runs are kept)", uri, MCP_HISTORY_RUNS);
 		return;
 	}
-	type = mcp_image_type((unsigned char *)data, n);
+	/* an image only when it decodes within the bounds an image block has */
+	type = mcp_picture_type(data, n);
 	if (!type && mcp_is_text(data, n)) {
 		content = json_pack("{s:s, s:s, s:s%}", "uri", uri, "mimeType", "text/plain",
 				    "text", data, n);
@@ -737,6 +789,8 @@ static void mcp_help(void)
 	       "  --max-queue N      calls that may wait for a sandbox; one more is refused [%d]\n"
 	       "  --max-pending SIZE bytes of requests held for calls not yet answered [%lluM]\n"
 	       "  --max-message SIZE the longest message (one line) read [%lluM]\n"
+	       "  --max-result SIZE  a result's size as sent (text, JSON and pictures); what\n"
+	       "                     it cuts stays at a resource [1M, at least 64K]\n"
 	       "  --preload MODULES  modules the prepared sandboxes import ahead (numpy,pandas)\n"
 	       "  --python PATH      the interpreter [/usr/bin/python3]\n"
 	       "\n"
@@ -775,7 +829,7 @@ static int queue_option(struct mcp *m, int which, const char *arg)
 static int mcp_options(struct mcp *m, int argc, char **argv, char **preload_text)
 {
 	enum { O_JOBS = 1000, O_ALLOW, O_PRELOAD, O_PYTHON, O_HELP, O_QUEUE, O_PENDING, O_MESSAGE,
-	       O_MAX = 1100 };
+	       O_RESULT, O_MAX = 1100 };
 	static const char *const max_names[] = { "max-cpu", "max-wall", "max-memory", "max-output",
 						  "max-disk", "max-procs" };
 	static const enum opt_id max_ids[] = { OPT_CPU, OPT_WALL, OPT_MEMORY, OPT_OUTPUT, OPT_DISK,
@@ -798,6 +852,7 @@ static int mcp_options(struct mcp *m, int argc, char **argv, char **preload_text
 	opts[n_opts++] = (struct option){ "max-queue", required_argument, NULL, O_QUEUE };
 	opts[n_opts++] = (struct option){ "max-pending", required_argument, NULL, O_PENDING };
 	opts[n_opts++] = (struct option){ "max-message", required_argument, NULL, O_MESSAGE };
+	opts[n_opts++] = (struct option){ "max-result", required_argument, NULL, O_RESULT };
 	opts[n_opts] = (struct option){ NULL, 0, NULL, 0 };
 	optind = 1;
 	opterr = 0;
@@ -826,6 +881,15 @@ static int mcp_options(struct mcp *m, int argc, char **argv, char **preload_text
 		case O_PRELOAD: *preload_text = optarg; break;
 		case O_PYTHON: m->pol.python = optarg; break;
 		case O_HELP: mcp_help(); return 0;
+		case O_RESULT: {
+			uint64_t size;
+			if (sp_parse_size(optarg, &size) < 0 || size < MCP_RESULT_BUDGET_MIN ||
+			    size > SIZE_MAX / 2)
+				return mcp_usage("--max-result '%s': give a size of at least 64K "
+						 "(like 512K or 4M)", optarg);
+			m->result_budget = (size_t)size;
+			break;
+		}
 		default:
 			if (c >= O_MAX && c < O_MAX + 6) {
 				if (option_parse(max_ids[c - O_MAX], optarg, &m->pol.max, &v, why,

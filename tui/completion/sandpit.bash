@@ -58,7 +58,7 @@ _sandpit()
 	local limits="--cpu --wall --memory --output --disk --procs --python"
 	local play="$limits --theme --no-mouse --config --lessons"
 	local runopts="$limits --carry --carry-out --carry-max --stdin --file --keep --json --columns --help --batch --jobs --preload"
-	local mcpopts="--jobs --allow-dir --max-cpu --max-wall --max-memory --max-output --max-disk --max-procs --max-queue --max-pending --max-message --preload --python --help"
+	local mcpopts="--jobs --allow-dir --max-cpu --max-wall --max-memory --max-output --max-disk --max-procs --max-queue --max-pending --max-message --max-result --preload --python --help"
 
 	# the value of the option before
 	case $prev in
@@ -89,6 +89,8 @@ _sandpit()
 		_sandpit_add < <(compgen -W "0 4 16 64" -- "$cur"); return ;;
 	--jobs|--max-procs)
 		_sandpit_add < <(compgen -W "1 2 4 8 16" -- "$cur"); return ;;
+	--max-result)
+		_sandpit_add < <(compgen -W "256K 1M 4M" -- "$cur"); return ;;
 	esac
 
 	case $cmd in

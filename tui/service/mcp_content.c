@@ -15,11 +15,15 @@
 #include <string.h>
 #include <utf8proc.h>
 
+#include "image/image.h"
 #include "text/base64.h"
 #include "buf.h"
 #include "text/fileio.h"
 #include "service/mcp_content.h"
+#include "service/mcp_picture.h"
+#include "service/mcp_streams.h"
 #include "service/result_json.h"
+#include "text/sanitize.h"
 #include "json_text.h"
 #include "banned.h"
 
@@ -38,23 +42,33 @@ static void addf(struct sp_buf *b, const char *fmt, ...)
 	free(s);
 }
 
-/* text into b, invalid UTF-8 replaced by U+FFFD */
+/* The program's text into b as a terminal may show it: controls and
+ * invalid bytes visible, never obeyed (text/sanitize.h); one_line also
+ * shows line breaks, for a name inside a line of ours. */
+static void add_visible(struct sp_buf *b, const char *text, size_t len, bool one_line)
+{
+	struct sanitizer san;
+	size_t cap = sanitize_max_out(len), n;
+	char *out = malloc(cap);
+
+	if (!out)
+		return;
+	sanitize_init(&san);
+	san.one_line = one_line;
+	n = sanitize_feed(&san, text, len, out, cap);
+	n += sanitize_finish(&san, out + n, cap - n);
+	sp_buf_add(b, out, n);
+	free(out);
+}
+
 static void add_clean(struct sp_buf *b, const char *text, size_t len)
 {
-	size_t i = 0;
+	add_visible(b, text, len, false);
+}
 
-	while (i < len) {
-		utf8proc_int32_t c;
-		utf8proc_ssize_t n = utf8proc_iterate((const utf8proc_uint8_t *)text + i,
-						      (utf8proc_ssize_t)(len - i), &c);
-		if (n <= 0) {
-			sp_buf_adds(b, "\xef\xbf\xbd");
-			i++;
-			continue;
-		}
-		sp_buf_add(b, text + i, (size_t)n);
-		i += (size_t)n;
-	}
+static void add_name(struct sp_buf *b, const char *text)
+{
+	add_visible(b, text, strlen(text), true);
 }
 
 json_t *mcp_string(const char *text, size_t len)
@@ -178,10 +192,10 @@ static void add_usage(struct sp_buf *b, const struct sp_result *r)
 	     "%s memory, %s output).\n", wall, cpu, mem, out, lc, lw, lm, lo);
 }
 
-/* One stream, cut at shown bytes: stdout keeps its head, stderr its
- * tail (where a traceback ends). */
+/* One stream, its shown bytes: stdout keeps its head, stderr its tail
+ * (where a traceback ends); a cut says where the rest is. */
 static void add_stream(struct sp_buf *b, const char *name, const char *data, size_t len,
-		       size_t shown, bool tail)
+		       size_t shown, bool tail, const struct mcp_content_opts *o)
 {
 	char all[32], cut[32];
 
@@ -195,20 +209,17 @@ static void add_stream(struct sp_buf *b, const char *name, const char *data, siz
 		add_clean(b, data, len);
 	} else {
 		sp_format_bytes(shown, cut, sizeof cut);
-		addf(b, "\n%s (%s, cut: only its %s %s shown here; structuredContent.%s has it "
-		     "all):\n", name, all, tail ? "last" : "first", cut, name);
+		addf(b, "\n%s (%s, cut: only its %s %s shown here; the %s in the JSON block "
+		     "below as %s_rest", name, all, tail ? "last" : "first", cut,
+		     tail ? "bytes before them" : "rest", name);
+		if (o->output_uri)
+			addf(b, ", and all of it at %s%s", o->output_uri, name);
+		sp_buf_adds(b, "):\n");
 		if (tail) {
-			size_t at = len - shown;
-			/* start on a character, not inside one */
-			while (at < len && ((unsigned char)data[at] & 0xc0) == 0x80)
-				at++;
 			sp_buf_adds(b, "...");
-			add_clean(b, data + at, len - at);
+			add_clean(b, data + len - shown, shown);
 		} else {
-			size_t n = shown;
-			while (n > 0 && ((unsigned char)data[n] & 0xc0) == 0x80)
-				n--;
-			add_clean(b, data, n);
+			add_clean(b, data, shown);
 			sp_buf_adds(b, "...");
 		}
 	}
@@ -239,7 +250,7 @@ static void add_findings(struct sp_buf *b, const struct sp_result *r)
 		if (v->line > 0)
 			addf(b, " at line %d", v->line);
 		sp_buf_adds(b, ": ");
-		add_clean(b, v->what, strlen(v->what));
+		add_name(b, v->what);
 		if (v->count > 1)
 			addf(b, " (%u times)", v->count);
 		sp_buf_adds(b, "\n   ");
@@ -276,10 +287,115 @@ bool mcp_is_text(const char *d, size_t n)
 	return true;
 }
 
+/* Is d (n bytes) text a terminal shows as it is: UTF-8 with no control
+ * but line breaks and tabs? Only such a file is embedded as text. */
+static bool shows_as_is(const char *d, size_t n)
+{
+	if (!mcp_is_text(d, n))
+		return false;
+	for (size_t i = 0; i < n;) {
+		utf8proc_int32_t c;
+		utf8proc_ssize_t k = utf8proc_iterate((const utf8proc_uint8_t *)d + i,
+						      (utf8proc_ssize_t)(n - i), &c);
+		if (k <= 0 || sanitize_hides((unsigned)c))
+			return false;
+		i += (size_t)k;
+	}
+	return true;
+}
+
+/* What an image block costs beside its base64 (type, mimeType, JSON). */
+#define IMAGE_BLOCK_BYTES 64
+
+/* The pictures the files may hold (by their names), at most MCP_MAX_IMAGES. */
+static size_t pictures_named(const struct sp_result *r, size_t from, size_t *bytes)
+{
+	size_t n = 0;
+
+	if (bytes)
+		*bytes = 0;
+	for (size_t i = from; i < r->n_files && n < MCP_MAX_IMAGES; i++)
+		if (r->files[i].kept && image_name_is_image(r->files[i].path)) {
+			n++;
+			if (bytes)
+				*bytes += (r->files[i].bytes + 2) / 3 * 4 + IMAGE_BLOCK_BYTES;
+		}
+	return n;
+}
+
+/* An upper bound on the bytes the files' lines take in the text block. */
+static size_t files_text_bound(const struct sp_result *r)
+{
+	size_t n = 200;
+
+	for (size_t i = 0; i < r->n_files; i++)
+		/* the name shown (<= 8 bytes a byte, JSON escapes at most double
+		 * that), its URI (3 a byte), a sentence and sizes */
+		n += strlen(r->files[i].path) * 19 + (r->files[i].skipped ?
+		     strlen(r->files[i].skipped) * 16 : 0) + 400;
+	return n;
+}
+
+/* A picture file as an image block, if it decodes and fits its share of
+ * *left (then *link is dropped); what the text says of it in how, and
+ * how it names the link in *at. */
+static void add_picture(json_t *content, json_t **link, const char *data, size_t n,
+			size_t share, size_t *left, unsigned *images, char *how, size_t how_len,
+			const char **at)
+{
+	struct mcp_picture p;
+	int rc = mcp_picture_make(data, n, share > IMAGE_BLOCK_BYTES ? share - IMAGE_BLOCK_BYTES : 0,
+				  &p);
+
+	if (rc == 0) {
+		size_t cost = strlen(p.base64) + IMAGE_BLOCK_BYTES;
+		json_array_append_new(content, json_pack("{s:s, s:s, s:s}", "type", "image", "data",
+							 p.base64, "mimeType", p.mime));
+		*left = *left > cost ? *left - cost : 0;
+		(*images)++;
+		if (p.shrunk)
+			snprintf(how, how_len, "a picture of %dx%d pixels, shown as an image shrunk to "
+				 "%dx%d (%s)", p.file_w, p.file_h, p.w, p.h,
+				 p.file_w > MCP_PICTURE_SIDE || p.file_h > MCP_PICTURE_SIDE ?
+				 "over 8000 pixels a side" : "to fit the result's size budget");
+		else
+			snprintf(how, how_len, "a picture, shown as an image");
+		*at = p.shrunk ? "the file whole at" : "the file at";
+		json_decref(*link);
+		*link = NULL;
+	} else {
+		snprintf(how, how_len, "%s", p.why);
+		*at = "its bytes at";
+	}
+	mcp_picture_free(&p);
+}
+
+/* A kept file's bytes as far as they may be sent: a picture (by its
+ * first bytes) up to MCP_MAX_IMAGE_BYTES, else text up to
+ * MCP_EMBED_TEXT_BYTES; NULL for anything else, or a file that cannot be
+ * read. Never a large file read for nothing. */
+static char *read_kept(const struct sp_file *f, size_t *n)
+{
+	struct fio_error e;
+	char *head;
+
+	if (f->bytes <= MCP_EMBED_TEXT_BYTES)
+		return fio_read(f->kept, MCP_EMBED_TEXT_BYTES, FIO_NOFOLLOW, n, &e);
+	if (f->bytes > MCP_MAX_IMAGE_BYTES)
+		return NULL;
+	head = fio_read(f->kept, 8, FIO_NOFOLLOW | FIO_PREFIX, n, &e);
+	if (!head || !mcp_image_type((unsigned char *)head, *n)) {
+		free(head);
+		return NULL;
+	}
+	free(head);
+	return fio_read(f->kept, MCP_MAX_IMAGE_BYTES, FIO_NOFOLLOW, n, &e);
+}
+
 /* The files: images, embedded text or links appended to content, and a
- * line each in the text. */
+ * line each in the text; *left is the budget they may take. */
 static void add_files(struct sp_buf *b, json_t *content, const struct sp_result *r,
-		      const struct mcp_content_opts *o)
+		      const struct mcp_content_opts *o, size_t *left)
 {
 	unsigned images = 0;
 
@@ -288,17 +404,19 @@ static void add_files(struct sp_buf *b, json_t *content, const struct sp_result 
 	addf(b, "\nFiles the program left in its work dir (gone now; each run starts empty):\n");
 	for (size_t i = 0; i < r->n_files; i++) {
 		const struct sp_file *f = &r->files[i];
-		char size[32], *data = NULL, *up = NULL, *uri = NULL;
-		const char *type = NULL, *how;
+		char size[32], how[400] = "", *data = NULL, *up = NULL, *uri = NULL;
+		const char *at = "read it with resources/read at";
 		size_t n = 0;
-		struct fio_error e;
+		json_t *link;
 
 		sp_format_bytes(f->bytes, size, sizeof size);
 		sp_buf_adds(b, "- ");
-		add_clean(b, f->path, strlen(f->path));
+		add_name(b, f->path);
 		if (!f->kept || o->text_only || !o->uri_base) {
-			addf(b, " (%s%s%s)\n", size, f->skipped ? ", not kept: " : "",
-			     f->skipped ? f->skipped : "");
+			addf(b, " (%s%s", size, f->skipped ? ", not kept: " : "");
+			if (f->skipped)
+				add_name(b, f->skipped);
+			sp_buf_adds(b, ")\n");
 			continue;
 		}
 		if ((up = mcp_uri_path(f->path)) && asprintf(&uri, "%s%s", o->uri_base, up) < 0)
@@ -308,34 +426,33 @@ static void add_files(struct sp_buf *b, json_t *content, const struct sp_result 
 			addf(b, " (%s)\n", size);
 			continue;
 		}
-		if (f->bytes <= MCP_MAX_IMAGE_BYTES)
-			data = fio_read(f->kept, MCP_MAX_IMAGE_BYTES, FIO_NOFOLLOW, &n, &e);
-		if (data)
-			type = mcp_image_type((unsigned char *)data, n);
-		if (type && images < MCP_MAX_IMAGES) {
-			char *b64 = base64_encode(data, n);
-			if (b64)
-				json_array_append_new(content, json_pack("{s:s, s:s, s:s}", "type",
-						     "image", "data", b64, "mimeType", type));
-			free(b64);
-			images++;
-			how = "a picture, shown as an image";
-		} else if (data && n <= MCP_EMBED_TEXT_BYTES && mcp_is_text(data, n)) {
+		link = json_pack("{s:s, s:s, s:o, s:I}", "type", "resource_link", "uri", uri,
+				 "name", mcp_string(f->path, strlen(f->path)), "size",
+				 (json_int_t)f->bytes);
+		data = read_kept(f, &n);
+		if (data && mcp_image_type((unsigned char *)data, n) && images < MCP_MAX_IMAGES) {
+			size_t pending = pictures_named(r, i + 1, NULL) + 1;
+			add_picture(content, &link, data, n, *left / pending, left, &images, how,
+				    sizeof how, &at);
+		} else if (data && mcp_image_type((unsigned char *)data, n)) {
+			snprintf(how, sizeof how, "a picture over the %d sent with a result",
+				 MCP_MAX_IMAGES);
+		} else if (data && n <= MCP_EMBED_TEXT_BYTES && shows_as_is(data, n) &&
+			   n * 2 + strlen(uri) + 80 <= *left) {
 			json_array_append_new(content, json_pack("{s:s, s:{s:s, s:s, s:s%}}",
 					      "type", "resource", "resource", "uri", uri,
 					      "mimeType", "text/plain", "text", data, n));
-			how = "its text is attached";
-		} else {
-			json_t *link = json_pack("{s:s, s:s, s:o, s:I}", "type", "resource_link",
-						 "uri", uri, "name", mcp_string(f->path, strlen(f->path)),
-						 "size", (json_int_t)f->bytes);
-			if (type)
-				json_object_set_new(link, "mimeType", json_string(type));
-			json_array_append_new(content, link);
-			how = type ? "a picture over the image cap: read it at the link" :
-			      "read it with resources/read at the link";
+			*left -= n * 2 + strlen(uri) + 80;
+			at = "its text is attached as";
+			json_decref(link);
+			link = NULL;
 		}
-		addf(b, " (%s): %s, %s\n", size, how, uri);
+		if (link) {
+			size_t cost = mcp_json_size(link);
+			*left = *left > cost ? *left - cost : 0;
+			json_array_append_new(content, link);
+		}
+		addf(b, " (%s): %s%s%s %s\n", size, how, how[0] ? "; " : "", at, uri);
 		free(data);
 		free(uri);
 	}
@@ -348,7 +465,8 @@ static void add_carry(struct sp_buf *b, const struct sp_result *r)
 	sp_buf_adds(b, "\ncarry_out: ");
 	add_clean(b, r->carry_out, strlen(r->carry_out) > 2000 ? 2000 : strlen(r->carry_out));
 	if (strlen(r->carry_out) > 2000)
-		sp_buf_adds(b, "... (cut; structuredContent.carry_out has it all)");
+		sp_buf_adds(b, "... (cut; the JSON block below and structuredContent.carry_out "
+			    "have it all)");
 	sp_buf_adds(b, "\nPass this object as \"carry\" in the next run_python call: its names "
 		    "become globals there (runs share no other state).\n");
 }
@@ -358,34 +476,67 @@ static bool clean_end(const struct sp_result *r)
 	return r->status == SP_STATUS_OK && r->exit_code == 0 && r->n_violations == 0;
 }
 
+bool mcp_output_cut(const struct sp_result *r)
+{
+	return r && (r->out_len > MCP_STDOUT_SHOWN || r->err_len > MCP_STDERR_SHOWN);
+}
+
+/* The text block up to the files: the status, usage, the streams' shown
+ * parts, Out, the findings. */
+static void add_summary(struct sp_buf *b, const struct sp_result *r, const struct mcp_cut *cut,
+			const struct mcp_content_opts *o)
+{
+	add_status(b, r);
+	add_usage(b, r);
+	if (o->clamped && o->clamped[0])
+		addf(b, "Limits asked over the server's maxima were lowered: %s.\n", o->clamped);
+	add_stream(b, "stdout", r->out, r->out_len, cut->out_shown, false, o);
+	add_stream(b, "stderr", r->err, r->err_len, cut->err_shown, true, o);
+	add_last_value(b, r);
+	if (r->truncated)
+		addf(b, "(the output stopped at the output limit)\n");
+	add_findings(b, r);
+}
+
+/* What a result takes beside its blocks' contents: the content array,
+ * the blocks' keys, isError, the JSON-RPC envelope and its id. */
+#define RESULT_FRAME_BYTES 256
+
 json_t *mcp_tool_result(const struct sp_result *r, const char *why,
 			const struct sp_limits *limits, const struct mcp_content_opts *o)
 {
-	struct sp_buf b = SP_BUF_INIT;
-	json_t *res = json_object(), *content = json_array(), *obj, *text;
+	struct sp_buf b = SP_BUF_INIT, tail = SP_BUF_INIT;
+	json_t *res = json_object(), *content = json_array(), *text, *obj = NULL, *s;
+	size_t budget = o->budget ? o->budget : MCP_RESULT_BUDGET, fixed, left, cost, pictures = 0;
 	struct sp_result failed;
-	char *dump;
+	struct mcp_cut cut;
+	char *dump = NULL;
 
 	r = result_or_unstarted(r, why, limits, &failed);
-	add_status(&b, r);
-	add_usage(&b, r);
-	if (o->clamped && o->clamped[0])
-		addf(&b, "Limits asked over the server's maxima were lowered: %s.\n", o->clamped);
-	add_stream(&b, "stdout", r->out, r->out_len, MCP_STDOUT_SHOWN, false);
-	add_stream(&b, "stderr", r->err, r->err_len, MCP_STDERR_SHOWN, true);
-	add_last_value(&b, r);
-	if (r->truncated)
-		addf(&b, "(the output stopped at the output limit)\n");
-	add_findings(&b, r);
+	cut.out_shown = mcp_head_bytes(r->out, r->out_len, MCP_STDOUT_SHOWN);
+	cut.err_shown = mcp_tail_bytes(r->err, r->err_len, MCP_STDERR_SHOWN);
+	add_summary(&b, r, &cut, o);
+	add_carry(&tail, r);
+
+	/* the budget: the text first (its files' lines bounded ahead), then
+	 * the JSON with the streams, then the pictures and files */
+	s = json_stringn(b.data ? b.data : "", b.len);
+	fixed = mcp_json_size(s) + tail.len * 2 + files_text_bound(r) + RESULT_FRAME_BYTES;
+	json_decref(s);
+	if (!o->text_only && o->uri_base)
+		pictures_named(r, 0, &pictures);
+	left = budget > fixed ? budget - fixed : 0;
+	cost = mcp_streams_fit(r, left, pictures, &cut, o->text_only, o->output_uri, &obj, &dump);
+	left = left > cost ? left - cost : 0;
+
 	text = json_object();
 	json_array_append_new(content, text);
-	add_files(&b, content, r, o);
-	add_carry(&b, r);
+	add_files(&b, content, r, o, &left);
+	sp_buf_add(&b, tail.data ? tail.data : "", tail.len);
+	sp_buf_free(&tail);
 	json_object_set_new(text, "type", json_string("text"));
 	json_object_set_new(text, "text", json_stringn(b.data ? b.data : "", b.len));
 	sp_buf_free(&b);
-	obj = result_json(r, why, limits);
-	dump = obj ? sp_json_dumps(obj, JSON_COMPACT) : NULL;
 	if (dump)
 		json_array_append_new(content, json_pack("{s:s, s:s}", "type", "text", "text", dump));
 	free(dump);

@@ -76,11 +76,11 @@ static void replace_lone_surrogates(char *text)
 
 json_t *result_json_parse(char *text, size_t len)
 {
-	json_t *o = json_loadb(text, len, 0, NULL);
+	json_t *o = json_loadb(text, len, JSON_ALLOW_NUL, NULL);
 
 	if (!o && memchr(text, '\0', len) == NULL && text[len] == '\0') {
 		replace_lone_surrogates(text);
-		o = json_loadb(text, len, 0, NULL);
+		o = json_loadb(text, len, JSON_ALLOW_NUL, NULL);
 	}
 	return o;
 }

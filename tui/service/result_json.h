@@ -28,7 +28,8 @@ json_t *result_json(const struct sp_result *r, const char *why, const struct sp_
 
 /* Such a text (len bytes, a NUL after them), as kept in a file, into a
  * jansson value the same way: a lone surrogate's escape becomes U+FFFD's
- * (in text, which is changed). NULL when it is not JSON. */
+ * (in text, which is changed), and \u0000 (a NUL the program wrote) is
+ * kept. NULL when it is not JSON. */
 json_t *result_json_parse(char *text, size_t len);
 
 /* The same result as `sandpit run --json`'s text on one line (a --batch

@@ -46,6 +46,12 @@ static bool shown_as_code(unsigned cp)
 	       cp == 0x110BD || cp == 0x110CD;
 }
 
+bool sanitize_hides(unsigned cp)
+{
+	return (cp < 0x20 && cp != '\n' && cp != '\t') || (cp >= 0x7F && cp <= 0x9F) ||
+	       shown_as_code(cp);
+}
+
 /* Append n bytes to out if they fit (they always do given max_out). */
 static void put(char *out, size_t cap, size_t *o, const char *b, size_t n)
 {

@@ -48,6 +48,11 @@ size_t sanitize_finish(struct sanitizer *s, char *out, size_t cap);
 /* The largest output sanitize_feed() can make from len input bytes. */
 size_t sanitize_max_out(size_t len);
 
+/* Is the code point cp one this file shows by a name instead of itself
+ * (a C0 control but '\n' and '\t', DEL, a C1 control, a bidi control
+ * or kin)? For writers that escape it their own way, as JSON does. */
+bool sanitize_hides(unsigned cp);
+
 /* A sanitized, malloc'd copy of text ("" for NULL), NULL out of memory.
  * one_line: for a name the program chose inside sandpit's own text (a
  * file left, a report), which a line break must not split into lines of
