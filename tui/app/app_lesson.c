@@ -479,7 +479,7 @@ void app_lesson_finish(struct app *a, const struct sp_result *r)
 	struct lesson_view *v = a->lesson.view;
 	const struct lesson *l;
 	struct sp_result seen;
-	struct lesson_seen in;
+	struct lesson_seen in = { .rec = NULL };  /* every field set: rec is read */
 	char verdict[sizeof v->verdict];
 	bool pass;
 
