@@ -38,6 +38,7 @@
 #include "text/fileio.h"
 #include "config/limit_fields.h"
 #include "text/linereader.h"
+#include "service/allow_dir.h"
 #include "service/mcp_content.h"
 #include "service/mcp_history.h"
 #include "service/mcp_tools.h"
@@ -67,7 +68,7 @@ struct mcp {
 	struct resource *res;         /* newest first */
 	size_t n_res;
 	struct request_policy pol;
-	const char *allow[MAX_ALLOW];
+	struct allow_dir allow[MAX_ALLOW]; /* held open from the start */
 	struct pool *pool;
 	bool old_protocol;            /* 2025-03-26: text-only results */
 	unsigned seq;
@@ -656,9 +657,8 @@ static int mcp_options(struct mcp *m, int argc, char **argv, char **preload_text
 					       OPT_PROCS };
 	struct option opts[16];
 	size_t n_opts = 0, n_allow = 0;
-	char why[256], real[PATH_MAX];
+	char why[256];
 	struct opt_value v;
-	struct stat st;
 	int c;
 
 	for (size_t i = 0; i < 6; i++)
@@ -681,9 +681,9 @@ static int mcp_options(struct mcp *m, int argc, char **argv, char **preload_text
 		case O_ALLOW:
 			if (n_allow == MAX_ALLOW)
 				return mcp_usage("at most %d --allow-dir", MAX_ALLOW);
-			if (!realpath(optarg, real) || stat(real, &st) < 0 || !S_ISDIR(st.st_mode))
-				return mcp_usage("--allow-dir '%s': not a directory", optarg);
-			m->allow[n_allow++] = strdup(real);
+			if (allow_dir_open(&m->allow[n_allow], optarg, why, sizeof why) < 0)
+				return mcp_usage("--allow-dir %s", why);
+			m->pol.n_allow = ++n_allow; /* closed by mcp_close */
 			break;
 		case O_PRELOAD: *preload_text = optarg; break;
 		case O_PYTHON: m->pol.python = optarg; break;
@@ -764,7 +764,7 @@ static void mcp_close(struct mcp *m)
 	}
 	free(m->info);
 	for (size_t i = 0; i < m->pol.n_allow; i++)
-		free((char *)m->allow[i]);
+		allow_dir_close(&m->allow[i]);
 	mcp_history_close();
 }
 
