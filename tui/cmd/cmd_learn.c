@@ -46,6 +46,14 @@ static int list_lessons(const struct lesson_set *s, const struct lesson_progress
 	return 0;
 }
 
+/* A lesson that asked for more than the lesson maxima ran under them:
+ * said, so a teacher knows the limits in force are not the file's. */
+static void say_capped(const struct lesson *l, const char *indent)
+{
+	if (l->capped[0])
+		printf("%slimits:   %s (the most a lesson may set)\n", indent, l->capped);
+}
+
 /* Both programs of every lesson through real sandboxed runs: the
  * teacher's only when --lessons names a directory (that is what they are
  * checking), else the shipped ones. */
@@ -68,7 +76,9 @@ static int verify_lessons(const struct lesson_set *s, const struct pg_config *cf
 
 		if (lesson_try(l, l->start, &cfg->limits, py, &ps, &ns, vs, sizeof vs, &err) < 0 ||
 		    lesson_try(l, l->solution, &cfg->limits, py, &po, &no, vo, sizeof vo, &err) < 0) {
-			printf("FAIL %s: a run did not start: %s\n", l->id, err.msg);
+			char *why = sanitize_dup(err.msg, true); /* may name a lesson's file */
+			printf("FAIL %s: a run did not start: %s\n", l->id, why ? why : "");
+			free(why);
 			bad = 1;
 			continue;
 		}
@@ -80,6 +90,7 @@ static int verify_lessons(const struct lesson_set *s, const struct pg_config *cf
 		       s2 ? s2 : "", no, no == 1 ? "" : "s");
 		free(s1);
 		free(s2);
+		say_capped(l, "     ");
 		if (ps || !po)
 			bad = 1;
 	}
@@ -146,13 +157,16 @@ static int check_program(const struct lesson_set *s, const struct pg_config *cfg
 			    &passed, &runs, verdict, sizeof verdict, &err);
 	free(text);
 	if (rc < 0) {
+		char *why = sanitize_dup(err.msg, true); /* may name a lesson's file */
 		fprintf(stderr, "sandpit: lesson %ld: a run did not start: %s\n", i + 1,
-			err.msg);
+			why ? why : "");
+		free(why);
 		return 1;
 	}
 	char *safe = sanitize_dup(verdict, true); /* it may quote the program */
 	printf("lesson %ld (%s): %s\n", i + 1, l->id, safe ? safe : "");
 	free(safe);
+	say_capped(l, "  ");
 	return passed ? 0 : 1;
 }
 
