@@ -9,7 +9,8 @@
  *    request ever gets the outside file's bytes (by openat2, and by the
  *    O_NOFOLLOW walk kernels before 5.6 get);
  *  - a symlink inside the allowed dir to outside, a "..", a FIFO and a
- *    path outside are refused, each with a message that says why; a
+ *    path outside are refused, each with a message that says why (the
+ *    walk with the same errno for each); a
  *    file is found by the allowed dir's real name and by the name the
  *    operator gave it.
  */
@@ -248,6 +249,19 @@ static void test_links_dotdot_fifos_and_outside_are_refused_with_why(void **stat
 		if (!strstr(err, cases[i][1]))
 			fail_msg("%s: got '%s', wanted '%s'", p, err, cases[i][1]);
 	}
+	/* the walk says the same: a link is ELOOP, a ".." EXDEV */
+	const char *walk[][2] = { { "link", "l" }, { "alt/secret", "l" }, { "inner", "l" },
+				  { "sub/../sub/secret", "x" }, { "nothing", "n" } };
+	for (size_t i = 0; i < sizeof walk / sizeof walk[0]; i++) {
+		errno = 0;
+		assert_int_equal(open_beneath_walk(d.fd, walk[i][0], O_RDONLY | O_NONBLOCK), -1);
+		assert_int_equal(errno, walk[i][1][0] == 'l' ? ELOOP : walk[i][1][0] == 'x' ? EXDEV
+				 : ENOENT);
+	}
+	int fd = open_beneath_walk(d.fd, "./sub//secret", O_RDONLY);
+	assert_true(fd >= 0);
+	close(fd);
+
 	snprintf(p, sizeof p, "%s/secret", t.outside);
 	assert_int_equal(ask(&pol, p, got, sizeof got, err, sizeof err), -1);
 	assert_non_null(strstr(err, "outside the directories"));
