@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/lesson/lesson_parse.c tui/lesson/lesson_check.c tui/config/limit_fields.c core/limits.c core/violations.c core/util.c core/buf.c tui/image/image_decode.c */
+/* fuzz-sources: tui/lesson/lesson_parse.c tui/lesson/lesson_check.c tui/config/limit_fields.c tui/text/sanitize.c core/limits.c core/violations.c core/util.c core/buf.c tui/image/image_decode.c */
 /* fuzz-pkgs: libpng libjpeg */
 /*
  * fuzz_lesson.c - random lesson files through the parser and the check.

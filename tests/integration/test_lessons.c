@@ -5,7 +5,8 @@
  * (with the lesson's limits and files, and carry merged between runs as
  * F2 does). Also: the stateless lesson really needs its three runs, and
  * `sandpit learn --list` / `--verify` on a teacher's directory with one
- * broken file report FILE:LINE and still take the good lesson.
+ * broken file report FILE:LINE and still take the good lesson; a lesson
+ * asking for more than the lesson maxima runs under them.
  */
 #include "itest.h"
 
@@ -157,6 +158,38 @@ static void test_a_teachers_dir_with_one_broken_file(void **state)
 	it_rmdir(dir);
 }
 
+/* A lesson asking for the machine (10^9 s, 10^6 G, 100,000 processes)
+ * runs under the lesson maxima: its own check of the limits in force
+ * ("limit cpu <= 60") passes, which it could not under the limits it
+ * asked. */
+static void test_a_greedy_lesson_runs_under_the_lesson_maxima(void **state)
+{
+	static const char greedy[] =
+		"title = Greedy\ncpu = 1000000000\nwall = 1000000000\nmemory = 1000000G\n"
+		"disk = 1000000G\nprocs = 100000\n"
+		"[goal]\nPrint hi.\n[start]\nprint('no')\n[solution]\nprint('hi')\n"
+		"[check]\nstdout has hi\nlimit cpu <= 60\nlimit wall <= 120\n"
+		"limit memory <= 2G\nlimit disk <= 256M\nlimit procs <= 256\n";
+	struct lesson l;
+	struct sp_limits lim;
+	struct sp_error err = { { 0 } };
+	char msg[700], v[700];
+	bool pass;
+	unsigned n;
+	(void)state;
+
+	if (lesson_parse(greedy, strlen(greedy), "greedy.lesson", "greedy", &l, msg,
+			 sizeof msg) < 0)
+		fail_msg("%s", msg);
+	assert_non_null(strstr(l.capped, "cpu = 1000000000 lowered to 60"));
+	sp_limits_default(&lim);
+	assert_int_equal(lesson_try(&l, l.solution, &lim, NULL, &pass, &n, v, sizeof v, &err), 0);
+	print_message("greedy: %s; %s\n", v, l.capped);
+	if (!pass)
+		fail_msg("the greedy lesson's solution: %s", v);
+	lesson_free(&l);
+}
+
 /* The full example of docs/lessons.md is a lesson that behaves: the docs
  * cannot drift from the format. (Skipped where the tree is not there:
  * the rootless CI copy has only build/ and tests/.) */
@@ -208,6 +241,7 @@ int main(void)
 		cmocka_unit_test(test_the_stateless_lesson_needs_all_three_runs),
 		cmocka_unit_test(test_a_teachers_dir_with_one_broken_file),
 		cmocka_unit_test(test_the_documented_example_is_a_working_lesson),
+		cmocka_unit_test(test_a_greedy_lesson_runs_under_the_lesson_maxima),
 	};
 	return cmocka_run_group_tests_name("integration/lessons", tests, NULL, NULL);
 }

@@ -16,6 +16,7 @@
 
 #include "lesson/lesson.h"
 #include "lesson/lesson_progress.h"
+#include "config/limit_fields.h"
 
 #include "banned.h"
 
@@ -444,6 +445,86 @@ static void test_a_fifo_as_progress_is_not_waited_on(void **state)
 	free(d);
 }
 
+/* A lesson is someone else's file: a limit over the lesson maxima is
+ * lowered to it, and what was asked is said; one within them is kept. */
+static void test_limits_over_the_lesson_maxima_are_lowered_and_said(void **state)
+{
+	static const char greedy[] =
+		"title = Greedy\ncpu = 1000000000\nwall = 1000000000\nmemory = 1000000G\n"
+		"disk = 1000000G\noutput = 1000000G\nprocs = 100000\n" OK_REST;
+	struct lesson l;
+	struct sp_limits lim;
+	char err[600];
+	(void)state;
+
+	assert_int_equal(lesson_parse(greedy, strlen(greedy), "g.lesson", "g", &l, err,
+				      sizeof err), 0);
+	sp_limits_default(&lim);
+	lesson_apply_limits(&l, &lim);
+	for (int id = 0; id < LIM_COUNT; id++)
+		assert_int_equal(limit_get(&lim, (enum limit_id)id), limit_fields[id].lesson_max);
+	assert_int_equal(lim.cpu_ms, 60 * 1000);
+	assert_int_equal(lim.memory_bytes, 2ull << 30);
+	assert_int_equal(lim.procs, 256);
+	assert_non_null(strstr(l.capped, "cpu = 1000000000 lowered to 60"));
+	assert_non_null(strstr(l.capped, "wall = 1000000000 lowered to 120"));
+	assert_non_null(strstr(l.capped, "memory = 1000000G lowered to 2G"));
+	assert_non_null(strstr(l.capped, "disk = 1000000G lowered to 256M"));
+	assert_non_null(strstr(l.capped, "output = 1000000G lowered to 16M"));
+	assert_non_null(strstr(l.capped, "procs = 100000 lowered to 256"));
+	lesson_free(&l);
+
+	/* at the maxima and below: kept as asked, nothing said */
+	static const char fair[] = "title = Fair\ncpu = 60\nwall = 12s\nmemory = 256M\n" OK_REST;
+	assert_int_equal(lesson_parse(fair, strlen(fair), "f.lesson", "f", &l, err,
+				      sizeof err), 0);
+	assert_string_equal(l.capped, "");
+	assert_int_equal(l.limits.cpu_ms, 60 * 1000);
+	assert_int_equal(l.limits.wall_ms, 12 * 1000);
+	lesson_free(&l);
+}
+
+/* A file name may hold any byte but '/' and NUL: the names a lesson is
+ * shown by (its id, its source, its title) are kept made visible. */
+static void test_a_lessons_names_are_kept_visible(void **state)
+{
+	static const char text[] = "title = A \xe2\x80\xae reversed\n" OK_REST;
+	struct lesson l;
+	char err[600];
+	(void)state;
+
+	assert_int_equal(lesson_parse(text, strlen(text), "d/\x1b]52;c;eA==\x07.lesson",
+				      "d/\x1b]0;t\x07\xc2\x9b", &l, err, sizeof err), 0);
+	assert_string_equal(l.id, "d/^[]0;t^G\\x9b");
+	assert_string_equal(l.source, "d/^[]52;c;eA==^G.lesson");
+	assert_string_equal(l.title, "A <U+202E> reversed");
+	lesson_free(&l);
+
+	/* a teacher's directory: the set's names and errors too */
+	char *d = tmpdir(), path[600];
+	struct lesson_set set;
+	FILE *f;
+	snprintf(path, sizeof path, "%s/\x1b]0;good\x07.lesson", d);
+	assert_non_null(f = fopen(path, "w"));
+	fputs("title = Mine\n" OK_REST, f);
+	fclose(f);
+	snprintf(path, sizeof path, "%s/\x1b]0;bad\x07.lesson", d);
+	assert_non_null(f = fopen(path, "w"));
+	fputs("title = Broken\n", f);
+	fclose(f);
+	assert_int_equal(lesson_set_load(&set, d), 0);
+	assert_int_equal(set.n_errors, 1);
+	assert_null(strchr(set.errors[0], '\x1b'));
+	assert_non_null(strstr(set.errors[0], "^[]0;bad^G.lesson:1: "));
+	const struct lesson *mine = &set.v[set.n - 1];
+	assert_null(strchr(mine->id, '\x1b'));
+	assert_non_null(strstr(mine->id, "/^[]0;good^G"));
+	assert_null(strchr(mine->source, '\x1b'));
+	lesson_set_free(&set);
+	rmtree(d);
+	free(d);
+}
+
 static void test_a_teachers_dir_loads_beside_one_broken_file(void **state)
 {
 	char *d = tmpdir(), path[600];
@@ -531,6 +612,8 @@ int main(void)
 		cmocka_unit_test(test_a_fifo_as_progress_is_not_waited_on),
 		cmocka_unit_test(test_progress_is_kept_and_a_bad_file_set_aside),
 		cmocka_unit_test(test_a_teachers_dir_loads_beside_one_broken_file),
+		cmocka_unit_test(test_limits_over_the_lesson_maxima_are_lowered_and_said),
+		cmocka_unit_test(test_a_lessons_names_are_kept_visible),
 		cmocka_unit_test(test_the_shipped_lessons_parse_and_cover_every_wall),
 	};
 	return cmocka_run_group_tests_name("unit/lesson", tests, NULL, NULL);

@@ -217,6 +217,9 @@ void app_lesson_open(struct app *a, size_t i, bool ask)
 			    "Ctrl-D, then r, starts it afresh", i + 1);
 	else
 		app_message(a, false, "lesson %zu: %s - F5 runs it", i + 1, l->title);
+	if (l->capped[0])
+		output_message(a->pane.out, OUT_INFO, "lesson %zu: its limits are lowered to the "
+			       "most a lesson may set: %s", i + 1, l->capped);
 	a->ui.dirty = true;
 }
 

@@ -49,6 +49,14 @@ static int list_lessons(const struct lesson_set *s, const struct lesson_progress
 	return 0;
 }
 
+/* A lesson that asked for more than the lesson maxima ran under them:
+ * said, so a teacher knows the limits in force are not the file's. */
+static void say_capped(const struct lesson *l, const char *indent)
+{
+	if (l->capped[0])
+		printf("%slimits:   %s (the most a lesson may set)\n", indent, l->capped);
+}
+
 /* Both programs of every lesson through real sandboxed runs: the
  * teacher's only when --lessons names a directory (that is what they are
  * checking), else the shipped ones. */
@@ -71,7 +79,9 @@ static int verify_lessons(const struct lesson_set *s, const struct pg_config *cf
 
 		if (lesson_try(l, l->start, &cfg->limits, py, &ps, &ns, vs, sizeof vs, &err) < 0 ||
 		    lesson_try(l, l->solution, &cfg->limits, py, &po, &no, vo, sizeof vo, &err) < 0) {
-			printf("FAIL %s: a run did not start: %s\n", l->id, err.msg);
+			char *why = sanitize_dup(err.msg, true); /* may name a lesson's file */
+			printf("FAIL %s: a run did not start: %s\n", l->id, why ? why : "");
+			free(why);
 			bad = 1;
 			continue;
 		}
@@ -83,6 +93,7 @@ static int verify_lessons(const struct lesson_set *s, const struct pg_config *cf
 		       s2 ? s2 : "", no, no == 1 ? "" : "s");
 		free(s1);
 		free(s2);
+		say_capped(l, "     ");
 		if (ps || !po)
 			bad = 1;
 	}

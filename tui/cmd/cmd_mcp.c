@@ -46,6 +46,7 @@
 #include "text/linereader.h"
 #include "service/call_queue.h"
 #include "service/jsonrpc.h"
+#include "service/allow_dir.h"
 #include "service/mcp_content.h"
 #include "service/mcp_history.h"
 #include "service/mcp_picture.h"
@@ -74,7 +75,7 @@ struct mcp {
 	struct resource *res;         /* newest first */
 	size_t n_res;
 	struct request_policy pol;
-	const char *allow[MAX_ALLOW];
+	struct allow_dir allow[MAX_ALLOW]; /* held open from the start */
 	struct pool *pool;
 	bool old_protocol;            /* before 2025-06-18: text-only results */
 	enum mcp_rev rev;             /* the revision spoken (mcp_revision.h) */
@@ -836,9 +837,8 @@ static int mcp_options(struct mcp *m, int argc, char **argv, char **preload_text
 					       OPT_PROCS };
 	struct option opts[20];
 	size_t n_opts = 0, n_allow = 0;
-	char why[256], real[PATH_MAX];
+	char why[256];
 	struct opt_value v;
-	struct stat st;
 	int c;
 
 	for (size_t i = 0; i < 6; i++)
@@ -865,9 +865,9 @@ static int mcp_options(struct mcp *m, int argc, char **argv, char **preload_text
 		case O_ALLOW:
 			if (n_allow == MAX_ALLOW)
 				return mcp_usage("at most %d --allow-dir", MAX_ALLOW);
-			if (!realpath(optarg, real) || stat(real, &st) < 0 || !S_ISDIR(st.st_mode))
-				return mcp_usage("--allow-dir '%s': not a directory", optarg);
-			m->allow[n_allow++] = strdup(real);
+			if (allow_dir_open(&m->allow[n_allow], optarg, why, sizeof why) < 0)
+				return mcp_usage("--allow-dir %s", why);
+			m->pol.n_allow = ++n_allow; /* closed by mcp_close */
 			break;
 		case O_QUEUE:
 		case O_PENDING:
@@ -1126,7 +1126,7 @@ static void mcp_close(struct mcp *m)
 	free(m->info);
 	call_queue_destroy(&m->queue);
 	for (size_t i = 0; i < m->pol.n_allow; i++)
-		free((char *)m->allow[i]);
+		allow_dir_close(&m->allow[i]);
 	mcp_history_close();
 }
 

@@ -148,6 +148,7 @@ static void report(const struct lesson *l, long no, const char *file, enum grade
 		json_object_set_new(o, "error", g == G_ERROR ? jstr(verdict) : json_null());
 		json_object_set_new(o, "verdict", g == G_ERROR ? json_null() : jstr(verdict));
 		json_object_set_new(o, "runs", json_integer(runs));
+		json_object_set_new(o, "limits_lowered", l->capped[0] ? jstr(l->capped) : json_null());
 		json_object_set_new(o, "checks", checks_json(g == G_ERROR ? NULL : rec));
 		char *s = json_dumps(o, JSON_COMPACT);
 		if (s)
@@ -215,6 +216,10 @@ int learn_grade(const struct lesson *l, long no, const struct pg_config *cfg,
 	bool alone = p.n == 1 && n == 1 && !json;
 	for (size_t i = 0; i < p.n; i++)
 		count[grade_one(l, no, cfg, p.v[i], rec, json, alone)]++;
+	/* a lesson that asked for more than the lesson maxima ran under them:
+	 * said, so a teacher knows the limits in force are not the file's */
+	if (l->capped[0] && !json)
+		printf("  limits:   %s (the most a lesson may set)\n", l->capped);
 	if (!alone) {
 		FILE *to = json ? stderr : stdout;
 		fprintf(to, "%zu passed, %zu not yet", count[G_PASSED], count[G_NOT_YET]);

@@ -18,13 +18,16 @@
 
 #define PROCS_MAX 100000u
 
+/* The lesson maxima: a few times the defaults (core/limits.c), room for
+ * any exercise, never the whole machine. The shipped lessons stay far
+ * below them (their highest: 12 s of wall time). */
 const struct limit_field limit_fields[LIM_COUNT] = {
-	[LIM_CPU]    = { "cpu",    "CPU time",  LU_SECONDS, 1 },
-	[LIM_WALL]   = { "wall",   "Wall time", LU_SECONDS, 1 },
-	[LIM_MEMORY] = { "memory", "Memory",    LU_SIZE, SP_MIN_MEMORY_BYTES },
-	[LIM_PROCS]  = { "procs",  "Processes", LU_COUNT, 1 },
-	[LIM_OUTPUT] = { "output", "Output",    LU_SIZE, 1 },
-	[LIM_DISK]   = { "disk",   "Disk",      LU_SIZE, SP_MIN_DISK_BYTES },
+	[LIM_CPU]    = { "cpu",    "CPU time",  LU_SECONDS, 1, 60 * 1000 },
+	[LIM_WALL]   = { "wall",   "Wall time", LU_SECONDS, 1, 120 * 1000 },
+	[LIM_MEMORY] = { "memory", "Memory",    LU_SIZE, SP_MIN_MEMORY_BYTES, 2ull << 30 },
+	[LIM_PROCS]  = { "procs",  "Processes", LU_COUNT, 1, 256 },
+	[LIM_OUTPUT] = { "output", "Output",    LU_SIZE, 1, 16ull << 20 },
+	[LIM_DISK]   = { "disk",   "Disk",      LU_SIZE, SP_MIN_DISK_BYTES, 256ull << 20 },
 };
 
 int limit_find(const char *key)
@@ -133,6 +136,23 @@ void limit_format(enum limit_id id, const struct sp_limits *l, char *buf,
 		  size_t len)
 {
 	format_value(limit_fields[id].unit, limit_get(l, id), buf, len);
+}
+
+bool limit_lesson_cap(enum limit_id id, const char *asked, uint64_t *v, char *said,
+		      size_t len)
+{
+	const struct limit_field *f = &limit_fields[id];
+	size_t at = strlen(said);
+	char max[32];
+
+	if (*v <= f->lesson_max)
+		return false;
+	*v = f->lesson_max;
+	format_value(f->unit, f->lesson_max, max, sizeof max);
+	if (at < len)
+		snprintf(said + at, len - at, "%s%s = %s lowered to %s", at ? "; " : "",
+			 f->key, asked, max);
+	return true;
 }
 
 void limit_floor_text(enum limit_id id, char *buf, size_t len)

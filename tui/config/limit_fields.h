@@ -30,6 +30,10 @@ struct limit_field {
 	enum limit_unit unit;
 	uint64_t floor;         /* the smallest value a run accepts: the
 				 * engine's own (SP_MIN_*), never retyped */
+	uint64_t lesson_max;    /* the most a lesson file may set: lessons
+				 * come from someone else (a colleague's
+				 * directory), so they are input, and a
+				 * higher value is lowered to this and said */
 };
 
 extern const struct limit_field limit_fields[LIM_COUNT];
@@ -51,6 +55,12 @@ int limit_parse(enum limit_id id, const char *text, struct sp_limits *l,
 /* The value of field id as text limit_parse() reads back: "2.5", "64M". */
 void limit_format(enum limit_id id, const struct sp_limits *l, char *buf,
 		  size_t len);
+
+/* The lesson maxima of l's limits lowered to (limit_fields[].lesson_max):
+ * true when one was, with what appended to said ("cpu = 1e9 lowered to
+ * 60", "; " between) as far as it fits. */
+bool limit_lesson_cap(enum limit_id id, const char *asked, uint64_t *v, char *said,
+		      size_t len);
 
 /* Field id's floor as a person writes it, made from the floor itself:
  * "16M", "4K", "1ms", "1 byte". */

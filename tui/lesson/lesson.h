@@ -96,6 +96,8 @@ struct lesson_limits {
 };
 
 struct lesson {
+	/* id, source, title and constraint are kept made visible
+	 * (sanitize.h): they are printed and drawn as they are */
 	char *id;               /* progress key: "01_network", "mine/x" */
 	char *source;           /* the file name, for messages */
 	char *title;
@@ -115,6 +117,8 @@ struct lesson {
 	size_t n_again;
 	unsigned runs;          /* runs the solution takes (carry between) */
 	struct lesson_limits limits;
+	char capped[256];       /* the limits lowered to the lesson maxima
+				 * ("cpu = 1e9 lowered to 60"), or "" */
 };
 
 /*

@@ -21,7 +21,9 @@
  * A section header is a line that is only "[word]" or "[file NAME]"; the
  * lines up to the next header are its text, with blank lines at either
  * end dropped. '#' starts a comment only in the header and in [check]
- * (in a program it is Python's own). Every error names FILE:LINE.
+ * (in a program it is Python's own). Every error names FILE:LINE. A
+ * limit over the lesson maxima (limit_fields.c) is lowered to it and
+ * said in the lesson's capped.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -34,6 +36,7 @@
 
 #include "lesson/lesson.h"
 #include "config/limit_fields.h"
+#include "text/sanitize.h"
 #include "buf.h"
 #include "banned.h"
 
@@ -346,7 +349,7 @@ static int head_line(struct parser *p, int line, const char *s, const char *e)
 		char **slot = key[0] == 't' ? &l->title : &l->constraint;
 		if (*slot)
 			return fail(p, line, "%s is given twice", key);
-		*slot = dup_n(val, strlen(val));
+		*slot = sanitize_dup(val, true); /* a bidi override shown, not obeyed */
 		return *slot ? 0 : fail(p, line, "out of memory");
 	}
 	if (!strcmp(key, "runs")) {
@@ -365,6 +368,9 @@ static int head_line(struct parser *p, int line, const char *s, const char *e)
 	if (rc < 0)
 		return fail(p, line, "bad value '%s' for %s (like cpu = 2s, "
 			    "memory = 256M, procs = 8)", val, key);
+	/* a lesson is someone else's file: it may not raise a limit past
+	 * the lesson maxima (limit_fields.c), and what it asked is said */
+	limit_lesson_cap((enum limit_id)limit_find(key), val, &v, l->capped, sizeof l->capped);
 	set_limit(&l->limits, key, v);
 	return 0;
 }
@@ -903,8 +909,10 @@ static int finish_lesson(struct parser *p, int last, const char *source, const c
 				    "to judge its run by");
 	if (!out->runs)
 		out->runs = 1;
-	out->source = dup_n(source, strlen(source));
-	out->id = dup_n(id, strlen(id));
+	/* names the lesson is shown by: a file name may hold any byte but
+	 * '/' and NUL (an ESC, an OSC 52), so they are kept made visible */
+	out->source = sanitize_dup(source, true);
+	out->id = sanitize_dup(id, true);
 	if (!out->source || !out->id)
 		return fail(p, 1, "out of memory");
 	return 0;

@@ -18,6 +18,7 @@
 
 #include "lesson/lesson.h"
 #include "text/fileio.h"
+#include "text/sanitize.h"
 #include "buf.h"
 #include "banned.h"
 
@@ -28,14 +29,15 @@ struct embedded_file {
 };
 extern const struct embedded_file lessons_embedded[];
 
-/* Add one error line; false when memory ran out. */
+/* Add one error line, made visible (it names a file and may quote the
+ * file's text); false when memory ran out. */
 static bool add_error(struct lesson_set *s, const char *msg)
 {
 	char **e = sp_grow(s->errors, &s->errors_cap, s->n_errors + 1, sizeof *e);
 	if (!e)
 		return false;
 	s->errors = e;
-	if (!(e[s->n_errors] = strdup(msg)))
+	if (!(e[s->n_errors] = sanitize_dup(msg, true)))
 		return false;
 	s->n_errors++;
 	return true;
@@ -52,9 +54,9 @@ static int add_lesson(struct lesson_set *s, const char *text, size_t len,
 
 	if (lesson_parse(text, len, source, id, &l, err, sizeof err) < 0)
 		return add_error(s, err) ? 0 : -1;
-	if (lesson_set_find(s, id) >= 0) {
+	if (lesson_set_find(s, l.id) >= 0) {
 		snprintf(err, sizeof err, "%s:1: a lesson named %s is already "
-			 "loaded (rename the file)", source, id);
+			 "loaded (rename the file)", source, l.id);
 		lesson_free(&l);
 		return add_error(s, err) ? 0 : -1;
 	}

@@ -333,7 +333,8 @@ void lesson_view_output(struct lesson_view *v, const char *s, size_t n)
 }
 
 /* Paragraph k of the lesson in full (reflowed, caller frees), or NULL
- * past the last: the goal, each hint shown, the verdict. */
+ * past the last: the goal, each hint shown, the verdict, the limits
+ * lowered, the files not loaded. */
 static char *full_para(const struct lesson_view *v, size_t k)
 {
 	const struct lesson *l = &v->set.v[v->cur];
@@ -365,8 +366,16 @@ static char *full_para(const struct lesson_view *v, size_t k)
 	if (k - 1 == v->hints_shown)
 		return strdup(v->judged ? v->verdict : "F5 runs the program; the check "
 			      "judges every run");
-	/* then why each broken lesson file was not loaded */
+	/* then the limits a lesson asked beyond the lesson maxima */
 	k -= v->hints_shown + 2;
+	if (l->capped[0] && k-- == 0) {
+		n = strlen(l->capped) + 64;
+		out = malloc(n);
+		if (out)
+			snprintf(out, n, "Limits: %s (the most a lesson may set)", l->capped);
+		return out;
+	}
+	/* then why each broken lesson file was not loaded */
 	if (k < v->set.n_errors) {
 		n = strlen(v->set.errors[k]) + 32;
 		out = malloc(n);

@@ -4,7 +4,8 @@
  *
  * Every field is checked before anything is written: its type, its size,
  * a file's name (no '/', not . or ..), base64 that decodes, a host path
- * that really lies under an allowed directory once links are resolved.
+ * that lies under an allowed directory, opened from its descriptor
+ * without following a link (allow_dir.h).
  * Messages speak of the request's own fields ("files[2].base64"), since
  * the reader is whoever wrote the request, often a model.
  */
@@ -21,6 +22,7 @@
 #include "text/base64.h"
 #include "text/fileio.h"
 #include "config/limit_fields.h"
+#include "service/allow_dir.h"
 #include "service/request.h"
 #include "banned.h"
 
@@ -124,44 +126,29 @@ static int take_limits(const json_t *lim, const struct request_policy *pol,
 	return 0;
 }
 
-/* Is real (a resolved path) under one of the allowed dirs? */
-static bool allowed(const struct request_policy *pol, const char *real)
-{
-	for (size_t i = 0; i < pol->n_allow; i++) {
-		size_t n = strlen(pol->allow_dirs[i]);
-		if (strncmp(real, pol->allow_dirs[i], n) == 0 &&
-		    (real[n] == '/' || (n == 1 && real[0] == '/')))
-			return true;
-	}
-	return false;
-}
-
-/* The bytes of files[i] from a host path: under an allowed dir, read
- * here (a regular file, at most the disk limit) so the run's copy is of
- * what was checked. */
+/* The bytes of files[i] from a host path: opened under an allowed dir
+ * by descriptor (allow_dir.c), read from that descriptor (a regular
+ * file, at most the disk limit), so the run's copy is of what was
+ * checked. */
 static char *read_allowed(size_t i, const char *path, const struct request_policy *pol,
 			  const struct request *rq, size_t *n, char *err, size_t len)
 {
-	char real[PATH_MAX];
+	char why[300];
 	struct fio_error e;
 	char *data;
+	int fd;
 
 	if (pol->n_allow == 0) {
 		fail(err, len, "files[%zu].path: this server reads no host files (start it with "
 		     "--allow-dir DIR); send the file's text or base64 instead", i);
 		return NULL;
 	}
-	if (path[0] != '/' || !realpath(path, real)) {
-		fail(err, len, "files[%zu].path: '%s' %s", i, path, path[0] != '/' ?
-		     "is not an absolute path" : "does not exist");
+	if ((fd = allow_dir_open_file(pol->allow_dirs, pol->n_allow, path, why, sizeof why)) < 0) {
+		fail(err, len, "files[%zu].path: '%s' %s", i, path, why);
 		return NULL;
 	}
-	if (!allowed(pol, real)) {
-		fail(err, len, "files[%zu].path: '%s' is outside the directories this server "
-		     "allows (--allow-dir)", i, path);
-		return NULL;
-	}
-	data = fio_read(real, rq->limits.disk_bytes, FIO_NOFOLLOW, n, &e);
+	data = fio_read_fd(fd, path, rq->limits.disk_bytes, 0, n, &e);
+	close(fd);
 	if (!data)
 		fail(err, len, "files[%zu].path: '%s' %s", i, path,
 		     e.kind == FIO_TOO_BIG ? "is over the disk limit" :

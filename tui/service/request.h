@@ -32,13 +32,15 @@
 
 #include "sandpit.h"
 
+struct allow_dir;
+
 #define REQUEST_MAX_CODE (16u << 20)
 #define REQUEST_MAX_STDIN (16u << 20)
 
 struct request_policy {
 	struct sp_limits dflt;          /* a request's limits before its own */
 	struct sp_limits max;           /* the highest it may ask */
-	const char *const *allow_dirs;  /* real paths; host files only under them */
+	const struct allow_dir *allow_dirs; /* host files only under them (allow_dir.h) */
 	size_t n_allow;
 	const char *python;             /* NULL: /usr/bin/python3 */
 };
