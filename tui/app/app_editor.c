@@ -100,9 +100,13 @@ static const char *const *editor_hints(const struct app *a)
 {
 	static const char *const keys[] = {
 		"F5 run", "F1 help", "F3 demos", "F2 carry", "F11 zoom", "^Q quit", NULL };
+	/* a lesson's keys, each with its Ctrl twin: on a small screen its
+	 * strip has no row for them */
+	static const char *const lesson_keys[] = {
+		"F5/^R run", "F10/^D h hint", "^D s solution", "^D z all text",
+		"F3/^D lessons", "F1 help", NULL };
 
-	(void)a;
-	return keys;
+	return app_in_lesson(a) ? lesson_keys : keys;
 }
 
 const struct pane_class app_editor_pane = {

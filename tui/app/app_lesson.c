@@ -346,15 +346,24 @@ void app_layout(struct app *a)
 	int room = LINES / 4 > 5 ? LINES / 4 : 5;
 	int top;
 
-	/* a hint or a verdict to read gets a third of the screen */
-	if (app_in_lesson(a) && (a->lesson.view->hints_shown ||
-				 (a->lesson.view->judged && !a->lesson.view->verdict_pass)))
+	/* On a narrow or short screen the program comes first: the strip is
+	 * its frame and one row (the verdict, else the hint, else the goal,
+	 * each folded: ^D z reads it whole), and the panes put the Editor
+	 * above a bottom row. Elsewhere a hint or a verdict to read gets a
+	 * third of the screen. */
+	bool compact = COLS < LAYOUT_WIDE_W || LINES < LAYOUT_WIDE_H + 8;
+	if (app_in_lesson(a) && compact)
+		room = 3;
+	else if (app_in_lesson(a) && (a->lesson.view->hints_shown ||
+				      (a->lesson.view->judged && !a->lesson.view->verdict_pass)))
 		room = LINES / 3 > room ? LINES / 3 : room;
 
 	if (room > LINES - LAYOUT_MIN_H)
 		room = LINES - LAYOUT_MIN_H;
 	top = app_in_lesson(a) ? lesson_view_rows(a->lesson.view, COLS, room) : 0;
 	layout_compute(&a->ui.lay, LINES - top, COLS);
+	if (app_in_lesson(a) && compact)
+		layout_editor_first(&a->ui.lay);
 	if (a->lesson.view)
 		a->lesson.view->top = top;
 	if (!top)

@@ -91,6 +91,9 @@ static struct strip_plan plan(const struct lesson_view *v, int cols, int inner)
 		else if (p.hint > 1) p.hint--;
 		else if (p.verdict > 1) p.verdict--;
 		else if (p.keys) p.keys = 0;
+		/* before a run the verdict's row says only "F5 runs it": the
+		 * goal is worth more */
+		else if (!v->judged && p.verdict && (p.goal || p.hint)) p.verdict = 0;
 		else if (p.goal) p.goal = 0;
 		else if (p.hint) p.hint = 0;
 		else { p.verdict = inner > 0 ? inner : 0; break; }

@@ -295,6 +295,23 @@ int text_wrap_rows(const char *s, size_t len, int maxw, bool words)
 	return rows;
 }
 
+void layout_editor_first(struct layout *l)
+{
+	int avail = l->rows - 1, bottom = avail >= 20 ? 6 : 5;
+	int ed = avail - bottom, side = l->cols / 4, out = l->cols - 2 * side;
+
+	/* only where the Editor gains: the stacked layout gave it 3/5 of
+	 * what Resources and the bottom row left */
+	if (l->too_small || l->wide || l->zoomed || ed <= l->pane[PANE_EDITOR].h)
+		return;
+	l->pane[PANE_EDITOR] = mk(0, 0, ed, l->cols);
+	l->pane[PANE_OUTPUT] = mk(ed, 0, bottom, out);
+	l->pane[PANE_VIOLATIONS] = mk(ed, out, bottom, side);
+	l->pane[PANE_CARRY] = mk(ed, out + side, bottom, l->cols - out - side);
+	l->pane[PANE_RESOURCES] = mk(0, 0, 0, 0);
+	l->editor_first = true;
+}
+
 void layout_grow_bottom(struct layout *l)
 {
 	struct rect *ed = &l->pane[PANE_EDITOR];
@@ -304,6 +321,16 @@ void layout_grow_bottom(struct layout *l)
 		return;
 	if (g > 6)
 		g = 6;
+	if (l->editor_first) {
+		/* the whole bottom row grows, Output with Violations */
+		ed->h -= g;
+		for (int p = PANE_OUTPUT; p < PANE_COUNT; p++)
+			if (p != PANE_RESOURCES) {
+				l->pane[p].y -= g;
+				l->pane[p].h += g;
+			}
+		return;
+	}
 	/* the Editor gives up rows; everything below it moves up by as many */
 	ed->h -= g;
 	l->pane[PANE_OUTPUT].y -= g;

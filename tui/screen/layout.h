@@ -43,12 +43,21 @@ struct layout {
 	bool too_small;
 	bool wide;
 	bool zoomed;     /* one pane has the whole screen (layout_zoom) */
+	bool editor_first; /* layout_editor_first: Output, Violations, Carry
+	                    * side by side under the Editor */
 	struct rect pane[PANE_COUNT];
 	struct rect status;
 };
 
 /* Lay out a rows x cols screen. */
 void layout_compute(struct layout *l, int rows, int cols);
+
+/* A lesson on a narrow or short screen: the program a learner edits in
+ * view. The Editor takes every row but a bottom row of six, where Output,
+ * Violations and Carry stand side by side; Resources gives up its rows
+ * (Alt-3 shows it whole). Nothing changes on a wide screen, or where the
+ * Editor would not gain. */
+void layout_editor_first(struct layout *l);
 
 /* Narrow screens: the bottom row (Violations and Carry) grows by up to six
  * rows, taken from the Editor, so an explanation has room to be read
