@@ -16,6 +16,8 @@
 #   make install    PREFIX=/usr/local DESTDIR= (the command, and libsandpit
 #                   for other programs: header, .a, .so, sandpit.pc)
 #   make uninstall  remove what install put there
+#   make check-vm   sandpit on Debian 12's kernel under QEMU, cgroup v2 and v1
+#                   (root; long; installs QEMU and debootstrap first)
 #   make deps       install the Debian packages the build needs
 #   make layers     files per folder, the longest functions, circles between
 #                   files (make all fails on a circle in core/)
@@ -317,9 +319,13 @@ asan:
 # sandpit on a second kernel: a small Debian 12 guest (debootstrap, its
 # own kernel and systemd) under QEMU, pure cgroup v2 and then v1, as root
 # and as an ordinary user in a delegated scope (tests/vm/run.sh; needs
-# root, qemu-system-x86 and debootstrap; the guest is built once into
-# $(B)/vm).
-check-vm: all
+# root; the guest is built once into $(B)/vm). Like check, it first
+# installs what it needs (the build's packages, QEMU, debootstrap).
+check-vm:
+	@sh .ci/deps.sh vm
+	@$(MAKE) --no-print-directory vm-run
+
+vm-run: all
 	@sh tests/vm/run.sh $(B)
 
 bench: $(B)/sandpit
@@ -371,4 +377,4 @@ check-compat: all
 
 FORCE:
 
-.PHONY: FORCE layers layers-check check-compat pkgs-core pkgs-tui pkgs-test all tests check check-long check-timing check-vm test-run run asan bench soak fuzz deps install uninstall clean
+.PHONY: FORCE layers layers-check check-compat pkgs-core pkgs-tui pkgs-test all tests check check-long check-timing check-vm vm-run test-run run asan bench soak fuzz deps install uninstall clean
