@@ -29,8 +29,9 @@ set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 
 # ---- one test (run by xargs, below): its log, its time, one line ----
+# One argument, the job's line "SUITE PATH": the path may hold spaces.
 if [ "${1:-}" = --one ]; then
-	suite=$2 t=$3
+	suite=${2%% *} t=${2#* }
 	case $suite in
 	unit|integration) name=$suite/$(basename "$t") ;;
 	*) name=$suite/$(basename "$t" .sh) ;;
@@ -145,15 +146,21 @@ for suite in $SUITES; do
 	tests_of "$suite" >> "$SP_RUNDIR/jobs" || exit 2
 done
 # The slowest first (as the last run measured them), so that the long
-# ones do not start last and keep the run waiting on one test.
+# ones do not start last and keep the run waiting on one test. A time is
+# kept under the test's name (SUITE/NAME), not its path: a path may hold
+# spaces, and a clone moved elsewhere keeps its times.
 times=$SP_LOGDIR/times
 [ -f "$times" ] || : > "$times"
-awk 'FILENAME == ARGV[1] { t[$2] = $1; next } { print (($2 in t) ? t[$2] : 1000), $0 }' \
+awk 'FILENAME == ARGV[1] { t[$2] = $1; next }
+	{ n = $0; sub(/^[^ ]* /, "", n); sub(/.*\//, "", n); sub(/\.sh$/, "", n); n = $1 "/" n
+	  print ((n in t) ? t[n] : 1000), $0 }' \
 	"$times" "$SP_RUNDIR/jobs" | sort -k1,1 -rn -s | cut -d' ' -f2- > "$SP_RUNDIR/order"
 
 echo "running $(wc -l < "$SP_RUNDIR/order") test programs and scripts, $JOBS at a time (tier $TIER; logs in $SP_LOGDIR)"
 start=$(date +%s)
-xargs -r -P "$JOBS" -n 2 sh "$0" --one < "$SP_RUNDIR/order"
+# one job a line, given whole (xargs would split a path at its spaces
+# and quotes)
+tr '\n' '\0' < "$SP_RUNDIR/order" | xargs -0 -r -P "$JOBS" -n 1 sh "$0" --one
 wall=$(( $(date +%s) - start ))
 
 pass=0 fail=0 skip=0 failed_names=""
@@ -173,13 +180,11 @@ fi
 echo
 echo "slowest:"
 sort -k6,6 -rn "$SP_RUNDIR/all" | head -n 10 | awk '{ printf "  %7.1f s  %s\n", $6, $1 }'
-# remember the times for the next run's order (by path, as the jobs name
-# them), keeping those of the tests this run did not run
-while read -r suite t; do
-	case $suite in unit|integration) id=${suite}_$(basename "$t") ;; *) id=${suite}_$(basename "$t" .sh) ;; esac
-	[ -f "$SP_RUNDIR/res/$id" ] && echo "$(cut -d' ' -f6 "$SP_RUNDIR/res/$id") $t"
-done < "$SP_RUNDIR/order" > "$SP_RUNDIR/times"
-awk 'FILENAME == ARGV[1] { new[$2] = 1; print; next } !($2 in new)' \
+# remember the times for the next run's order (by name), keeping those
+# of the tests this run did not run
+awk '{ print $6, $1 }' "$SP_RUNDIR/all" > "$SP_RUNDIR/times"
+awk 'FILENAME == ARGV[1] { new[$2] = 1; print; next }
+	!($2 in new) && NF == 2 && $2 ~ /^[a-z]+\/[^\/]+$/' \
 	"$SP_RUNDIR/times" "$times" > "$SP_RUNDIR/times.all" && cp "$SP_RUNDIR/times.all" "$times"
 
 for n in $failed_names; do
