@@ -17,6 +17,20 @@ command -v tmux >/dev/null 2>&1 || { echo "$NAME: skip: tmux is not installed"; 
 [ -x "$BIN" ] || { echo "$NAME: FAIL: no binary at $BIN"; exit 1; }
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/sandpit-tui.XXXXXX")
+
+# The checkout's path and TMPDIR may hold spaces, quotes and UTF-8, and
+# be of any length (docs/testing.md, "Paths"). tmux runs a terminal's
+# command through the shell, so a path in it goes quoted: shq WORD quotes
+# one word, shargs WORD... each of them; QBIN and QT are the binary and
+# the temp dir so quoted ("$QBIN $QT/prog.py" is one command line).
+shq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+shargs() {
+	_s=""
+	for _a; do _s="$_s${_s:+ }$(shq "$_a")"; done
+	printf '%s' "$_s"
+}
+QBIN=$(shq "$BIN")
+QT=$(shq "$T")
 SOCK=sandpit-test-$$
 export HOME="$T/home" XDG_CONFIG_HOME="$T/config" XDG_STATE_HOME="$T/state"
 export XDG_DATA_HOME="$T/data" XDG_CACHE_HOME="$T/cache"
@@ -75,13 +89,13 @@ new_terminal() {
 
 # start [ARGS...]: the playground in a 120x40 terminal.
 start() {
-	new_terminal 120 40 "$BIN $*"
+	new_terminal 120 40 "$(shargs "$BIN" "$@")"
 }
 
 # start_then_shell [ARGS...]: like start, but the pane lives on after the
 # playground exits (a shell waits), with "SHELL-AGAIN" on the screen.
 start_then_shell() {
-	new_terminal 120 40 "$BIN $*; echo SHELL-AGAIN; sleep 60"
+	new_terminal 120 40 "$(shargs "$BIN" "$@"); echo SHELL-AGAIN; sleep 60"
 }
 
 # screen: what the terminal shows now.
