@@ -221,6 +221,40 @@ joined() {
 	screen | sed 's/^[║│ ]*//; s/[║│ ]*$//' | tr '\n' ' ' | tr -s ' '
 }
 
+# box TITLE: the text inside the double-lined box titled TITLE (a dialog
+# drawn over the panes), its rows joined with one space: a question that
+# wraps (a long path in it) reads whole, word for word.
+box() {
+	screen | python3 -c '
+import sys
+rows = sys.stdin.read().split("\n")
+mark = "\u2550[ " + sys.argv[1] + " ]"
+for i, row in enumerate(rows):
+    at = row.find(mark)
+    if at < 0:
+        continue
+    left = row.rfind("\u2554", 0, at)
+    right = row.find("\u2557", at)
+    words = []
+    for inner in rows[i + 1:]:
+        if left < 0 or right < 0 or len(inner) <= right or inner[left] != "\u2551":
+            break
+        words += inner[left + 1:right].split()
+    print(" ".join(words))
+    break' "$1"
+}
+
+# wait_box TITLE TEXT [SECONDS]: until the box titled TITLE says TEXT.
+wait_box() {
+	_end=$(( $(date +%s) + ${3:-15} ))
+	while :; do
+		box "$1" | grep -qF -- "$2" && return 0
+		[ "$(date +%s)" -ge "$_end" ] &&
+			fail "the box '$1' did not say '$2' within ${3:-15} s (it said: $(box "$1"))"
+		sleep 0.05
+	done
+}
+
 # ---- lessons (sandpit learn) ----
 
 # learn_lesson N TITLE [LIST_KEY]: `sandpit learn` in a 120x40 terminal,
