@@ -10,11 +10,12 @@
 #
 # -j N: tests at once (default: the number of CPUs; J=N in the
 # environment too). Each test is a process of its own, with its own
-# TMPDIR (and tmux socket directory) inside this run's directory, so a
-# test that compares the host's /tmp before and after sees only what
-# its own runs made, never a neighbour's temp files. (The terminal tests
-# keep the usual TMPDIR: they make root's files, which no such check
-# counts, and their screens show the paths.)
+# TMPDIR inside this run's directory, so a test that compares the
+# host's /tmp before and after sees only what its own runs made, never a
+# neighbour's temp files. (The terminal tests keep the usual TMPDIR:
+# they make root's files, which no such check counts.) tmux's sockets go
+# in a short directory of each test's own under /tmp: a unix socket's
+# path holds 108 bytes, fewer than a long TMPDIR may take.
 #
 # Tiers (docs/testing.md): check runs every suite; long and timing run
 # only the tests of that tier (cmocka programs with SP_TIER_LONG or
@@ -40,17 +41,21 @@ if [ "${1:-}" = --one ]; then
 	log=$SP_LOGDIR/$id.log
 	tmp=$SP_RUNDIR/tmp/$id
 	mkdir -p "$tmp" && chmod 755 "$tmp"
+	# tmux's socket must fit a unix socket's path (108 bytes), which a
+	# long TMPDIR does not: the sockets get a short directory of their own
+	socks=$SP_SOCKDIR/$id
+	mkdir -p "$socks"
 	t0=$(date +%s%N)
 	case $suite in
 	unit|integration)
 		# a hang is a failure, not a stalled CI
-		TMPDIR=$tmp TMUX_TMPDIR=$tmp timeout 900 "$t" >"$log" 2>&1 ;;
+		TMPDIR=$tmp TMUX_TMPDIR=$socks timeout 900 "$t" >"$log" 2>&1 ;;
 	tui)
 		# the playground shows its files' paths on a 120-column screen:
 		# the usual short TMPDIR, and tmux's sockets in the test's own dir
-		TMUX_TMPDIR=$tmp timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
+		TMUX_TMPDIR=$socks timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
 	*)
-		TMPDIR=$tmp TMUX_TMPDIR=$tmp timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
+		TMPDIR=$tmp TMUX_TMPDIR=$socks timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
 	esac
 	rc=$?
 	t1=$(date +%s%N)
@@ -74,7 +79,7 @@ if [ "${1:-}" = --one ]; then
 	else
 		echo "ok   $name ($p) ${secs} s"
 	fi
-	rm -rf "$tmp"
+	rm -rf "$tmp" "$socks"
 	exit 0
 fi
 
@@ -108,12 +113,13 @@ fi
 SANDPIT=$(cd "$B" && pwd)/sandpit
 SP_LOGDIR=$(cd "$B" && pwd)/test-logs/$TIER
 SP_RUNDIR=$(mktemp -d "${TMPDIR:-/tmp}/sandpit-tests.XXXXXX") || exit 2
+SP_SOCKDIR=$(mktemp -d /tmp/sp-socks.XXXXXX) || exit 2
 chmod 755 "$SP_RUNDIR"
 mkdir -p "$SP_RUNDIR/res" "$SP_RUNDIR/tmp" "$SP_LOGDIR"
 rm -f "$SP_LOGDIR"/*.log
-export SANDPIT SP_LOGDIR SP_RUNDIR
+export SANDPIT SP_LOGDIR SP_RUNDIR SP_SOCKDIR
 export SANDPIT_TOP="$TOP"
-trap 'rm -rf "$SP_RUNDIR"' EXIT
+trap 'rm -rf "$SP_RUNDIR" "$SP_SOCKDIR"' EXIT
 trap 'exit 130' INT TERM
 
 # which files of a suite are tests (of this tier)
