@@ -135,6 +135,17 @@ wait_gone() {
 	done
 }
 
+# wait_file_has FILE TEXT [SECONDS]: until FILE holds TEXT (what the
+# playground writes in its own time, as the recovery file after a pause
+# in typing).
+wait_file_has() {
+	_end=$(( $(date +%s) + ${3:-15} ))
+	until grep -qF -- "$2" "$1" 2>/dev/null; do
+		[ "$(date +%s)" -ge "$_end" ] && fail "$1 did not hold '$2' within ${3:-15} s"
+		sleep 0.05
+	done
+}
+
 # status: the status line (the last row).
 status() { screen | tail -n 1; }
 
