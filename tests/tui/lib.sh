@@ -16,7 +16,10 @@ NAME=$(basename "$0" .sh)
 command -v tmux >/dev/null 2>&1 || { echo "$NAME: skip: tmux is not installed"; exit 77; }
 [ -x "$BIN" ] || { echo "$NAME: FAIL: no binary at $BIN"; exit 1; }
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/sandpit-tui.XXXXXX")
+# The test's files live under /tmp whatever TMPDIR says: the screens
+# show their paths on 120 columns, and a long TMPDIR would wrap or cut
+# them (docs/testing.md, "Paths"); sandpit itself still gets TMPDIR.
+T=$(mktemp -d /tmp/sandpit-tui.XXXXXX)
 
 # The checkout's path and TMPDIR may hold spaces, quotes and UTF-8, and
 # be of any length (docs/testing.md, "Paths"). tmux runs a terminal's
