@@ -289,16 +289,16 @@ test-run: tests
 # last. check-timing: the bounds on time, one test at a time.
 PREPARED_AGE ?= 600
 check-long: tests
-	@age=$$(mktemp -d "$${TMPDIR:-/tmp}/sandpit-age.XXXXXX") && cp $(B)/tests/integration/test_prepared_age $$age/ || exit 1; \
-	(SANDPIT=$(abspath $(B))/sandpit SANDPIT_PREPARED_AGE=$(PREPARED_AGE) \
-		$$age/test_prepared_age > $$age/log 2>&1) & age_pid=$$!; \
+	@age=$$(mktemp -d "$${TMPDIR:-/tmp}/sandpit-age.XXXXXX") && cp $(B)/tests/integration/test_prepared_age "$$age/" || exit 1; \
+	(SANDPIT="$$(cd $(B) && pwd)/sandpit" SANDPIT_PREPARED_AGE=$(PREPARED_AGE) \
+		"$$age/test_prepared_age" > "$$age/log" 2>&1) & age_pid=$$!; \
 	sh tests/run.sh $(if $(J),-j $(J)) --tier long $(B) && \
 	$(MAKE) --no-print-directory soak && $(MAKE) --no-print-directory fuzz && \
 	$(MAKE) --no-print-directory check-compat; rc=$$?; \
 	echo "waiting for the prepared sandbox of $(PREPARED_AGE) s"; \
 	if wait $$age_pid; then echo "ok   a prepared sandbox $(PREPARED_AGE) s old has every layer"; \
-	else cat $$age/log; echo "FAIL a prepared sandbox $(PREPARED_AGE) s old"; rc=1; fi; \
-	rm -rf $$age; exit $$rc
+	else cat "$$age/log"; echo "FAIL a prepared sandbox $(PREPARED_AGE) s old"; rc=1; fi; \
+	rm -rf "$$age"; exit $$rc
 
 check-timing: tests
 	@rc=0; sh tests/run.sh -j 1 --tier timing $(B) || rc=1; \
