@@ -343,27 +343,29 @@ deps:
 
 # sandpit.pc by name too: it says PREFIX, so an install with another one
 # remakes it even when all is taken as made (make -o all install, which
-# installs a build without rebuilding it; tests/embed does)
+# installs a build without rebuilding it; tests/embed does). DESTDIR is
+# quoted: a staging dir may have spaces (tests/embed's, under a TMPDIR
+# that has them).
 install: all $(B)/sandpit.pc
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/sandpit/themes \
-		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(COMPLETIONDIR)
-	install -m 755 $(B)/sandpit $(DESTDIR)$(BINDIR)/sandpit
-	install -m 644 docs/sandpit.1 $(DESTDIR)$(MANDIR)/man1/sandpit.1
-	install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/sandpit/themes/
-	install -m 644 $(B)/completion/sandpit $(DESTDIR)$(COMPLETIONDIR)/sandpit
-	install -m 644 core/sandpit.h $(DESTDIR)$(INCLUDEDIR)/sandpit.h
-	install -m 644 $(B)/libsandpit.a $(DESTDIR)$(LIBDIR)/libsandpit.a
-	install -m 644 $(B)/libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION)
-	ln -sf libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsandpit.so
-	install -m 644 $(B)/sandpit.pc $(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(DATADIR)/sandpit/themes" \
+		"$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(LIBDIR)" "$(DESTDIR)$(PKGCONFIGDIR)" "$(DESTDIR)$(COMPLETIONDIR)"
+	install -m 755 $(B)/sandpit "$(DESTDIR)$(BINDIR)/sandpit"
+	install -m 644 docs/sandpit.1 "$(DESTDIR)$(MANDIR)/man1/sandpit.1"
+	install -m 644 themes/*.theme "$(DESTDIR)$(DATADIR)/sandpit/themes/"
+	install -m 644 $(B)/completion/sandpit "$(DESTDIR)$(COMPLETIONDIR)/sandpit"
+	install -m 644 core/sandpit.h "$(DESTDIR)$(INCLUDEDIR)/sandpit.h"
+	install -m 644 $(B)/libsandpit.a "$(DESTDIR)$(LIBDIR)/libsandpit.a"
+	install -m 644 $(B)/libsandpit.so.$(VERSION) "$(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION)"
+	ln -sf libsandpit.so.$(VERSION) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
+	ln -sf $(SONAME) "$(DESTDIR)$(LIBDIR)/libsandpit.so"
+	install -m 644 $(B)/sandpit.pc "$(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/sandpit $(DESTDIR)$(MANDIR)/man1/sandpit.1 $(DESTDIR)$(COMPLETIONDIR)/sandpit
-	rm -rf $(DESTDIR)$(DATADIR)/sandpit
-	rm -f $(DESTDIR)$(INCLUDEDIR)/sandpit.h $(DESTDIR)$(LIBDIR)/libsandpit.a \
-		$(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
-		$(DESTDIR)$(LIBDIR)/libsandpit.so $(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc
+	rm -f "$(DESTDIR)$(BINDIR)/sandpit" "$(DESTDIR)$(MANDIR)/man1/sandpit.1" "$(DESTDIR)$(COMPLETIONDIR)/sandpit"
+	rm -rf "$(DESTDIR)$(DATADIR)/sandpit"
+	rm -f "$(DESTDIR)$(INCLUDEDIR)/sandpit.h" "$(DESTDIR)$(LIBDIR)/libsandpit.a" \
+		"$(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION)" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
+		"$(DESTDIR)$(LIBDIR)/libsandpit.so" "$(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc"
 
 clean:
 	rm -rf build build-asan build-fuzz
