@@ -53,9 +53,26 @@ CONF
 # tmux's socket file: tmux 3.3a leaves it behind after kill-server.
 SOCK_PATH="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
 
+# The terminals' programs (pane pids, from new_terminal and at cleanup):
+# cleanup waits until they have exited, since a playground hung up on
+# by kill-server still writes its state (recovery.py.info) into $T, and
+# removing $T before that left the file's directories behind in /tmp.
+PANE_PIDS=""
+pane_gone() {
+	case $(ps -o stat= -p "$1" 2>/dev/null) in ''|Z*) return 0 ;; esac
+	return 1
+}
 cleanup() {
+	PANE_PIDS="$PANE_PIDS $(tm display -p -t t '#{pane_pid}' 2>/dev/null)"
 	tmux -L "$SOCK" kill-server >/dev/null 2>&1
 	server_gone
+	for _p in $PANE_PIDS; do
+		_n=0
+		until pane_gone "$_p" || [ $_n -ge 200 ]; do
+			_n=$((_n + 1))
+			sleep 0.05
+		done
+	done
 	rm -f "$SOCK_PATH"
 	rm -rf "$T"
 }
@@ -88,6 +105,7 @@ new_terminal() {
 		[ $_n -ge 100 ] && fail "tmux did not start a $1x$2 terminal"
 		sleep 0.05
 	done
+	PANE_PIDS="$PANE_PIDS $(tm display -p -t t '#{pane_pid}' 2>/dev/null)"
 }
 
 # start [ARGS...]: the playground in a 120x40 terminal.
