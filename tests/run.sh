@@ -51,8 +51,8 @@ if [ "${1:-}" = --one ]; then
 		# a hang is a failure, not a stalled CI
 		TMPDIR=$tmp TMUX_TMPDIR=$socks timeout 900 "$t" >"$log" 2>&1 ;;
 	tui)
-		# the playground shows its files' paths on a 120-column screen:
-		# the usual short TMPDIR, and tmux's sockets in the test's own dir
+		# the caller's TMPDIR for sandpit (lib.sh keeps the test's own
+		# files, whose paths the screens show, in a short dir of /tmp)
 		TMUX_TMPDIR=$socks timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
 	*)
 		TMPDIR=$tmp TMUX_TMPDIR=$socks timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
