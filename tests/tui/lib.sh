@@ -77,6 +77,12 @@ cleanup() {
 	rm -rf "$T"
 }
 trap cleanup EXIT
+# a test stopped from outside (run.sh's timeout, ^C) cleans up too: the
+# tmux server is a daemon, and it and the playground in it outlived the
+# script, running (and holding a prepared sandbox) for good
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 tm() { tmux -u -L "$SOCK" -f "$T/tmux.conf" "$@"; }
 
