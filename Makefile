@@ -16,6 +16,8 @@
 #   make install    PREFIX=/usr/local DESTDIR= (the command, and libsandpit
 #                   for other programs: header, .a, .so, sandpit.pc)
 #   make uninstall  remove what install put there
+#   make check-vm   sandpit on Debian 12's kernel under QEMU, cgroup v2 and v1
+#                   (root; long; installs QEMU and debootstrap first)
 #   make deps       install the Debian packages the build needs
 #   make layers     files per folder, the longest functions, circles between
 #                   files (make all fails on a circle in core/)
@@ -287,16 +289,16 @@ test-run: tests
 # last. check-timing: the bounds on time, one test at a time.
 PREPARED_AGE ?= 600
 check-long: tests
-	@age=$$(mktemp -d "$${TMPDIR:-/tmp}/sandpit-age.XXXXXX") && cp $(B)/tests/integration/test_prepared_age $$age/ || exit 1; \
-	(SANDPIT=$(abspath $(B))/sandpit SANDPIT_PREPARED_AGE=$(PREPARED_AGE) \
-		$$age/test_prepared_age > $$age/log 2>&1) & age_pid=$$!; \
+	@age=$$(mktemp -d "$${TMPDIR:-/tmp}/sandpit-age.XXXXXX") && cp $(B)/tests/integration/test_prepared_age "$$age/" || exit 1; \
+	(SANDPIT="$$(cd $(B) && pwd)/sandpit" SANDPIT_PREPARED_AGE=$(PREPARED_AGE) \
+		"$$age/test_prepared_age" > "$$age/log" 2>&1) & age_pid=$$!; \
 	sh tests/run.sh $(if $(J),-j $(J)) --tier long $(B) && \
 	$(MAKE) --no-print-directory soak && $(MAKE) --no-print-directory fuzz && \
 	$(MAKE) --no-print-directory check-compat; rc=$$?; \
 	echo "waiting for the prepared sandbox of $(PREPARED_AGE) s"; \
 	if wait $$age_pid; then echo "ok   a prepared sandbox $(PREPARED_AGE) s old has every layer"; \
-	else cat $$age/log; echo "FAIL a prepared sandbox $(PREPARED_AGE) s old"; rc=1; fi; \
-	rm -rf $$age; exit $$rc
+	else cat "$$age/log"; echo "FAIL a prepared sandbox $(PREPARED_AGE) s old"; rc=1; fi; \
+	rm -rf "$$age"; exit $$rc
 
 check-timing: tests
 	@rc=0; sh tests/run.sh -j 1 --tier timing $(B) || rc=1; \
@@ -317,9 +319,13 @@ asan:
 # sandpit on a second kernel: a small Debian 12 guest (debootstrap, its
 # own kernel and systemd) under QEMU, pure cgroup v2 and then v1, as root
 # and as an ordinary user in a delegated scope (tests/vm/run.sh; needs
-# root, qemu-system-x86 and debootstrap; the guest is built once into
-# $(B)/vm).
-check-vm: all
+# root; the guest is built once into $(B)/vm). Like check, it first
+# installs what it needs (the build's packages, QEMU, debootstrap).
+check-vm:
+	@sh .ci/deps.sh vm
+	@$(MAKE) --no-print-directory vm-run
+
+vm-run: all
 	@sh tests/vm/run.sh $(B)
 
 bench: $(B)/sandpit
@@ -337,27 +343,29 @@ deps:
 
 # sandpit.pc by name too: it says PREFIX, so an install with another one
 # remakes it even when all is taken as made (make -o all install, which
-# installs a build without rebuilding it; tests/embed does)
+# installs a build without rebuilding it; tests/embed does). DESTDIR is
+# quoted: a staging dir may have spaces (tests/embed's, under a TMPDIR
+# that has them).
 install: all $(B)/sandpit.pc
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/sandpit/themes \
-		$(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(COMPLETIONDIR)
-	install -m 755 $(B)/sandpit $(DESTDIR)$(BINDIR)/sandpit
-	install -m 644 docs/sandpit.1 $(DESTDIR)$(MANDIR)/man1/sandpit.1
-	install -m 644 themes/*.theme $(DESTDIR)$(DATADIR)/sandpit/themes/
-	install -m 644 $(B)/completion/sandpit $(DESTDIR)$(COMPLETIONDIR)/sandpit
-	install -m 644 core/sandpit.h $(DESTDIR)$(INCLUDEDIR)/sandpit.h
-	install -m 644 $(B)/libsandpit.a $(DESTDIR)$(LIBDIR)/libsandpit.a
-	install -m 644 $(B)/libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION)
-	ln -sf libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libsandpit.so
-	install -m 644 $(B)/sandpit.pc $(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(DATADIR)/sandpit/themes" \
+		"$(DESTDIR)$(INCLUDEDIR)" "$(DESTDIR)$(LIBDIR)" "$(DESTDIR)$(PKGCONFIGDIR)" "$(DESTDIR)$(COMPLETIONDIR)"
+	install -m 755 $(B)/sandpit "$(DESTDIR)$(BINDIR)/sandpit"
+	install -m 644 docs/sandpit.1 "$(DESTDIR)$(MANDIR)/man1/sandpit.1"
+	install -m 644 themes/*.theme "$(DESTDIR)$(DATADIR)/sandpit/themes/"
+	install -m 644 $(B)/completion/sandpit "$(DESTDIR)$(COMPLETIONDIR)/sandpit"
+	install -m 644 core/sandpit.h "$(DESTDIR)$(INCLUDEDIR)/sandpit.h"
+	install -m 644 $(B)/libsandpit.a "$(DESTDIR)$(LIBDIR)/libsandpit.a"
+	install -m 644 $(B)/libsandpit.so.$(VERSION) "$(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION)"
+	ln -sf libsandpit.so.$(VERSION) "$(DESTDIR)$(LIBDIR)/$(SONAME)"
+	ln -sf $(SONAME) "$(DESTDIR)$(LIBDIR)/libsandpit.so"
+	install -m 644 $(B)/sandpit.pc "$(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/sandpit $(DESTDIR)$(MANDIR)/man1/sandpit.1 $(DESTDIR)$(COMPLETIONDIR)/sandpit
-	rm -rf $(DESTDIR)$(DATADIR)/sandpit
-	rm -f $(DESTDIR)$(INCLUDEDIR)/sandpit.h $(DESTDIR)$(LIBDIR)/libsandpit.a \
-		$(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME) \
-		$(DESTDIR)$(LIBDIR)/libsandpit.so $(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc
+	rm -f "$(DESTDIR)$(BINDIR)/sandpit" "$(DESTDIR)$(MANDIR)/man1/sandpit.1" "$(DESTDIR)$(COMPLETIONDIR)/sandpit"
+	rm -rf "$(DESTDIR)$(DATADIR)/sandpit"
+	rm -f "$(DESTDIR)$(INCLUDEDIR)/sandpit.h" "$(DESTDIR)$(LIBDIR)/libsandpit.a" \
+		"$(DESTDIR)$(LIBDIR)/libsandpit.so.$(VERSION)" "$(DESTDIR)$(LIBDIR)/$(SONAME)" \
+		"$(DESTDIR)$(LIBDIR)/libsandpit.so" "$(DESTDIR)$(PKGCONFIGDIR)/sandpit.pc"
 
 clean:
 	rm -rf build build-asan build-fuzz
@@ -371,4 +379,4 @@ check-compat: all
 
 FORCE:
 
-.PHONY: FORCE layers layers-check check-compat pkgs-core pkgs-tui pkgs-test all tests check check-long check-timing check-vm test-run run asan bench soak fuzz deps install uninstall clean
+.PHONY: FORCE layers layers-check check-compat pkgs-core pkgs-tui pkgs-test all tests check check-long check-timing check-vm vm-run test-run run asan bench soak fuzz deps install uninstall clean

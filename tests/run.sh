@@ -10,11 +10,12 @@
 #
 # -j N: tests at once (default: the number of CPUs; J=N in the
 # environment too). Each test is a process of its own, with its own
-# TMPDIR (and tmux socket directory) inside this run's directory, so a
-# test that compares the host's /tmp before and after sees only what
-# its own runs made, never a neighbour's temp files. (The terminal tests
-# keep the usual TMPDIR: they make root's files, which no such check
-# counts, and their screens show the paths.)
+# TMPDIR inside this run's directory, so a test that compares the
+# host's /tmp before and after sees only what its own runs made, never a
+# neighbour's temp files. (The terminal tests keep the usual TMPDIR:
+# they make root's files, which no such check counts.) tmux's sockets go
+# in a short directory of each test's own under /tmp: a unix socket's
+# path holds 108 bytes, fewer than a long TMPDIR may take.
 #
 # Tiers (docs/testing.md): check runs every suite; long and timing run
 # only the tests of that tier (cmocka programs with SP_TIER_LONG or
@@ -29,8 +30,9 @@ set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 
 # ---- one test (run by xargs, below): its log, its time, one line ----
+# One argument, the job's line "SUITE PATH": the path may hold spaces.
 if [ "${1:-}" = --one ]; then
-	suite=$2 t=$3
+	suite=${2%% *} t=${2#* }
 	case $suite in
 	unit|integration) name=$suite/$(basename "$t") ;;
 	*) name=$suite/$(basename "$t" .sh) ;;
@@ -39,17 +41,21 @@ if [ "${1:-}" = --one ]; then
 	log=$SP_LOGDIR/$id.log
 	tmp=$SP_RUNDIR/tmp/$id
 	mkdir -p "$tmp" && chmod 755 "$tmp"
+	# tmux's socket must fit a unix socket's path (108 bytes), which a
+	# long TMPDIR does not: the sockets get a short directory of their own
+	socks=$SP_SOCKDIR/$id
+	mkdir -p "$socks"
 	t0=$(date +%s%N)
 	case $suite in
 	unit|integration)
 		# a hang is a failure, not a stalled CI
-		TMPDIR=$tmp TMUX_TMPDIR=$tmp timeout 900 "$t" >"$log" 2>&1 ;;
+		TMPDIR=$tmp TMUX_TMPDIR=$socks timeout 900 "$t" >"$log" 2>&1 ;;
 	tui)
-		# the playground shows its files' paths on a 120-column screen:
-		# the usual short TMPDIR, and tmux's sockets in the test's own dir
-		TMUX_TMPDIR=$tmp timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
+		# the caller's TMPDIR for sandpit (lib.sh keeps the test's own
+		# files, whose paths the screens show, in a short dir of /tmp)
+		TMUX_TMPDIR=$socks timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
 	*)
-		TMPDIR=$tmp TMUX_TMPDIR=$tmp timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
+		TMPDIR=$tmp TMUX_TMPDIR=$socks timeout 300 sh "$t" "$SANDPIT" >"$log" 2>&1 ;;
 	esac
 	rc=$?
 	t1=$(date +%s%N)
@@ -73,7 +79,7 @@ if [ "${1:-}" = --one ]; then
 	else
 		echo "ok   $name ($p) ${secs} s"
 	fi
-	rm -rf "$tmp"
+	rm -rf "$tmp" "$socks"
 	exit 0
 fi
 
@@ -107,12 +113,13 @@ fi
 SANDPIT=$(cd "$B" && pwd)/sandpit
 SP_LOGDIR=$(cd "$B" && pwd)/test-logs/$TIER
 SP_RUNDIR=$(mktemp -d "${TMPDIR:-/tmp}/sandpit-tests.XXXXXX") || exit 2
+SP_SOCKDIR=$(mktemp -d /tmp/sp-socks.XXXXXX) || exit 2
 chmod 755 "$SP_RUNDIR"
 mkdir -p "$SP_RUNDIR/res" "$SP_RUNDIR/tmp" "$SP_LOGDIR"
 rm -f "$SP_LOGDIR"/*.log
-export SANDPIT SP_LOGDIR SP_RUNDIR
+export SANDPIT SP_LOGDIR SP_RUNDIR SP_SOCKDIR
 export SANDPIT_TOP="$TOP"
-trap 'rm -rf "$SP_RUNDIR"' EXIT
+trap 'rm -rf "$SP_RUNDIR" "$SP_SOCKDIR"' EXIT
 trap 'exit 130' INT TERM
 
 # which files of a suite are tests (of this tier)
@@ -145,15 +152,21 @@ for suite in $SUITES; do
 	tests_of "$suite" >> "$SP_RUNDIR/jobs" || exit 2
 done
 # The slowest first (as the last run measured them), so that the long
-# ones do not start last and keep the run waiting on one test.
+# ones do not start last and keep the run waiting on one test. A time is
+# kept under the test's name (SUITE/NAME), not its path: a path may hold
+# spaces, and a clone moved elsewhere keeps its times.
 times=$SP_LOGDIR/times
 [ -f "$times" ] || : > "$times"
-awk 'FILENAME == ARGV[1] { t[$2] = $1; next } { print (($2 in t) ? t[$2] : 1000), $0 }' \
+awk 'FILENAME == ARGV[1] { t[$2] = $1; next }
+	{ n = $0; sub(/^[^ ]* /, "", n); sub(/.*\//, "", n); sub(/\.sh$/, "", n); n = $1 "/" n
+	  print ((n in t) ? t[n] : 1000), $0 }' \
 	"$times" "$SP_RUNDIR/jobs" | sort -k1,1 -rn -s | cut -d' ' -f2- > "$SP_RUNDIR/order"
 
 echo "running $(wc -l < "$SP_RUNDIR/order") test programs and scripts, $JOBS at a time (tier $TIER; logs in $SP_LOGDIR)"
 start=$(date +%s)
-xargs -r -P "$JOBS" -n 2 sh "$0" --one < "$SP_RUNDIR/order"
+# one job a line, given whole (xargs would split a path at its spaces
+# and quotes)
+tr '\n' '\0' < "$SP_RUNDIR/order" | xargs -0 -r -P "$JOBS" -n 1 sh "$0" --one
 wall=$(( $(date +%s) - start ))
 
 pass=0 fail=0 skip=0 failed_names=""
@@ -173,13 +186,11 @@ fi
 echo
 echo "slowest:"
 sort -k6,6 -rn "$SP_RUNDIR/all" | head -n 10 | awk '{ printf "  %7.1f s  %s\n", $6, $1 }'
-# remember the times for the next run's order (by path, as the jobs name
-# them), keeping those of the tests this run did not run
-while read -r suite t; do
-	case $suite in unit|integration) id=${suite}_$(basename "$t") ;; *) id=${suite}_$(basename "$t" .sh) ;; esac
-	[ -f "$SP_RUNDIR/res/$id" ] && echo "$(cut -d' ' -f6 "$SP_RUNDIR/res/$id") $t"
-done < "$SP_RUNDIR/order" > "$SP_RUNDIR/times"
-awk 'FILENAME == ARGV[1] { new[$2] = 1; print; next } !($2 in new)' \
+# remember the times for the next run's order (by name), keeping those
+# of the tests this run did not run
+awk '{ print $6, $1 }' "$SP_RUNDIR/all" > "$SP_RUNDIR/times"
+awk 'FILENAME == ARGV[1] { new[$2] = 1; print; next }
+	!($2 in new) && NF == 2 && $2 ~ /^[a-z]+\/[^\/]+$/' \
 	"$SP_RUNDIR/times" "$times" > "$SP_RUNDIR/times.all" && cp "$SP_RUNDIR/times.all" "$times"
 
 for n in $failed_names; do

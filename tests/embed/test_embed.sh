@@ -16,14 +16,23 @@ command -v pkg-config >/dev/null || { echo "pkg-config is missing"; exit 77; }
 if nm "$B/libsandpit.a" 2>/dev/null | grep -q '__asan_\|__ubsan_'; then
 	echo "the build is sanitized; the embed test links a plain library"; exit 77
 fi
-tmp=$(mktemp -d)
+# make takes the build dir as a word (a target's name): named from the
+# checkout, it holds no part of the checkout's path, which may have
+# spaces (docs/testing.md, "Paths")
+MB=$(realpath --relative-to="$TOP" "$B")
+case $MB in *[[:space:]]*) echo "make cannot take a build dir with a space in its name: $MB"; exit 77 ;; esac
+# pkg-config cannot write a path with spaces or bytes that are not ASCII
+# into its flags (PKG_CONFIG_SYSROOT_DIR below): the staging dirs live in
+# a plain directory under /tmp, whatever TMPDIR says; the last install
+# goes to a DESTDIR with a space and UTF-8, which make install must take
+tmp=$(mktemp -d /tmp/sandpit-embed.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 
 # Installed as a distribution would stage it: DESTDIR, a usual prefix.
 # What is built is installed (-o all): never rebuilt here, under the
 # tests that run the same build beside this one.
-make -s -C "$TOP" B="$B" -o all DESTDIR="$tmp/root" PREFIX=/usr/local install >"$tmp/install.log" 2>&1 ||
+make -s -C "$TOP" B="$MB" -o all DESTDIR="$tmp/root" PREFIX=/usr/local install >"$tmp/install.log" 2>&1 ||
 	{ cat "$tmp/install.log"; fail "make install"; }
 lib=$tmp/root/usr/local/lib
 for f in include/sandpit.h lib/libsandpit.a lib/libsandpit.so lib/libsandpit.so.0 \
@@ -72,13 +81,18 @@ $out"
 # The same build installed once more under another prefix, as `make` then
 # `make install PREFIX=/usr` does: its sandpit.pc must name that prefix
 # (it was once made at build time with the default one).
-make -s -C "$TOP" B="$B" -o all DESTDIR="$tmp/root2" PREFIX=/usr install >"$tmp/install2.log" 2>&1 ||
+make -s -C "$TOP" B="$MB" -o all DESTDIR="$tmp/root2" PREFIX=/usr install >"$tmp/install2.log" 2>&1 ||
 	{ cat "$tmp/install2.log"; fail "make install PREFIX=/usr"; }
 grep -qx 'prefix=/usr' "$tmp/root2/usr/lib/pkgconfig/sandpit.pc" &&
 	grep -qx 'libdir=/usr/lib' "$tmp/root2/usr/lib/pkgconfig/sandpit.pc" ||
 	fail "PREFIX=/usr installed a sandpit.pc that says: $(head -3 "$tmp/root2/usr/lib/pkgconfig/sandpit.pc")"
-# and the build goes back to its own prefix for the next install
-make -s -C "$TOP" B="$B" -o all DESTDIR="$tmp/root3" PREFIX=/usr/local install >/dev/null 2>&1 &&
-	grep -qx 'prefix=/usr/local' "$tmp/root3/usr/local/lib/pkgconfig/sandpit.pc" ||
+# and the build goes back to its own prefix for the next install (to a
+# DESTDIR with a space and UTF-8)
+root3="$tmp/root 3, ü é"
+make -s -C "$TOP" B="$MB" -o all DESTDIR="$root3" PREFIX=/usr/local install >"$tmp/install3.log" 2>&1 ||
+	{ cat "$tmp/install3.log"; fail "make install to a DESTDIR with a space"; }
+grep -qx 'prefix=/usr/local' "$root3/usr/local/lib/pkgconfig/sandpit.pc" ||
 	fail "a second install under /usr/local kept the /usr sandpit.pc"
+[ -x "$root3/usr/local/bin/sandpit" ] && [ -L "$root3/usr/local/lib/libsandpit.so" ] ||
+	fail "make install to a DESTDIR with a space put no sandpit or libsandpit.so there"
 echo "ok: shared and static front ends ran the program; sandpit.pc names each install's prefix"

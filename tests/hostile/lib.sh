@@ -112,6 +112,7 @@ PYEOF
 prog() {
 	sed -e "s|@MARK@|$MARK|g" -e "s|@W@|$W|g" -e "s|@HOSTPID@|${HOSTPID:-0}|g" \
 	    -e "s|@TCP@|${TCP_PORT:-0}|g" -e "s|@UDP@|${UDP_PORT:-0}|g" \
+	    -e "s|@SOCKDIR@|${SOCKDIR:-}|g" \
 		> "$W/${MARK}_$1.py"
 }
 

@@ -8,12 +8,18 @@
 . "$(dirname "$0")/lib.sh"
 
 # The host's listeners: they log every connection or datagram to $W/hits.
+# The unix socket's path must fit sun_path (108 bytes), which $W under a
+# long TMPDIR does not: it gets a short directory of its own.
+SOCKDIR=$(mktemp -d /tmp/sp-sock.XXXXXX) || exit 2
+chmod 755 "$SOCKDIR"
+trap 'rm -rf "$SOCKDIR"; cleanup' EXIT
+export SOCKDIR
 cat > "$W/listen.py" <<'PYEOF'
 import os, select, socket, sys
 w, mark = os.environ["W"], os.environ["MARK"]
 tcp = socket.socket(); tcp.bind(("127.0.0.1", 0)); tcp.listen(8)
 udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); udp.bind(("127.0.0.1", 0))
-path = socket.socket(socket.AF_UNIX); path.bind(w + "/sock"); path.listen(8)
+path = socket.socket(socket.AF_UNIX); path.bind(os.environ["SOCKDIR"] + "/sock"); path.listen(8)
 abst = socket.socket(socket.AF_UNIX); abst.bind("\0" + mark); abst.listen(8)
 with open(w + "/ports.tmp", "w") as f:
     f.write("%d %d\n" % (tcp.getsockname()[1], udp.getsockname()[1]))
@@ -112,7 +118,7 @@ def conn(addr):
     s = socket.socket(socket.AF_UNIX)
     s.settimeout(2)
     s.connect(addr)
-tryit("unix path", lambda: conn("@W@/sock"))
+tryit("unix path", lambda: conn("@SOCKDIR@/sock"))
 tryit("unix abstract", lambda: conn("\0@MARK@"))
 tryit("systemd notify", lambda: conn("/run/systemd/notify"))
 tryit("docker", lambda: conn("/var/run/docker.sock"))
@@ -131,7 +137,7 @@ check unix 'line("socketpair") == "ping"' 'unix sockets inside the sandbox still
 check unix 'line("interfaces") == "lo"' 'only loopback in the network namespace'
 check unix 'not viol("network")' 'allowed unix sockets are no network violation'
 
-host_ok "no connection or datagram reached a host listener" sh -c "[ ! -s '$W/hits' ]"
+host_ok "no connection or datagram reached a host listener" sh -c '[ ! -s "$W/hits" ]'
 host_ok "the host listeners are still up" kill -0 $BG_PIDS
 host_clean
 finish

@@ -65,6 +65,32 @@ static inline char *it_fmt(const char *fmt, ...)
 	return s;
 }
 
+/* s quoted for a shell command line (system()), in a fresh malloc'd
+ * string: the checkout's path and TMPDIR may hold spaces, quotes and
+ * UTF-8 (docs/testing.md, "Paths"). */
+static inline char *it_shq(const char *s)
+{
+	size_t n = 3;
+	char *q, *o;
+
+	for (const char *p = s; *p; p++)
+		n += *p == '\'' ? 4 : 1;
+	q = o = malloc(n);
+	assert_non_null(q);
+	*o++ = '\'';
+	for (const char *p = s; *p; p++) {
+		if (*p == '\'') {
+			memcpy(o, "'\\''", 4);
+			o += 4;
+		} else {
+			*o++ = *p;
+		}
+	}
+	*o++ = '\'';
+	*o = '\0';
+	return q;
+}
+
 /* A name for a program file unique to this test and this process. */
 static inline char *it_name(const char *what)
 {

@@ -57,7 +57,12 @@ static void test_every_byte_value_comes_back_exactly(void **state)
 	it_cli(&c, true, args);
 	IT_CLI_CHECK(&c, c.status == 0);
 	res = it_write(f->dir, "result.json", c.out, c.out_len);
-	cmd = it_fmt("python3 %s %s", chk, res);
+	{
+		char *qchk = it_shq(chk), *qres = it_shq(res);
+		cmd = it_fmt("python3 %s %s", qchk, qres);
+		free(qchk);
+		free(qres);
+	}
 	rc = system(cmd);
 	IT_CLI_CHECK(&c, WIFEXITED(rc) && WEXITSTATUS(rc) == 0);
 	/* and in C: the same bytes, through the reader of json_se.h */

@@ -14,8 +14,10 @@
 /* rm -r of what the tests make (two levels). */
 static void rm_tree(const char *path)
 {
-	char *cmd = it_fmt("rm -rf '%s'", path);
+	char *qpath = it_shq(path);
+	char *cmd = it_fmt("rm -rf %s", qpath);
 
+	free(qpath);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", path);
 	free(cmd);

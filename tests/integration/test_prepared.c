@@ -9,6 +9,22 @@
  */
 #include "prep.h"
 
+/* A limit's violation says what was measured before the limit it names
+ * ("CPU time 0.70 s of 0.70 s"): a busy machine moves the measure (the
+ * kill lands at 0.70 s or 0.71 s), so those compare from the limit on;
+ * every other violation word for word. */
+static const char *measured_apart(const struct sp_violation *v)
+{
+	const char *of = NULL, *p = v->what;
+
+	if (v->kind != SP_VIOL_CPU && v->kind != SP_VIOL_WALL && v->kind != SP_VIOL_MEMORY &&
+	    v->kind != SP_VIOL_DISK)
+		return v->what;
+	while ((p = strstr(p, " of ")) != NULL)
+		of = p++;
+	return of ? of : v->what;
+}
+
 /* The same outcome, field by field: what a program can tell apart. */
 static void same_outcome(const struct sp_result *cold, const struct sp_result *prep)
 {
@@ -26,7 +42,8 @@ static void same_outcome(const struct sp_result *cold, const struct sp_result *p
 	for (size_t i = 0; i < cold->n_violations && i < prep->n_violations; i++) {
 		IT_CHECK(prep, prep->violations[i].kind == cold->violations[i].kind);
 		IT_CHECK(prep, prep->violations[i].line == cold->violations[i].line);
-		IT_CHECK(prep, strcmp(prep->violations[i].what, cold->violations[i].what) == 0);
+		IT_CHECK(prep, strcmp(measured_apart(&prep->violations[i]),
+				      measured_apart(&cold->violations[i])) == 0);
 	}
 	IT_CHECK(prep, prep->n_files == cold->n_files);
 	for (size_t i = 0; i < cold->n_files && i < prep->n_files; i++) {

@@ -31,7 +31,7 @@ assert a["result"]["structuredContent"]["stdout"] == "from the assistant 42\n", 
 assert b["result"]["isError"] is True, b
 PY
 
-new_terminal 80 24 "$BIN"
+new_terminal 80 24 "$QBIN"
 ready
 keys F3
 wait_for "h assistant's runs"

@@ -64,7 +64,7 @@ one_call
 grep -q "is a symbolic link" "$T/mcp.err" || fail "the server did not say the history dir is a link: $(cat "$T/mcp.err")"
 grep -q "keeps its runs in" "$T/mcp.err" || fail "the server did not say where its runs go instead: $(cat "$T/mcp.err")"
 # the playground's view does not read runs through the link, and says why
-new_terminal 80 24 "$BIN"
+new_terminal 80 24 "$QBIN"
 ready
 keys F3
 wait_for "h assistant's runs"

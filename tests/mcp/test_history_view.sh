@@ -71,7 +71,7 @@ scroll_to() {
 }
 
 for size in "80 24" "120 40"; do
-	new_terminal $size "$BIN"
+	new_terminal $size "$QBIN"
 	ready
 	keys F3
 	wait_for "h assistant's runs"
@@ -103,7 +103,7 @@ for size in "80 24" "120 40"; do
 done
 
 # e + F5: the code runs again with the file it was sent
-new_terminal 80 24 "$BIN"
+new_terminal 80 24 "$QBIN"
 ready
 view_run 0
 keys e

@@ -16,7 +16,24 @@ NAME=$(basename "$0" .sh)
 command -v tmux >/dev/null 2>&1 || { echo "$NAME: skip: tmux is not installed"; exit 77; }
 [ -x "$BIN" ] || { echo "$NAME: FAIL: no binary at $BIN"; exit 1; }
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/sandpit-tui.XXXXXX")
+# The test's files live under /tmp whatever TMPDIR says: the screens
+# show their paths on 120 columns, and a long TMPDIR would wrap or cut
+# them (docs/testing.md, "Paths"); sandpit itself still gets TMPDIR.
+T=$(mktemp -d /tmp/sandpit-tui.XXXXXX)
+
+# The checkout's path and TMPDIR may hold spaces, quotes and UTF-8, and
+# be of any length (docs/testing.md, "Paths"). tmux runs a terminal's
+# command through the shell, so a path in it goes quoted: shq WORD quotes
+# one word, shargs WORD... each of them; QBIN and QT are the binary and
+# the temp dir so quoted ("$QBIN $QT/prog.py" is one command line).
+shq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+shargs() {
+	_s=""
+	for _a; do _s="$_s${_s:+ }$(shq "$_a")"; done
+	printf '%s' "$_s"
+}
+QBIN=$(shq "$BIN")
+QT=$(shq "$T")
 SOCK=sandpit-test-$$
 export HOME="$T/home" XDG_CONFIG_HOME="$T/config" XDG_STATE_HOME="$T/state"
 export XDG_DATA_HOME="$T/data" XDG_CACHE_HOME="$T/cache"
@@ -36,13 +53,36 @@ CONF
 # tmux's socket file: tmux 3.3a leaves it behind after kill-server.
 SOCK_PATH="${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$SOCK"
 
+# The terminals' programs (pane pids, from new_terminal and at cleanup):
+# cleanup waits until they have exited, since a playground hung up on
+# by kill-server still writes its state (recovery.py.info) into $T, and
+# removing $T before that left the file's directories behind in /tmp.
+PANE_PIDS=""
+pane_gone() {
+	case $(ps -o stat= -p "$1" 2>/dev/null) in ''|Z*) return 0 ;; esac
+	return 1
+}
 cleanup() {
+	PANE_PIDS="$PANE_PIDS $(tm display -p -t t '#{pane_pid}' 2>/dev/null)"
 	tmux -L "$SOCK" kill-server >/dev/null 2>&1
 	server_gone
+	for _p in $PANE_PIDS; do
+		_n=0
+		until pane_gone "$_p" || [ $_n -ge 200 ]; do
+			_n=$((_n + 1))
+			sleep 0.05
+		done
+	done
 	rm -f "$SOCK_PATH"
 	rm -rf "$T"
 }
 trap cleanup EXIT
+# a test stopped from outside (run.sh's timeout, ^C) cleans up too: the
+# tmux server is a daemon, and it and the playground in it outlived the
+# script, running (and holding a prepared sandbox) for good
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 tm() { tmux -u -L "$SOCK" -f "$T/tmux.conf" "$@"; }
 
@@ -71,17 +111,18 @@ new_terminal() {
 		[ $_n -ge 100 ] && fail "tmux did not start a $1x$2 terminal"
 		sleep 0.05
 	done
+	PANE_PIDS="$PANE_PIDS $(tm display -p -t t '#{pane_pid}' 2>/dev/null)"
 }
 
 # start [ARGS...]: the playground in a 120x40 terminal.
 start() {
-	new_terminal 120 40 "$BIN $*"
+	new_terminal 120 40 "$(shargs "$BIN" "$@")"
 }
 
 # start_then_shell [ARGS...]: like start, but the pane lives on after the
 # playground exits (a shell waits), with "SHELL-AGAIN" on the screen.
 start_then_shell() {
-	new_terminal 120 40 "$BIN $*; echo SHELL-AGAIN; sleep 60"
+	new_terminal 120 40 "$(shargs "$BIN" "$@"); echo SHELL-AGAIN; sleep 60"
 }
 
 # screen: what the terminal shows now.
@@ -117,6 +158,17 @@ wait_gone() {
 	while :; do
 		screen | grep -qF -- "$1" || return 0
 		[ "$(date +%s)" -ge "$_end" ] && fail "'$1' still on screen after ${2:-15} s"
+		sleep 0.05
+	done
+}
+
+# wait_file_has FILE TEXT [SECONDS]: until FILE holds TEXT (what the
+# playground writes in its own time, as the recovery file after a pause
+# in typing).
+wait_file_has() {
+	_end=$(( $(date +%s) + ${3:-15} ))
+	until grep -qF -- "$2" "$1" 2>/dev/null; do
+		[ "$(date +%s)" -ge "$_end" ] && fail "$1 did not hold '$2' within ${3:-15} s"
 		sleep 0.05
 	done
 }
@@ -205,6 +257,40 @@ click_title() {
 # (for text that wraps: it must read whole, word for word).
 joined() {
 	screen | sed 's/^[║│ ]*//; s/[║│ ]*$//' | tr '\n' ' ' | tr -s ' '
+}
+
+# box TITLE: the text inside the double-lined box titled TITLE (a dialog
+# drawn over the panes), its rows joined with one space: a question that
+# wraps (a long path in it) reads whole, word for word.
+box() {
+	screen | python3 -c '
+import sys
+rows = sys.stdin.read().split("\n")
+mark = "\u2550[ " + sys.argv[1] + " ]"
+for i, row in enumerate(rows):
+    at = row.find(mark)
+    if at < 0:
+        continue
+    left = row.rfind("\u2554", 0, at)
+    right = row.find("\u2557", at)
+    words = []
+    for inner in rows[i + 1:]:
+        if left < 0 or right < 0 or len(inner) <= right or inner[left] != "\u2551":
+            break
+        words += inner[left + 1:right].split()
+    print(" ".join(words))
+    break' "$1"
+}
+
+# wait_box TITLE TEXT [SECONDS]: until the box titled TITLE says TEXT.
+wait_box() {
+	_end=$(( $(date +%s) + ${3:-15} ))
+	while :; do
+		box "$1" | grep -qF -- "$2" && return 0
+		[ "$(date +%s)" -ge "$_end" ] &&
+			fail "the box '$1' did not say '$2' within ${3:-15} s (it said: $(box "$1"))"
+		sleep 0.05
+	done
 }
 
 # ---- lessons (sandpit learn) ----

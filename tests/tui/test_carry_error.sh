@@ -8,7 +8,7 @@ need_sandbox
 
 need_x10_mouse
 
-new_terminal 80 24 "$BIN"
+new_terminal 80 24 "$QBIN"
 ready
 click_title "Carry"
 wait_for "═[ Carry ]"

@@ -10,7 +10,9 @@ ready
 [ "$(tm display -p -t t '#{alternate_on}')" = 1 ] || fail "the playground is not on the alternate screen"
 type_text 'survivor = 42'
 wait_for 'survivor = 42'
-pid=$(pgrep -f "^$BIN $T/crash.py" | head -n 1)
+# the playground is the child of the pane's shell (by parent, not by a
+# command line that holds the checkout's path)
+pid=$(pgrep -P "$(tm display -p -t t '#{pane_pid}')" | head -n 1)
 [ -n "$pid" ] || fail "cannot find the playground's pid"
 kill -SEGV "$pid"
 wait_for "SHELL-AGAIN"
@@ -18,7 +20,7 @@ term_sane
 grep -q 'survivor = 42' "$XDG_STATE_HOME/sandpit/recovery.py" 2>/dev/null ||
 	fail "no recovery file with the text after the crash"
 # the same terminal, a new playground (the shell line after it says BACK)
-tm respawn-pane -k -t t "$BIN; echo BACK-AGAIN; sleep 60"
+tm respawn-pane -k -t t "$QBIN; echo BACK-AGAIN; sleep 60"
 wait_for "Unsaved work from the last session"
 wait_for "crash.py"
 keys r

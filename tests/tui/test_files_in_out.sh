@@ -6,9 +6,13 @@
 # as kept, with a line saying the work dir itself was deleted and this is
 # sandpit's copy; the copy is under $XDG_STATE_HOME/sandpit/runs/; F8 views
 # the CSV in columns and saves a copy where asked, and the chart large;
-# F7 -1 detaches.
+# F7 -1 detaches. The playground starts in a directory of the test's
+# own with a long name (spaces, UTF-8): the save dialog names it whole,
+# wrapped, with the rest of its question (not the checkout's path).
 . "$(dirname "$0")/lib.sh"
 need_sandbox
+here="$T/where the copies go, a directory name as long as a newcomer's, ü é"
+mkdir -p "$here" && cd "$here" || fail "cannot make $here"
 
 printf 'city,temp\nOslo,3\nRome,15\n' > "$T/data.csv"
 cat > "$T/chain.py" <<'PY'
@@ -48,12 +52,12 @@ wait_for "CSV: 2 rows x 2 columns"
 wait_for "Oslo   3.0"
 screen | grep -q "city  temp" || fail "the CSV header is not a right-aligned numeric column's"
 keys s
-wait_for "Save a copy of this file as a new file, in $PWD"
+wait_box "Save a copy" "Save a copy of this file as a new file, in $here (or give another path): summary.csv"
 keys C-u
-type_text "$T/saved.csv"
+type_text "saved.csv"
 keys Enter
-wait_for "saved a copy as $T/saved.csv"
-cmp -s "$kept" "$T/saved.csv" || fail "the saved copy differs from the kept file"
+wait_for "saved a copy as "
+cmp -s "$kept" "$here/saved.csv" || fail "the saved copy differs from the kept file"
 keys Escape
 wait_for "Files of run 1 (F8)"
 # the chart, large (the image module draws it in cells)

@@ -6,7 +6,7 @@
 # words ("64 processes", never "64 processe" / "s").
 . "$(dirname "$0")/lib.sh"
 
-new_terminal 80 24 "$BIN"
+new_terminal 80 24 "$QBIN"
 ready
 # the message reads whole (the key hints give way to it: issue 41), and
 # it names the key that runs the demo

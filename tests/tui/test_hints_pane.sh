@@ -13,7 +13,7 @@ need_x10_mouse
 check_case() {
 	printf '%b' "$4" > "$T/$1.py"
 	tm kill-server >/dev/null 2>&1
-	new_terminal 120 40 "$BIN $T/$1.py"
+	new_terminal 120 40 "$QBIN $QT/$1.py"
 	ready
 	keys F5
 	wait_for "hint, line $2:" 30
@@ -50,7 +50,7 @@ check_case network 2 "The program tried to reach a network, and a run has none (
 # a click on a traceback line goes to it too
 printf 'def f():\n    import sandpit_absent_module\n\nf()\n' > "$T/click.py"
 tm kill-server >/dev/null 2>&1
-new_terminal 120 40 "$BIN $T/click.py"
+new_terminal 120 40 "$QBIN $QT/click.py"
 ready
 keys F5
 wait_for "hint, line 2:" 30

@@ -37,7 +37,7 @@ quit_anyway
 
 # a new session: the progress is kept
 # the same terminal, a new session (no new tmux server to race with)
-tm respawn-pane -k -t t "$BIN learn"
+tm respawn-pane -k -t t "$QBIN learn"
 wait_for "1/8 passed"
 wait_for "passed before - F5 runs it again"
 keys F3

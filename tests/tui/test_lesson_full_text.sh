@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
-new_terminal 80 24 "$BIN learn"
+new_terminal 80 24 "$QBIN learn"
 wait_for "Lesson 1/8"
 ready
 wait_for "F5/^R run"

@@ -11,7 +11,7 @@ need_sandbox
 # editor_rows: the program's numbered rows the Editor shows now
 editor_rows() { screen | grep -cE '^[║│] *[0-9]+[^0-9]'; }
 
-new_terminal 80 24 "$BIN learn"
+new_terminal 80 24 "$QBIN learn"
 wait_for "Lesson 1/8"
 ready
 n=$(editor_rows)

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
-new_terminal 80 24 "$BIN learn"
+new_terminal 80 24 "$QBIN learn"
 wait_for "Lesson 1/8"
 ready
 type_text "# my own attempt"

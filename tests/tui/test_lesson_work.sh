@@ -28,7 +28,7 @@ wait_for "your program from last time"
 quit_anyway
 
 # the same terminal, a new session (no new tmux server to race with)
-tm respawn-pane -k -t t "$BIN learn"
+tm respawn-pane -k -t t "$QBIN learn"
 wait_for "Lesson 1/8"
 wait_for "# my own try"
 keys C-d

@@ -45,7 +45,7 @@ numbers_whole() {
 
 for size in "120 40" "80 24"; do
 	set -- $size
-	new_terminal "$1" "$2" "$BIN $T/df.py"
+	new_terminal "$1" "$2" "$QBIN $QT/df.py"
 	ready
 	keys F5
 	wait_status "ok" 30

@@ -105,7 +105,7 @@ fi
 if infocmp xterm-direct >/dev/null 2>&1; then
 	fresh_server
 	chart=$(ls "$TOP"/tui/demos/*_chart.py)
-	new_terminal 120 40 "TERM=xterm-direct $BIN $chart"
+	new_terminal 120 40 "TERM=xterm-direct $QBIN $(shq "$chart")"
 	ready
 	keys F5
 	wait_status "ok" 60

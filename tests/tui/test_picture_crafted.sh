@@ -37,7 +37,7 @@ print("crafted written")
 PY
 
 # a tall terminal, so that the whole run fits in the Output pane
-new_terminal 120 100 "$BIN $T/crafted.py"
+new_terminal 120 100 "$QBIN $QT/crafted.py"
 ready
 keys F5
 wait_status "ok" 60
@@ -91,7 +91,7 @@ print("big written")
 PY
 tm kill-server >/dev/null 2>&1
 SOCK=$SOCK-big
-new_terminal 120 100 "$BIN $T/big.py"
+new_terminal 120 100 "$QBIN $QT/big.py"
 ready
 keys F5
 wait_status "ok" 60

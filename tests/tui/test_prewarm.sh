@@ -53,7 +53,7 @@ if /usr/bin/python3 -c 'import numpy' 2>/dev/null; then PRE=" · numpy preloaded
 
 for size in 80x24 120x40; do
 	printf 'preload = numpy\n' > "$CONF"
-	new_terminal "${size%x*}" "${size#*x}" "$BIN $T/hello.py"
+	new_terminal "${size%x*}" "${size#*x}" "$QBIN $QT/hello.py"
 	ready
 	wait_for "prepared$PRE ─" 30
 	keys F5
@@ -72,7 +72,7 @@ for size in 80x24 120x40; do
 
 	# prewarm = false: cold, and nothing said about preparing
 	printf 'prewarm = false\n' > "$CONF"
-	new_terminal "${size%x*}" "${size#*x}" "$BIN $T/hello.py"
+	new_terminal "${size%x*}" "${size#*x}" "$QBIN $QT/hello.py"
 	ready
 	keys F5
 	wait_for "HELLO-PREP"
@@ -217,7 +217,7 @@ tm kill-server
 # a preparation that fails is said once, and F5 runs cold (an
 # "interpreter" that exits at once never becomes ready)
 printf 'python = /bin/true\n' > "$CONF"
-new_terminal 80 24 "$BIN $T/hello.py"
+new_terminal 80 24 "$QBIN $QT/hello.py"
 ready
 wait_for "not prepared: F5 starts cold ─" 30
 wait_for "the sandbox prepared for F5 failed"

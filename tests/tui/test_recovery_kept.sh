@@ -27,10 +27,9 @@ screen | tr -d '\n' | grep -q "recovery-" || fail "the screen does not say where
 keys C-End
 type_text 'session_b = 2'
 wait_for 'session_b = 2'
-# typing pauses for 2 s before the recovery file is written
-sleep 3
-grep -q 'session_b = 2' "$XDG_STATE_HOME/sandpit/recovery.py" ||
-	fail "the later session keeps no recovery of its own"
+# the recovery file is written once typing has paused for 2 s: waited
+# for, not slept on (a busy machine writes it later)
+wait_file_has "$XDG_STATE_HOME/sandpit/recovery.py" 'session_b = 2'
 grep -q 'session_a = "rescued text"' "$kept" || fail "the kept file was changed"
 keys C-q
 wait_for "Quit without saving?"

@@ -18,7 +18,7 @@ sys.stdout.write("10%\r100% bar\n")
 sys.stderr.write("err\x1b]0;ERRTITLE\x07-done\n")
 print("END-" + "OF-RUN")
 PY
-new_terminal 100 30 "$BIN run $T/loud.py; echo SHELL-DONE; sleep 60"
+new_terminal 100 30 "$QBIN run $QT/loud.py; echo SHELL-DONE; sleep 60"
 tm set -g set-clipboard on
 wait_for "SHELL-DONE"
 out=$(screen)

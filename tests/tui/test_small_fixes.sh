@@ -9,7 +9,7 @@
 need_sandbox
 
 printf 'name = input("name? ")\n' > "$T/ask.py"
-new_terminal 80 24 "$BIN $T/ask.py"
+new_terminal 80 24 "$QBIN $QT/ask.py"
 ready
 keys F5
 wait_status "error" 30

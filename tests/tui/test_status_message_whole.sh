@@ -9,7 +9,7 @@
 need_sandbox
 
 printf 'import socket\nsocket.create_connection(("192.0.2.1", 80), timeout=1)\n' > "$T/net.py"
-new_terminal 80 24 "$BIN $T/net.py"
+new_terminal 80 24 "$QBIN $QT/net.py"
 ready
 keys F5
 wait_status "see Violations (Alt-4)"

@@ -19,7 +19,7 @@ except OSError as e:
 time.sleep(8)
 print("after the wall")
 PY
-new_terminal 80 24 "$BIN --step --wall 40 $T/slow.py"
+new_terminal 80 24 "$QBIN --step --wall 40 $QT/slow.py"
 ready
 keys F5
 wait_status "running"

@@ -6,7 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 need_sandbox
 
-new_terminal 80 24 "$BIN --step"
+new_terminal 80 24 "$QBIN --step"
 ready
 keys F3
 wait_for "p step mode"

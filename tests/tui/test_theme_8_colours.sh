@@ -21,7 +21,7 @@ open("/etc/shadow")
 PY
 
 for theme in default light high-contrast; do
-	new_terminal 80 24 "env TERM=xterm $BIN --theme $theme $T/prog.py"
+	new_terminal 80 24 "env TERM=xterm $QBIN --theme $theme $QT/prog.py"
 	ready
 	keys F5
 	wait_status "run 1"

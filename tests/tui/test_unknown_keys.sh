@@ -34,7 +34,7 @@ tm kill-server
 # linux's terminfo names F3 ESC [[C and F5 ESC [[E; tmux sends ESC O R
 # and ESC [15~, so ncurses leaves them to us
 printf 'print("ran " + "fine")\n' > "$T/wrong_term.py"
-new_terminal 120 40 "TERM=linux $BIN $T/wrong_term.py"
+new_terminal 120 40 "TERM=linux $QBIN $QT/wrong_term.py"
 ready
 keys F3
 wait_for "Demos (F3)"

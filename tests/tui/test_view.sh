@@ -25,7 +25,7 @@ mkfifo "$T/kept/fifo.png"
 view() {
 	tm kill-server >/dev/null 2>&1
 	SOCK=$SOCK-v
-	new_terminal 100 30 "$BIN view $1 2> $T/err; echo EXIT=\$?; sleep 60"
+	new_terminal 100 30 "$QBIN view $(shq "$1") 2> $QT/err; echo EXIT=\$?; sleep 60"
 }
 
 view "$T/kept/split.png"

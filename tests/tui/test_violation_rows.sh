@@ -15,7 +15,7 @@ for i in range(3):
 try: socket.socket(socket.AF_INET, socket.SOCK_STREAM)
 except OSError: pass
 PY
-new_terminal 80 24 "$BIN $T/rows.py"
+new_terminal 80 24 "$QBIN $QT/rows.py"
 ready
 keys F5
 wait_status "· 2 violations" 30

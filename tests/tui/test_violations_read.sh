@@ -17,7 +17,7 @@ WHOLE="The program tried to reach a network. Constraint 1, no network: the sandb
 for size in 80x24 100x30 120x40; do
 	# a fresh terminal of this size
 	tm kill-server >/dev/null 2>&1
-	new_terminal "${size%x*}" "${size#*x}" "$BIN"
+	new_terminal "${size%x*}" "${size#*x}" "$QBIN"
 	ready
 	keys F3
 	wait_for "Demos (F3)"
@@ -65,7 +65,7 @@ for size in 80x24 100x30 120x40; do
 done
 # monochrome: the gutter's marks have ASCII twins (N for network)
 tm kill-server >/dev/null 2>&1
-new_terminal 80 24 "NO_COLOR=1 $BIN"
+new_terminal 80 24 "NO_COLOR=1 $QBIN"
 ready
 keys F3
 wait_for "Demos (F3)"

@@ -70,7 +70,7 @@ logged() {
 }
 
 # 1: sandpit view of the demo's chart
-xterm_run 100x30 "'$BIN' view '$T/kept/figure-1.png' 2> '$T/view.err'; echo \$? > '$T/rc'; sleep 60"
+xterm_run 100x30 "$QBIN view $QT/kept/figure-1.png 2> $QT/view.err; echo \$? > $QT/rc; sleep 60"
 n=$(shot wait "$DISPLAY" 1f77b4 40 300 25) ||
 	fail "the chart's blue line is not on the screen ($n pixels of #1f77b4; rc $(cat "$T/rc" 2>/dev/null), $(cat "$T/view.err" 2>/dev/null))"
 fill=$(shot count "$DISPLAY" d2e3f0 12)
@@ -91,7 +91,7 @@ XT=
 # 2: the playground runs the demo: the chart under the run, in pixels
 # (120x40 cells of 6x13 pixels: the picture takes 8 rows, its line is
 # thin there, its fill is not)
-xterm_run 120x40 "cd '$T' && '$BIN' '$DEMO'; sleep 60"
+xterm_run 120x40 "cd $QT && $QBIN $(shq "$DEMO"); sleep 60"
 logged "ready" 30
 xdotool mousemove 100 100 key F5
 logged "run 1: ok" 60

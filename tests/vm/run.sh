@@ -25,7 +25,7 @@ vm=$B/vm
 probe=${SANDPIT_VM_KVM_PROBE:-30}
 boot_limit=${SANDPIT_VM_TIMEOUT:-900}
 
-need() { command -v "$1" > /dev/null || { echo "check-vm: $1 is missing (apt-get install $2)"; exit 1; }; }
+need() { command -v "$1" > /dev/null || { echo "check-vm: $1 is missing (make check-vm installs it; or apt-get install $2)"; exit 1; }; }
 need qemu-system-x86_64 qemu-system-x86
 need debootstrap debootstrap
 need mkfs.ext4 e2fsprogs

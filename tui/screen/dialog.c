@@ -102,10 +102,45 @@ void dialog_paste(struct dialog *d, const char *text, size_t len)
 	le_insert(&d->field, text, len);
 }
 
+/* The row of the question that starts at *off, wrapped at w cells: its
+ * length; *off moves past it and the spaces after it. */
+static size_t text_row(const char *text, size_t len, size_t *off, int w)
+{
+	size_t n = text_wrap_row(text + *off, len - *off, w, true);
+	size_t end = *off + n;
+	while (end < len && text[end] == ' ')
+		end++;
+	*off = end;
+	return n;
+}
+
+/* Rows under the question: a prompt's field, note and keys; a yes/no's
+ * blank rows and keys; a choice's blank row and keys. */
+static int rows_below(const struct dialog *d)
+{
+	return d->kind == DLG_CHOICE ? 2 : 3;
+}
+
+/* The box grows with its question (a prompt naming a long directory
+ * wraps onto more rows), up to the screen: never smaller than its usual
+ * size, and the question is never cut while the screen has rows. */
 static struct rect dialog_rect(const struct dialog *d, int rows, int cols)
 {
 	int w = cols - 4 < 70 ? cols - 4 : 70;
-	int h = d->kind == DLG_CHOICE ? 9 : 7;    /* room for four rows of text */
+	int least = d->kind == DLG_CHOICE ? 5 : 2;
+	int n = 0;
+	size_t len = strlen(d->text), off = 0;
+
+	while (w > 4 && off < len) {
+		text_row(d->text, len, &off, w - 4);
+		n++;
+	}
+	if (n < least)
+		n = least;
+	int h = n + rows_below(d) + 2;
+	int usual = least + rows_below(d) + 2;
+	if (h > rows - 2)
+		h = rows - 2 > usual ? rows - 2 : usual;
 	return (struct rect){ (rows - h) / 2, (cols - w) / 2, h, w };
 }
 
@@ -140,22 +175,19 @@ void dialog_draw(const struct dialog *d, WINDOW *win, int rows, int cols,
 		return;
 	layout_clear(win, r, a);
 	layout_frame(win, r, d->title, NULL, true, th);
-	while (off < len && y < in.y + (d->kind == DLG_CHOICE ? in.h - 2 : 2)) {
-		size_t n = text_wrap_row(d->text + off, len - off, in.w - 2, true);
-		text_draw(win, y++, in.x + 1, in.w - 2, d->text + off, n, a);
-		off += n;
-		while (off < len && d->text[off] == ' ')
-			off++;
+	while (off < len && y < in.y + in.h - rows_below(d)) {
+		size_t start = off, n = text_row(d->text, len, &off, in.w - 2);
+		text_draw(win, y++, in.x + 1, in.w - 2, d->text + start, n, a);
 	}
 	if (d->kind == DLG_INPUT) {
 		const struct lineedit *le = &d->field;
-		struct rect fr = { in.y + 2, in.x + 1, 1, in.w - 2 };
+		struct rect fr = { in.y + in.h - 3, in.x + 1, 1, in.w - 2 };
 		size_t start = input_start(d, fr.w);
 		attr_t fa = theme_attr(th, le->suggested ? TR_SELECTION : TR_NORMAL);
 		layout_clear(win, fr, theme_attr(th, TR_NORMAL));
 		text_draw(win, fr.y, fr.x, fr.w, le->buf + start, le->len - start, fa);
 		if (le->note[0])
-			text_draw(win, in.y + 3, in.x + 1, in.w - 2, le->note,
+			text_draw(win, in.y + in.h - 2, in.x + 1, in.w - 2, le->note,
 				  strlen(le->note), a);
 		hint = le->suggested ? "Enter: OK   Esc: cancel   typing replaces the name"
 				     : "Enter: OK   Esc: cancel   Tab: complete   Up: earlier";
@@ -174,6 +206,6 @@ void dialog_cursor(const struct dialog *d, int rows, int cols, int *y, int *x)
 	struct rect in = rect_inner(dialog_rect(d, rows, cols));
 	size_t start = input_start(d, in.w - 2);
 	const struct lineedit *le = &d->field;
-	*y = in.y + 2;
+	*y = in.y + in.h - 3;
 	*x = in.x + 1 + text_width(le->buf + start, le->cur - start);
 }
