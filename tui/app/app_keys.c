@@ -323,6 +323,45 @@ static void table_view_key(struct app *a, bool is_key, int key)
 	}
 }
 
+/* Is a view over the panes open (help, a table, F8's files or a picture,
+ * the assistant's runs, a menu, a lesson's full text)? Dialogs are not
+ * views: they ask, and take every key until answered. */
+static bool view_open(const struct app *a)
+{
+	return a->over.tview.active || a->over.help.active || a->files.fview.active ||
+	       a->files.iview.active || a->over.hist.active || a->over.menu.active ||
+	       (a->lesson.view && (a->lesson.view->menu || a->lesson.view->full));
+}
+
+/* Close every view over the panes. */
+static void close_views(struct app *a)
+{
+	if (a->over.tview.active) {
+		a->over.tview.active = false;
+		table_free(&a->over.tview.t);
+	}
+	a->over.help.active = false;
+	if (a->files.iview.active)
+		image_view_close(&a->files.iview);
+	a->files.iview_pic = NULL;
+	if (a->files.fview.active)
+		fileview_close(&a->files.fview);
+	if (a->over.hist.active)
+		history_view_close(&a->over.hist);
+	a->over.menu.active = false;
+	if (a->lesson.view)
+		a->lesson.view->menu = a->lesson.view->full = false;
+	a->ui.dirty = true;
+}
+
+/* The keys no view keeps for itself: quit and run (F5, Ctrl-R, Ctrl-Q)
+ * close whatever view is open and act, as they do over the panes. */
+static bool passes_views(bool is_key, int key)
+{
+	return (is_key && key == KEY_F(5)) ||
+	       (!is_key && (key == CTRL_KEY('q') || key == CTRL_KEY('r')));
+}
+
 /* The modal layers. Returns true when one of them took the key. */
 static bool modal_key(struct app *a, bool is_key, wint_t ch)
 {
@@ -334,6 +373,10 @@ static bool modal_key(struct app *a, bool is_key, wint_t ch)
 	}
 	if (app_limits_key(a, is_key, ch))
 		return true;
+	if (passes_views(is_key, key) && view_open(a)) {
+		close_views(a);
+		return false;    /* and on to the global keys */
+	}
 	if (a->over.tview.active) {
 		table_view_key(a, is_key, key);
 		return true;

@@ -49,6 +49,8 @@ static const char *const help_lines[] = {
 	"  Ctrl-X/C/V       cut, copy, paste (Shift+arrows select); copies reach the",
 	"                   system clipboard where the terminal allows (OSC 52)",
 	"  Ctrl-Q           quit (asks when there are unsaved changes)",
+	"                   F5, Ctrl-R and Ctrl-Q also work over this help, F8's",
+	"                   files, the runs list and the menus: they close it first",
 	"  F12, Ctrl-\\      the Carry pane's next tab: Carry, Stdin, Variables",
 	"                   (in Variables, Enter or c carries the selected global)",
 	"  / n N s c        in Output: find, next older/newer match, save, clear",
