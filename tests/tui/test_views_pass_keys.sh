@@ -8,7 +8,7 @@
 need_sandbox
 
 printf 'print("ran", 6 * 7)\nopen("left.txt", "w").write("x")\n' > "$T/prog.py"
-new_terminal 80 24 "$BIN $T/prog.py"
+new_terminal 80 24 "$QBIN $QT/prog.py"
 ready
 n=0
 for view in F1 F8 history F3; do
