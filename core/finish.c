@@ -193,7 +193,11 @@ static void record_layers(struct sp_run *r)
 	struct sp_result *res = r->res;
 	char names[32];
 
-	if (r->ids.own)
+	if (r->ids.own && r->ids.uid < SP_ROOT_HOST_ID_FIRST)
+		sp_layer_set(res, SP_LAYER_USER_NS, true, "uid %d -> host %u (nobody: this "
+			     "user namespace has none of sandpit's own ids, so runs share it)",
+			     SP_SANDBOX_UID, (unsigned)r->ids.uid);
+	else if (r->ids.own)
 		sp_layer_set(res, SP_LAYER_USER_NS, true, "uid %d -> host %u, the run's own",
 			     SP_SANDBOX_UID, (unsigned)r->ids.uid);
 	else

@@ -22,9 +22,18 @@
  * made (no writable /run) the pair is the random one alone: still no host
  * user's, and a run cannot reach another run's processes anyway (each has
  * its own pid namespace and /proc).
+ *
+ * Root of a container in a user namespace (rootless podman, a pod with
+ * user namespaces) usually has only 0-65535 mapped: ids it does not have
+ * cannot be given to a run (the kernel refuses the uid_map line), so
+ * there a run is the overflow id 65534 as before, shared by the runs of
+ * that container (the layer says so; docs/security.md).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -55,6 +64,26 @@ static int hold(int fd, uint32_t off)
 	return fcntl(fd, F_OFD_SETLK, &fl);
 }
 
+/* Are ids first .. first + count - 1 all mapped in this process's user
+ * namespace (map: /proc/self/uid_map or gid_map, "inside outside count"
+ * lines)? Unreadable: taken as mapped, as on a host without them. */
+static bool range_mapped(const char *map, uint64_t first, uint64_t count)
+{
+	char *text = sp_read_file(map, 65536, NULL), *p = text;
+	unsigned long in, out, n;
+	int used = 0;
+	bool ok = false;
+
+	if (!text)
+		return true;
+	while (!ok && sscanf(p, "%lu %lu %lu%n", &in, &out, &n, &used) == 3) {
+		ok = first >= in && first - in + count <= n;
+		p += used;
+	}
+	free(text);
+	return ok;
+}
+
 int sp_host_ids_take(struct sp_host_ids *ids, struct sp_error *err)
 {
 	uint32_t start;
@@ -65,6 +94,11 @@ int sp_host_ids_take(struct sp_host_ids *ids, struct sp_error *err)
 	if (!ids->own) {
 		ids->uid = geteuid();
 		ids->gid = getegid();
+		return 0;
+	}
+	if (!range_mapped("/proc/self/uid_map", SP_ROOT_HOST_ID_FIRST, SP_ROOT_HOST_ID_COUNT) ||
+	    !range_mapped("/proc/self/gid_map", SP_ROOT_HOST_ID_FIRST, SP_ROOT_HOST_ID_COUNT)) {
+		ids->uid = ids->gid = 65534;   /* the overflow id: what this namespace has */
 		return 0;
 	}
 	start = random_start();

@@ -210,7 +210,9 @@ static int hold_cgroup(void *arg)
 
 	sp_config_init(&c);
 	cg = sp_cgroup_create(&c.limits, detail, sizeof detail);
-	path = cg ? sp_cgroup_path(cg) : &none;
+	path = cg ? sp_cgroup_path(cg) : NULL;
+	if (!path)
+		path = &none;
 	if (write(h->path_w, path, strlen(path) + 1) != (ssize_t)strlen(path) + 1)
 		return 97;
 	if (h->done_r < 0)

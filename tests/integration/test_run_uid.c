@@ -11,7 +11,9 @@
 
 #include <grp.h>
 #include <pwd.h>
+#include <sched.h>
 #include <sys/ptrace.h>
+#include <sys/wait.h>
 
 /* The real uid of a host process, from its status; -1 when gone. */
 static long host_uid_of(long pid)
@@ -158,11 +160,86 @@ static void test_two_runs_at_once_are_two_host_uids(void **state)
 	free(n1);
 }
 
+/* Root of a container in a user namespace with only 0-65535 mapped
+ * (rootless podman): sandpit's own ids are not there to give, so a run is
+ * the overflow id 65534, and its layer says so; the run used to fail to
+ * start ("write uid_map: Operation not permitted"). */
+static void test_root_without_the_range_runs_as_nobody_and_says_so(void **state)
+{
+	int go[2], ready[2];
+	char c = 0;
+	pid_t child;
+	int st;
+
+	(void)state;
+	if (geteuid() != 0) {
+		printf("# not root: the sandbox user is the caller's own uid\n");
+		return;
+	}
+	assert_int_equal(pipe(go), 0);
+	assert_int_equal(pipe(ready), 0);
+	child = fork();
+	assert_true(child >= 0);
+	if (child == 0) {
+		struct sp_config cfg;
+		struct sp_result *r = NULL;
+		struct sp_error err = { { 0 } };
+		const struct sp_layer *l;
+
+		if (unshare(CLONE_NEWUSER) < 0)
+			_exit(77);       /* no user namespaces here: nothing to check */
+		if (write(ready[1], "r", 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(90);
+		if (setgid(0) < 0 || setuid(0) < 0)
+			_exit(91);
+		setenv("SANDPIT_NO_CGROUP", "1", 1); /* the host's cgroups are not ours */
+		cfg = it_config("import os\nprint(os.getuid())\n", "container.py");
+		if (sp_run_blocking(&cfg, &r, &err) < 0) {
+			fprintf(stderr, "the run did not start: %s\n", err.msg);
+			_exit(92);
+		}
+		l = it_layer(r, "user_namespace");
+		if (r->status != SP_STATUS_OK || !l || !strstr(l->detail, "host 65534 (nobody"))
+			_exit(93);
+		sp_result_free(r);
+		_exit(0);
+	}
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	{
+		char path[64];
+		int fd;
+		static const char *const files[] = { "uid_map", "setgroups", "gid_map" };
+		static const char *const text[] = { "0 0 65536\n", "deny\n", "0 0 65536\n" };
+		for (int i = 0; i < 3; i++) {
+			snprintf(path, sizeof path, "/proc/%d/%s", (int)child, files[i]);
+			fd = open(path, O_WRONLY | O_CLOEXEC);
+			assert_true(fd >= 0);
+			assert_true(write(fd, text[i], strlen(text[i])) == (ssize_t)strlen(text[i]));
+			close(fd);
+		}
+	}
+	assert_int_equal(write(go[1], "g", 1), 1);
+	assert_int_equal(waitpid(child, &st, 0), child);
+	close(go[0]);
+	close(go[1]);
+	close(ready[0]);
+	close(ready[1]);
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 77) {
+		printf("# no user namespaces here\n");
+		return;
+	}
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+		fail_msg("a run as root of a user namespace without sandpit's ids: child "
+			 "status %d (92: did not start, 93: not ok or the layer does not say "
+			 "nobody)", WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nobody_on_the_host_cannot_signal_or_trace_a_run),
 		cmocka_unit_test(test_two_runs_at_once_are_two_host_uids),
+		cmocka_unit_test(test_root_without_the_range_runs_as_nobody_and_says_so),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -304,12 +304,20 @@ static void call_unlink(struct mcp *m, struct call *c)
 	pthread_mutex_unlock(&m->lock);
 }
 
+/* c no longer counts in the queue's bounds: before its answer goes out,
+ * since the client may send its next call as soon as it has it. */
+static void call_leave(struct call *c)
+{
+	if (c->admitted)
+		call_queue_leave(&c->m->queue, c->rq.bytes);
+	c->admitted = false;
+}
+
 static void call_free(struct call *c)
 {
 	struct rpc_batch *b = c->batch;
 
-	if (c->admitted)
-		call_queue_leave(&c->m->queue, c->rq.bytes);
+	call_leave(c);
 	request_free(&c->rq);
 	json_decref(c->id);
 	json_decref(c->token);
@@ -425,6 +433,7 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 		}
 		pthread_mutex_unlock(&m->lock);
 		call_unlink(m, c);
+		call_leave(c);
 		answering = c->batch;
 		if (!c->cancelled)
 			answer_info(m, c, m->info ? m->info : "sandbox_info: out of memory");
@@ -448,6 +457,7 @@ static void call_done(struct pool_job *job, const struct sp_result *r, const cha
 	if (c->dir[0] && !m->old_protocol)
 		add_resources(m, r, base);
 	call_unlink(m, c);
+	call_leave(c);
 	answering = c->batch;
 	if (!c->cancelled)
 		reply(m, c->id, res);
