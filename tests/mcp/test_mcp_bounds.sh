@@ -183,6 +183,20 @@ for i, (files, says) in enumerate((
 print("ok - errors about files name no host temp path")
 s.p.stdin.close()
 s.p.wait()
+
+# 6. a client that sends its next call as soon as it has a result (what
+#    the busy error tells it to do) is never refused as busy: a call
+#    leaves the bounds before its answer goes out, not after its history
+#    is saved (9 of 10 such calls were refused at --max-queue 0)
+s = Server("--jobs", "1", "--max-queue", "0")
+for i in range(10):
+    r = s.rpc(40 + i, "tools/call", run("print(%d)" % i, files=[{"name": "d.txt",
+                                                               "text": "x" * 200000}]))
+    if "error" in r or r.get("result", {}).get("isError"):
+        fail("call %d, sent after the last one's result, was refused" % i, r)
+print("ok - a call sent on each result is never refused as busy")
+s.p.stdin.close()
+s.p.wait()
 if os.listdir(tmp):
     fail("left in TMPDIR", os.listdir(tmp))
 print("all ok")
