@@ -28,9 +28,15 @@ for bad in "--max-queue -1" "--max-pending 10" "--max-message 2G"; do
 done
 echo "ok - bounds out of range are usage errors"
 
-python3 - "$SP" "$W" <<'PY'
+# Under AddressSanitizer every allocation also costs shadow memory and a
+# quarantine: the memory bounds hold for the real build, ten times over
+# for that one (the calls refused and TMPDIR empty are checked alike).
+SLACK=1
+grep -q __asan_init "$SP" 2>/dev/null && SLACK=10
+python3 - "$SP" "$W" "$SLACK" <<'PY'
 import json, os, select, signal, subprocess, sys
 sp, w = sys.argv[1], sys.argv[2]
+slack = int(sys.argv[3])
 tmp = os.path.join(w, "tmp")
 env = dict(os.environ, TMPDIR=tmp, XDG_STATE_HOME=os.path.join(w, "state"))
 
@@ -124,7 +130,7 @@ if left:
 print("ok - nothing of a waiting call in TMPDIR")
 peak = s.peak_kb()
 # held unbounded, the 50 calls' code alone is 200 MiB; bounded, two wait
-if peak - base > 120 * 1024:
+if peak - base > 120 * 1024 * slack:
     fail("the server's peak memory grew by %d MiB with 50 calls sent (2 may wait)"
          % ((peak - base) >> 10))
 print("ok - peak memory grew by %d MiB with 50 big calls sent" % ((peak - base) >> 10))
@@ -162,7 +168,7 @@ if "JSON values" not in r["error"]["message"]:
 if s.rpc(8, "ping", {}).get("result") != {}:
     fail("the server answers after the refused message")
 grew = (s.peak_kb() - base) >> 10
-if grew > 400:
+if grew > 400 * slack:
     fail("a 60 MiB message took %d MiB to refuse (parsed, it took 2.85 GB)" % grew)
 print("ok - a 60 MiB message of small values refused with %d MiB more at peak" % grew)
 
