@@ -12,6 +12,7 @@
 # long TMPDIR does not: it gets a short directory of its own.
 SOCKDIR=$(mktemp -d /tmp/sp-sock.XXXXXX) || exit 2
 chmod 755 "$SOCKDIR"
+OWN_TMP=$SOCKDIR   # the test's own, not a run's (lib.sh's host check)
 trap 'rm -rf "$SOCKDIR"; cleanup' EXIT
 export SOCKDIR
 cat > "$W/listen.py" <<'PYEOF'
