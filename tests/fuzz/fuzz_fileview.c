@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/pane/fileview.c tui/pane/table_view.c tui/screen/layout.c tui/screen/theme.c tui/image/rgb_hue.c tui/text/ini_lines.c tui/text/sanitize.c tui/text/utf8text.c tui/text/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
+/* fuzz-sources: tui/pane/fileview.c tui/pane/table_view.c tui/screen/layout.c tui/screen/theme.c tui/screen/colormap.c tui/image/rgb_hue.c tui/text/ini_lines.c tui/text/sanitize.c tui/text/utf8text.c tui/text/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
 /* fuzz-pkgs: inih ncursesw */
 /*
  * fuzz_fileview.c - a file a run left, as the F8 view reads it.

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* fuzz-sources: tui/screen/theme.c tui/image/rgb_hue.c tui/text/ini_lines.c tui/text/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
+/* fuzz-sources: tui/screen/theme.c tui/screen/colormap.c tui/image/rgb_hue.c tui/text/ini_lines.c tui/text/fileio.c core/buf.c build-fuzz/gen/default_theme.c */
 /* fuzz-pkgs: inih ncursesw */
 /*
  * fuzz_theme.c - random theme text through the parser.
