@@ -45,15 +45,23 @@ static double contrast(uint32_t a, uint32_t b)
 	return cm_contrast(a, b);
 }
 
+/* The shipped colour theme i, loaded by its path (named in path). */
+static void load_coloured(size_t i, struct theme *th, char *path, size_t len)
+{
+	char err[256] = "";
+
+	snprintf(path, len, "themes/%s.theme", coloured[i]);
+	if (theme_load(path, th, err, sizeof err) != 0)
+		fail_msg("%s", err);
+}
+
 static void test_every_theme_paints_its_own_background(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < sizeof coloured / sizeof *coloured; i++) {
-		char path[128], err[256] = "";
+		char path[128];
 		struct theme th;
-		snprintf(path, sizeof path, "themes/%s.theme", coloured[i]);
-		if (theme_load(path, &th, err, sizeof err) != 0)
-			fail_msg("%s", err);
+		load_coloured(i, &th, path, sizeof path);
 		for (int r = 0; r < TR_COUNT; r++) {
 			const struct theme_style *s = &th.style[r];
 			if (s->fg == THEME_COLOR_DEFAULT || s->bg == THEME_COLOR_DEFAULT)
@@ -105,11 +113,9 @@ static void test_every_role_reads_at_wcag_aa_at_every_depth(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof coloured / sizeof *coloured; i++) {
-		char path[128], err[256] = "";
+		char path[128];
 		struct theme th;
-		snprintf(path, sizeof path, "themes/%s.theme", coloured[i]);
-		if (theme_load(path, &th, err, sizeof err) != 0)
-			fail_msg("%s", err);
+		load_coloured(i, &th, path, sizeof path);
 		for (size_t d = 0; d < sizeof depths / sizeof *depths; d++)
 			for (int r = 0; r < TR_COUNT; r++)
 				for (int cl = 0; cl < 1 + drawn_on_curline(r); cl++)
@@ -128,11 +134,9 @@ static void test_every_role_as_written_reads_at_wcag_aa(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof coloured / sizeof *coloured; i++) {
-		char path[128], err[256] = "";
+		char path[128];
 		struct theme th;
-		snprintf(path, sizeof path, "themes/%s.theme", coloured[i]);
-		if (theme_load(path, &th, err, sizeof err) != 0)
-			fail_msg("%s", err);
+		load_coloured(i, &th, path, sizeof path);
 		for (int r = 0; r < TR_COUNT; r++) {
 			const struct theme_style *s = &th.style[r];
 			bool frame = r == TR_BORDER || r == TR_BORDER_FOCUSED;

@@ -339,6 +339,10 @@ void app_lesson_dialog(struct app *a, int action, enum dialog_answer ans)
 		restart_lesson(a);
 }
 
+/* From this height (and LAYOUT_WIDE_W columns) a lesson's strip has room
+ * for its goal, hints and keys beside the wide layout's panes. */
+#define LESSON_ROOMY_H 32
+
 void app_layout(struct app *a)
 {
 	/* a quarter of the screen at most (5 rows at least), and never so
@@ -351,7 +355,7 @@ void app_layout(struct app *a)
 	 * each folded: ^D z reads it whole), and the panes put the Editor
 	 * above a bottom row. Elsewhere a hint or a verdict to read gets a
 	 * third of the screen. */
-	bool compact = COLS < LAYOUT_WIDE_W || LINES < LAYOUT_WIDE_H + 8;
+	bool compact = COLS < LAYOUT_WIDE_W || LINES < LESSON_ROOMY_H;
 	if (app_in_lesson(a) && compact)
 		room = 3;
 	else if (app_in_lesson(a) && (a->lesson.view->hints_shown ||
